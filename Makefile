@@ -1,0 +1,40 @@
+# secmon: top-level build. Every output goes under build/<target>/.
+#   make            host library, simulator, CLI and tests (build/host)
+#   make check      install deps, build everything, run every test
+#   make run        build the firmware and boot Linux under it on QEMU
+#   make firmware   build/qemu-virt-a64/secmon.bin
+#   make bench      benchmarks          make fuzz   long fuzzing runs
+#   make deps       install the Debian packages the build and tests need
+
+.DEFAULT_GOAL := all
+MAKEFLAGS += --no-print-directory
+export LC_ALL := C
+
+HOST_FLAVOURS := host host-clang
+
+.PHONY: all deps host host-clang xbuild check run firmware bench fuzz lint clean
+
+all: host
+
+deps:
+	@sh scripts/deps.sh
+
+host:
+	@$(MAKE) -f mk/host.mk O=build/host CC=gcc SAN=1
+
+host-clang:
+	@$(MAKE) -f mk/host.mk O=build/host-clang CC=clang SAN=1
+
+xbuild:
+	@$(MAKE) -f mk/xbuild.mk
+
+check: deps
+	@bash scripts/check.sh
+
+run: deps
+	@bash scripts/run.sh
+
+clean:
+	rm -rf build
+
+-include mk/targets.mk

@@ -1,0 +1,63 @@
+# Host build of the library, the portable monitor on the simulated platform,
+# the CLI and the tests. Invoked by the top Makefile with O, CC and SAN.
+O ?= build/host
+CC ?= gcc
+SAN ?= 1
+
+WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP
+ifeq ($(SAN),1)
+CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+ifeq ($(SAN),thread)
+CFLAGS += -fsanitize=thread
+LDFLAGS += -fsanitize=thread
+endif
+HOST_CFLAGS := $(CFLAGS) -D_DEFAULT_SOURCE -pthread
+LDLIBS := -lfdt -pthread
+
+LIB_SRCS := $(wildcard lib/*.c)
+MON_SRCS := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+SIM_SRCS := $(wildcard monitor/plat/host/*.c)
+CLI_SRCS := $(wildcard tools/*.c)
+CONF_SRCS := $(wildcard tests/conformance/*.c)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+
+obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
+
+LIB_A := $(O)/libsecmon.a
+MON_A := $(O)/libsecmon-sim.a
+CLI := $(O)/secmon
+CONF := $(O)/conformance
+UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+
+all: $(LIB_A) $(MON_A) $(if $(CLI_SRCS),$(CLI)) $(if $(CONF_SRCS),$(CONF)) $(UNITS)
+
+$(O)/obj/lib/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -ffreestanding -c $< -o $@
+
+$(O)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(LIB_A): $(call obj,$(LIB_SRCS))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(MON_A): $(call obj,$(MON_SRCS) $(SIM_SRCS))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(CLI): $(call obj,$(CLI_SRCS)) $(MON_A) $(LIB_A)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(CONF): $(call obj,$(CONF_SRCS)) $(MON_A) $(LIB_A)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(O)/tests/%: $(O)/obj/tests/unit/%.o $(MON_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
+
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,31 @@
+# Proof that the calling library and the portable monitor are freestanding:
+# compile them for AArch64 and AArch32 with no libc and link-check nothing.
+O := build/xbuild
+WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+XFLAGS := -std=c11 -Os $(WARN) -ffreestanding -nostdlib -fno-builtin -Iinclude -MMD -MP
+
+SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+
+A64_CC := aarch64-linux-gnu-gcc
+A32_CC := arm-linux-gnueabihf-gcc
+A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS))
+A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS))
+
+all: $(O)/a64/libs.a $(O)/a32/libs.a
+
+$(O)/a64/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(A64_CC) $(XFLAGS) -mgeneral-regs-only -c $< -o $@
+
+$(O)/a32/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(A32_CC) $(XFLAGS) -mgeneral-regs-only -marm -c $< -o $@
+
+$(O)/%/libs.a:
+	@rm -f $@
+	ar rcs $@ $^
+
+$(O)/a64/libs.a: $(A64_OBJS)
+$(O)/a32/libs.a: $(A32_OBJS)
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The Arm architecture service (OEN 0): SMCCC_VERSION, ARCH_FEATURES,
+ * ARCH_SOC_ID and the CPU errata workarounds.
+ */
+#include "../plat.h"
+#include "service.h"
+
+/*
+ * SMCCC v1.3: x1-x17 arguments and results with everything else preserved
+ * (v1.2), SOC_ID, and the SVE-live hint bit ignored rather than refused.
+ */
+#define MON_SMCCC_VERSION SECMON_SMCCC_VERSION_MAKE(1, 3)
+
+#define SOC_ID_NAME_FID (SECMON_SMCCC_ARCH_SOC_ID | SECMON_FID_SMC64)
+
+/* ARCH_WORKAROUND_n's ID for n = 1..4. */
+static const uint32_t workaround_fids[] = {
+	SECMON_SMCCC_ARCH_WORKAROUND_1,
+	SECMON_SMCCC_ARCH_WORKAROUND_2,
+	SECMON_SMCCC_ARCH_WORKAROUND_3,
+	SECMON_SMCCC_ARCH_WORKAROUND_4,
+};
+
+static unsigned workaround_index(uint32_t fid)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		if (workaround_fids[i] == fid)
+			return i + 1;
+	return 0;
+}
+
+/* ARCH_FEATURES' answer for fid. */
+static int32_t features(uint32_t fid)
+{
+	unsigned wa = workaround_index(fid);
+
+	if (wa)
+		return plat_arch_workaround_state(wa);
+	switch (fid) {
+	case SECMON_SMCCC_VERSION:
+	case SECMON_SMCCC_ARCH_FEATURES:
+		return SECMON_SMCCC_SUCCESS;
+	case SECMON_SMCCC_ARCH_SOC_ID:
+		return mon_cfg.soc_version ? SECMON_SMCCC_SUCCESS : SECMON_SMCCC_NOT_SUPPORTED;
+	case SOC_ID_NAME_FID:
+		return mon_cfg.soc_name ? SECMON_SMCCC_SUCCESS : SECMON_SMCCC_NOT_SUPPORTED;
+	default:
+		return SECMON_SMCCC_NOT_SUPPORTED;
+	}
+}
+
+bool arch_svc_has(uint32_t fid)
+{
+	return features(fid) >= 0;
+}
+
+/* The SoC name, NUL-padded, 8 bytes per register in x1-x17. */
+static void soc_name(struct mon_call *c)
+{
+	const char *s = mon_cfg.soc_name;
+	unsigned i, n;
+
+	for (n = 1; n < SECMON_NREGS; n++)
+		c->r->x[n] = 0;
+	for (i = 0; s[i] && i < 8 * (SECMON_NREGS - 1) - 1; i++)
+		c->r->x[1 + i / 8] |= (uint64_t)(uint8_t)s[i] << (8 * (i % 8));
+	mon_ret(c, 0, SECMON_SMCCC_SUCCESS);
+}
+
+static bool soc_id(struct mon_call *c)
+{
+	uint64_t which = mon_arg(c, 1);
+
+	if (c->smc64) {
+		if (!mon_cfg.soc_name)
+			return false;
+		if (which != SECMON_SOC_ID_NAME) {
+			mon_ret(c, 0, SECMON_SMCCC_INVALID_PARAMETER);
+			return true;
+		}
+		soc_name(c);
+		return true;
+	}
+	if (!mon_cfg.soc_version)
+		return false;
+	if (which == SECMON_SOC_ID_VERSION)
+		mon_ret(c, 0, mon_cfg.soc_version);
+	else if (which == SECMON_SOC_ID_REVISION)
+		mon_ret(c, 0, mon_cfg.soc_revision);
+	else
+		mon_ret(c, 0, SECMON_SMCCC_INVALID_PARAMETER);
+	return true;
+}
+
+bool arch_svc_handle(struct mon_call *c)
+{
+	unsigned wa;
+
+	switch (c->fid) {
+	case SECMON_SMCCC_VERSION:
+		mon_ret(c, 0, MON_SMCCC_VERSION);
+		return true;
+	case SECMON_SMCCC_ARCH_FEATURES:
+		mon_ret(c, 0, features((uint32_t)mon_arg(c, 1)));
+		return true;
+	case SECMON_SMCCC_ARCH_SOC_ID:
+	case SOC_ID_NAME_FID:
+		return soc_id(c);
+	}
+	wa = workaround_index(c->fid);
+	if (!wa || plat_arch_workaround_state(wa) != SECMON_SMCCC_SUCCESS)
+		return false;
+	/* The workaround calls have no result: every register is preserved. */
+	plat_arch_workaround(wa, mon_arg(c, 1));
+	return true;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Routes each SMC to the service that owns its function ID, and answers
+ * what no service claims with SMC_UNK in the width of the call.
+ */
+#include "service.h"
+
+struct mon_config mon_cfg;
+
+void mon_init(const struct mon_config *cfg)
+{
+	mon_cfg = *cfg;
+	psci_init(cfg->boot_cpu);
+}
+
+bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
+{
+	return psci_wakeup(cpu, entry);
+}
+
+static const struct mon_service *find_service(unsigned oen, unsigned fn)
+{
+	unsigned i;
+
+	for (i = 0; i < mon_service_count; i++) {
+		const struct mon_service *s = &mon_services[i];
+
+		if (s->oen == oen && fn >= s->fn_first && fn <= s->fn_last)
+			return s;
+	}
+	return 0;
+}
+
+static const struct mon_oen_info *find_oen(unsigned oen)
+{
+	unsigned i;
+
+	for (i = 0; i < mon_oen_count; i++)
+		if (mon_oens[i].oen == oen)
+			return &mon_oens[i];
+	return 0;
+}
+
+/* Call count, UID and revision: fast SMC32 calls in every service range. */
+static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
+{
+	const struct mon_oen_info *o = find_oen(oen);
+	unsigned i;
+
+	if (!o || c->smc64)
+		return false;
+	switch (fn) {
+	case SECMON_FN_CALL_COUNT:
+		mon_ret(c, 0, o->call_count);
+		return true;
+	case SECMON_FN_CALL_UID:
+		for (i = 0; i < 4; i++)
+			mon_ret(c, i, o->uid[i]);
+		return true;
+	case SECMON_FN_REVISION:
+		mon_ret(c, 0, o->rev_major);
+		mon_ret(c, 1, o->rev_minor);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A fast call's fields that make it malformed, or unserviceable here. */
+static bool call_is_valid(uint32_t fid, const struct mon_caller *caller)
+{
+	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
+		return false;
+	return !(secmon_fid_is_smc64(fid) && caller->aarch32);
+}
+
+bool mon_fid_implemented(uint32_t fid)
+{
+	const struct mon_service *s;
+
+	fid &= ~SECMON_FID_SVE_HINT;
+	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
+		return false;
+	s = find_service(secmon_fid_oen(fid), secmon_fid_num(fid));
+	return s && s->has(fid);
+}
+
+void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
+{
+	uint32_t fid = (uint32_t)regs->x[0] & ~SECMON_FID_SVE_HINT;
+	struct mon_call c = {
+		.r = regs,
+		.fid = fid,
+		.cpu = cpu,
+		.smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32,
+		.caller = caller,
+	};
+	unsigned oen = secmon_fid_oen(fid), fn = secmon_fid_num(fid);
+	const struct mon_service *s;
+
+	if (call_is_valid(fid, caller)) {
+		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
+			return;
+		s = find_service(oen, fn);
+		if (s && s->handle(&c))
+			return;
+	}
+	mon_ret(&c, 0, -1);
+}

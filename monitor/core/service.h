@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Inside the portable monitor: one call as services see it, and the explicit
+ * table of services that dispatch routes to by owning entity and function
+ * number.
+ */
+#ifndef SECMON_CORE_SERVICE_H
+#define SECMON_CORE_SERVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/smccc.h>
+#include "../monitor.h"
+
+struct mon_call {
+	struct secmon_regs *r;
+	uint32_t fid;		/* w0 with the SVE hint bit stripped */
+	unsigned cpu;
+	bool smc64;
+	const struct mon_caller *caller;
+};
+
+/* Argument n (1..17) in the width of the call. */
+static inline uint64_t mon_arg(const struct mon_call *c, unsigned n)
+{
+	return c->smc64 ? c->r->x[n] : (uint32_t)c->r->x[n];
+}
+
+/* Result n (0..17): SMC32 results are 32-bit values, zero-extended. */
+static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
+{
+	c->r->x[n] = c->smc64 ? (uint64_t)v : (uint32_t)v;
+}
+
+struct mon_service {
+	const char *name;
+	unsigned oen;
+	uint16_t fn_first, fn_last;	/* function numbers served */
+	/* Answer the call; false when the function is not implemented. */
+	bool (*handle)(struct mon_call *c);
+	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
+	bool (*has)(uint32_t fid);
+};
+
+/* Per owning entity: the general queries (0xFF00, 0xFF01, 0xFF03). */
+struct mon_oen_info {
+	unsigned oen;
+	uint32_t uid[4];
+	uint32_t rev_major, rev_minor;
+	uint32_t call_count;
+};
+
+/* True when some service implements fid (SVE hint ignored). */
+bool mon_fid_implemented(uint32_t fid);
+
+/* The services, defined in core/services.c. */
+extern const struct mon_service mon_services[];
+extern const unsigned mon_service_count;
+extern const struct mon_oen_info mon_oens[];
+extern const unsigned mon_oen_count;
+
+extern struct mon_config mon_cfg;
+
+/* The individual services' entry points. */
+bool arch_svc_handle(struct mon_call *c);
+bool arch_svc_has(uint32_t fid);
+bool psci_handle(struct mon_call *c);
+bool psci_has(uint32_t fid);
+void psci_init(unsigned boot_cpu);
+bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
+
+#endif

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* The explicit table of services the monitor routes to. */
+#include "service.h"
+
+const struct mon_service mon_services[] = {
+	{ "arch", SECMON_OEN_ARCH, 0x0000, 0xfeff, arch_svc_handle, arch_svc_has },
+	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has },
+};
+const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
+
+const struct mon_oen_info mon_oens[] = {
+	/* Arm's standard service UID, revision 0.1, as other monitors answer. */
+	{ SECMON_OEN_STD, { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u }, 0, 1, 15 },
+};
+const unsigned mon_oen_count = sizeof(mon_oens) / sizeof(mon_oens[0]);

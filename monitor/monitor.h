@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The portable monitor as a platform sees it: initialise once on the boot
+ * CPU, hand it every SMC from the normal world, and ask it where a CPU that
+ * wakes from power-down should enter the normal world.
+ */
+#ifndef SECMON_MONITOR_H
+#define SECMON_MONITOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/smccc.h>
+
+/* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
+#ifndef MON_MAX_CPUS
+#define MON_MAX_CPUS 16
+#endif
+
+/*
+ * secmon's SoC identity for SMCCC_ARCH_SOC_ID: JEP-106 continuation bank 0x5e
+ * is far beyond the banks JEDEC has assigned, so it names no real vendor.
+ * Code 0x0c (0x8c with its odd-parity bit), SoC 0x5ec0.
+ */
+#define MON_SOC_JEP106_BANK 0x5e
+#define MON_SOC_JEP106_CODE 0x8c
+#define MON_SOC_ID 0x5ec0
+
+struct mon_config {
+	unsigned boot_cpu;
+	/* PSCI functions the platform cannot do: bit n = function number n. */
+	uint32_t psci_unsupported;
+	/* SMCCC_ARCH_SOC_ID answers. */
+	uint32_t soc_version;	/* see secmon_soc_id_version() */
+	uint32_t soc_revision;
+	const char *soc_name;	/* NULL: SOC_ID name not offered */
+};
+
+/* Who made the call: the platform's own record of the caller's state. */
+struct mon_caller {
+	bool aarch32;		/* caller runs AArch32: SMC64 is refused */
+	uint64_t mode;		/* opaque to the core, e.g. the caller's EL */
+};
+
+/* Where a waking CPU enters the normal world. */
+struct mon_ns_entry {
+	uint64_t pc;
+	uint64_t context_id;	/* goes in the CPU's x0 / r0 */
+	uint64_t mode;		/* the mon_caller.mode of the call that set pc */
+};
+
+void mon_init(const struct mon_config *cfg);
+
+/*
+ * One SMC from the normal world on CPU `cpu`. On entry regs holds the
+ * caller's x0-x17; on return it holds the answer: results written, every
+ * other register as it was. May not return (CPU_OFF, SYSTEM_OFF, ...).
+ */
+void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller);
+
+/*
+ * On a CPU that plat_cpu_on() started or that wakes from a power-down
+ * suspend: updates the CPU's PSCI state and says where to go. False for a
+ * spurious wake-up: the platform then powers the CPU down again.
+ */
+bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry);
+
+#endif

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The one interface between the portable monitor (core, psci, services) and
+ * a platform. Each platform (plat/host, plat/qemu-virt, ...) implements every
+ * function here. The portable code includes nothing else platform-specific.
+ *
+ * CPUs are numbered 0..plat_cpu_count()-1 ("index"); the normal world names
+ * them by MPIDR. All functions may be called from any CPU unless noted.
+ */
+#ifndef SECMON_PLAT_H
+#define SECMON_PLAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Topology: cores in clusters, clusters in one system. */
+unsigned plat_cpu_count(void);
+unsigned plat_cluster_count(void);
+unsigned plat_cpu_cluster(unsigned cpu);
+uint64_t plat_cpu_mpidr(unsigned cpu);
+/* Index of the CPU with this MPIDR affinity (Aff3..Aff0 only), or -1. */
+int plat_cpu_index(uint64_t mpidr);
+
+/* The monitor's one lock, held around every PSCI state change. */
+void plat_lock(void);
+void plat_unlock(void);
+
+/*
+ * Start CPU `cpu`, which the core has marked ON_PENDING: it will enter
+ * mon_cpu_wakeup() on that CPU. Returns 0, or a PSCI error code.
+ */
+int plat_cpu_on(unsigned cpu);
+
+/*
+ * Power the calling CPU down (CPU_OFF, power-down suspend at `level`). Never
+ * returns: the CPU comes back, if ever, through mon_cpu_wakeup(). A CPU that
+ * is off wakes only for plat_cpu_on(); a suspended one also for its own
+ * interrupts.
+ */
+_Noreturn void plat_cpu_off(unsigned cpu);
+_Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level);
+
+/* Standby (retention) on the calling CPU until a wake-up event; returns. */
+void plat_cpu_standby(unsigned cpu);
+
+/* System power. Never return. */
+_Noreturn void plat_system_off(void);
+_Noreturn void plat_system_reset(void);
+
+/*
+ * SYSTEM_RESET2 with a vendor-specific type (bit 31 set); a warm reset
+ * (type 0) goes to plat_system_reset(). Returns a PSCI error code when the
+ * type is not one the platform knows; does not return otherwise.
+ */
+int plat_system_reset2(uint32_t reset_type, uint64_t cookie);
+
+/*
+ * True when [base, base + size) lies wholly inside memory that the normal
+ * world owns (an entry point, a buffer). Must reject wrap-around.
+ */
+bool plat_ns_range_ok(uint64_t base, uint64_t size);
+
+/* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
+uint64_t plat_time_us(void);
+
+/*
+ * SMCCC_ARCH_FEATURES answer for ARCH_WORKAROUND_n (n = 1..4) on the calling
+ * CPU: 0 the workaround call is implemented and needed, 1 not needed on
+ * this CPU, -1 not supported, -2 not required for this system.
+ */
+int32_t plat_arch_workaround_state(unsigned n);
+/* Carry out ARCH_WORKAROUND_n on the calling CPU (x1 = its argument). */
+void plat_arch_workaround(unsigned n, uint64_t arg);
+
+/* Console output of the monitor's own log. */
+void plat_putc(char c);
+
+#endif

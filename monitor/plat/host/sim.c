@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The host platform: implements monitor/plat.h with one thread per
+ * simulated CPU. A CPU that powers down longjmps back to its thread's loop
+ * and waits there for a start token (CPU_ON) or an interrupt (sim_wake, the
+ * tick).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../monitor.h"
+#include "../../plat.h"
+#include "sim.h"
+#include <secmon/psci.h>
+
+/* Vendor SYSTEM_RESET2 type the simulator accepts. */
+#define SIM_RESET2_VENDOR 0x80000001u
+
+struct sim_cpu {
+	pthread_t thread;
+	jmp_buf down;		/* where a powered-down CPU returns to */
+	bool token;		/* start (or wake) pending */
+	bool running;		/* in normal-world code or the monitor */
+	bool cold;		/* boot CPU's first start: no PSCI entry */
+	bool suspended;		/* powered down in a suspend: the tick wakes it */
+};
+
+static struct {
+	struct sim_config cfg;
+	pthread_mutex_t mu;	/* guards everything below and sim_cpu */
+	pthread_cond_t cv;
+	struct sim_cpu cpu[MON_MAX_CPUS];
+	bool ending;
+	enum sim_end end;
+	uint64_t boot_pc, boot_ctx;
+	uint32_t reset2_type;
+	uint64_t reset2_cookie;
+} sim;
+
+static pthread_mutex_t psci_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread int self = -1;
+
+unsigned plat_cpu_count(void)
+{
+	return sim.cfg.ncpus;
+}
+
+unsigned plat_cluster_count(void)
+{
+	return (sim.cfg.ncpus + sim.cfg.cluster_size - 1) / sim.cfg.cluster_size;
+}
+
+unsigned plat_cpu_cluster(unsigned cpu)
+{
+	return cpu / sim.cfg.cluster_size;
+}
+
+uint64_t sim_mpidr(unsigned cpu)
+{
+	return ((uint64_t)(cpu / sim.cfg.cluster_size) << 8) | (cpu % sim.cfg.cluster_size);
+}
+
+uint64_t plat_cpu_mpidr(unsigned cpu)
+{
+	return sim_mpidr(cpu);
+}
+
+int plat_cpu_index(uint64_t mpidr)
+{
+	uint64_t core = mpidr & 0xff, cluster = (mpidr >> 8) & 0xff;
+
+	if (mpidr & ~0xffffull || core >= sim.cfg.cluster_size)
+		return -1;
+	if (cluster * sim.cfg.cluster_size + core >= sim.cfg.ncpus)
+		return -1;
+	return (int)(cluster * sim.cfg.cluster_size + core);
+}
+
+void plat_lock(void)
+{
+	pthread_mutex_lock(&psci_lock);
+}
+
+void plat_unlock(void)
+{
+	pthread_mutex_unlock(&psci_lock);
+}
+
+int sim_self(void)
+{
+	return self;
+}
+
+static void give_token(unsigned cpu)
+{
+	pthread_mutex_lock(&sim.mu);
+	sim.cpu[cpu].token = true;
+	pthread_cond_broadcast(&sim.cv);
+	pthread_mutex_unlock(&sim.mu);
+}
+
+int plat_cpu_on(unsigned cpu)
+{
+	give_token(cpu);
+	return 0;
+}
+
+void sim_wake(unsigned cpu)
+{
+	if (cpu < sim.cfg.ncpus)
+		give_token(cpu);
+}
+
+static _Noreturn void go_down(unsigned cpu)
+{
+	if (self != (int)cpu) {
+		fprintf(stderr, "sim: CPU %u powered down from thread of CPU %d\n", cpu, self);
+		abort();
+	}
+	longjmp(sim.cpu[cpu].down, 1);
+}
+
+void plat_cpu_off(unsigned cpu)
+{
+	go_down(cpu);
+}
+
+void plat_cpu_suspend(unsigned cpu, unsigned level)
+{
+	(void)level;
+	pthread_mutex_lock(&sim.mu);
+	sim.cpu[cpu].suspended = true;
+	pthread_mutex_unlock(&sim.mu);
+	go_down(cpu);
+}
+
+static void deadline(struct timespec *ts, unsigned us)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_nsec += (long)us * 1000;
+	ts->tv_sec += ts->tv_nsec / 1000000000;
+	ts->tv_nsec %= 1000000000;
+}
+
+/* Standby: until an interrupt (a token) or the next tick. */
+void plat_cpu_standby(unsigned cpu)
+{
+	struct timespec ts;
+
+	deadline(&ts, sim.cfg.tick_us);
+	pthread_mutex_lock(&sim.mu);
+	while (!sim.cpu[cpu].token && !sim.ending)
+		if (pthread_cond_timedwait(&sim.cv, &sim.mu, &ts) == ETIMEDOUT)
+			break;
+	sim.cpu[cpu].token = false;
+	pthread_mutex_unlock(&sim.mu);
+}
+
+static _Noreturn void end_sim(enum sim_end why)
+{
+	pthread_mutex_lock(&sim.mu);
+	if (!sim.ending) {
+		sim.ending = true;
+		sim.end = why;
+	}
+	pthread_cond_broadcast(&sim.cv);
+	pthread_mutex_unlock(&sim.mu);
+	go_down((unsigned)self);
+}
+
+void plat_system_off(void)
+{
+	end_sim(SIM_END_SYSTEM_OFF);
+}
+
+void plat_system_reset(void)
+{
+	end_sim(SIM_END_SYSTEM_RESET);
+}
+
+int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+{
+	if (reset_type != SIM_RESET2_VENDOR)
+		return -2; /* PSCI INVALID_PARAMETERS */
+	sim.reset2_type = reset_type;
+	sim.reset2_cookie = cookie;
+	end_sim(SIM_END_RESET2);
+}
+
+void sim_last_reset2(uint32_t *type, uint64_t *cookie)
+{
+	*type = sim.reset2_type;
+	*cookie = sim.reset2_cookie;
+}
+
+bool plat_ns_range_ok(uint64_t base, uint64_t size)
+{
+	uint64_t lo = sim.cfg.ns_base, hi = sim.cfg.ns_base + sim.cfg.ns_size;
+
+	return size != 0 && base >= lo && base < hi && size <= hi - base;
+}
+
+uint64_t plat_time_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* The simulated CPU has no speculation to work around. */
+int32_t plat_arch_workaround_state(unsigned n)
+{
+	return n == 1 ? 1 : -1;
+}
+
+void plat_arch_workaround(unsigned n, uint64_t arg)
+{
+	(void)n;
+	(void)arg;
+}
+
+void plat_putc(char c)
+{
+	fputc(c, stderr);
+}
+
+/*
+ * With sim.mu held: ends the simulation once no CPU can run again, i.e. none
+ * is running, has a token, or is suspended (the tick wakes those).
+ */
+static void check_all_off(void)
+{
+	unsigned i;
+
+	for (i = 0; i < sim.cfg.ncpus; i++) {
+		const struct sim_cpu *c = &sim.cpu[i];
+
+		if (c->running || c->token || c->suspended)
+			return;
+	}
+	if (!sim.ending) {
+		sim.ending = true;
+		sim.end = SIM_END_ALL_OFF;
+		pthread_cond_broadcast(&sim.cv);
+	}
+}
+
+static void set_running(unsigned cpu, bool running)
+{
+	pthread_mutex_lock(&sim.mu);
+	sim.cpu[cpu].running = running;
+	if (!running)
+		check_all_off();
+	pthread_mutex_unlock(&sim.mu);
+}
+
+/* Waits for a token, or the tick when suspended. False once the simulation ends. */
+static bool wait_token(struct sim_cpu *c)
+{
+	struct timespec ts;
+	bool ok;
+
+	pthread_mutex_lock(&sim.mu);
+	deadline(&ts, sim.cfg.tick_us);
+	while (!c->token && !sim.ending) {
+		if (!c->suspended)
+			pthread_cond_wait(&sim.cv, &sim.mu);
+		else if (pthread_cond_timedwait(&sim.cv, &sim.mu, &ts) == ETIMEDOUT)
+			break;
+	}
+	ok = !sim.ending;
+	c->token = false;
+	c->suspended = false;
+	c->running = ok;
+	pthread_mutex_unlock(&sim.mu);
+	return ok;
+}
+
+/*
+ * Where `cpu` starts next; false when the simulation ends. A wake-up with no
+ * PSCI entry behind it (an interrupt while off) leaves the CPU off.
+ */
+static bool wait_start(unsigned cpu, struct mon_ns_entry *e)
+{
+	struct sim_cpu *c = &sim.cpu[cpu];
+
+	while (wait_token(c)) {
+		if (c->cold) {
+			c->cold = false;
+			*e = (struct mon_ns_entry){ .pc = sim.boot_pc, .context_id = sim.boot_ctx };
+			return true;
+		}
+		if (mon_cpu_wakeup(cpu, e))
+			return true;
+		set_running(cpu, false);
+	}
+	return false;
+}
+
+static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
+		       struct secmon_regs *out);
+
+static void *cpu_thread(void *arg)
+{
+	unsigned cpu = (unsigned)(uintptr_t)arg;
+	const struct secmon_conduit *conduit =
+		sim.cfg.aarch32 ? &secmon_conduit_sim32 : &secmon_conduit_sim;
+	/* Returning from normal-world code is a CPU_OFF. */
+	const struct secmon_regs cpu_off = { .x = { SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_OFF) } };
+	struct secmon_regs out;
+	struct mon_ns_entry e;
+
+	self = (int)cpu;
+	while (wait_start(cpu, &e)) {
+		if (setjmp(sim.cpu[cpu].down) == 0) {
+			sim.cfg.entry(cpu, e.pc, e.context_id, sim.cfg.arg);
+			sim_invoke(conduit, &cpu_off, &out);
+		}
+		set_running(cpu, false);
+	}
+	return 0;
+}
+
+static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
+		       struct secmon_regs *out)
+{
+	struct mon_caller caller = { .aarch32 = c->aarch32 };
+	unsigned i;
+
+	*out = *in;
+	if (self < 0) {
+		out->x[0] = SECMON_SMC_UNK32;
+		return;
+	}
+	if (__atomic_load_n(&sim.ending, __ATOMIC_ACQUIRE))
+		go_down((unsigned)self);
+	if (c->aarch32)
+		for (i = 0; i < SECMON_NREGS; i++)
+			out->x[i] = i < 8 ? (uint32_t)out->x[i] : 0;
+	mon_smc((unsigned)self, out, &caller);
+	if (sim.cfg.trace)
+		sim.cfg.trace((unsigned)self, in, out, sim.cfg.arg);
+}
+
+const struct secmon_conduit secmon_conduit_sim = { .name = "sim", .invoke = sim_invoke };
+const struct secmon_conduit secmon_conduit_sim32 = {
+	.name = "sim32", .invoke = sim_invoke, .aarch32 = true
+};
+
+int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
+{
+	struct mon_config mc = { .boot_cpu = 0 };
+	unsigned i;
+
+	if (!cfg->entry || cfg->ncpus == 0 || cfg->ncpus > MON_MAX_CPUS)
+		return -1;
+	memset(&sim, 0, sizeof(sim));
+	sim.cfg = *cfg;
+	if (!sim.cfg.cluster_size)
+		sim.cfg.cluster_size = 4;
+	if (!sim.cfg.ns_size) {
+		sim.cfg.ns_base = 0x80000000ull;
+		sim.cfg.ns_size = 0x40000000ull;
+	}
+	if (!sim.cfg.tick_us)
+		sim.cfg.tick_us = 1000;
+	if (sim.cfg.cluster_size > 256)
+		return -1;
+	pthread_mutex_init(&sim.mu, 0);
+	pthread_cond_init(&sim.cv, 0);
+	sim.boot_pc = boot_pc;
+	sim.boot_ctx = boot_ctx;
+	mc.psci_unsupported = cfg->psci_unsupported;
+	mc.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
+	mc.soc_revision = 1;
+	mc.soc_name = "secmon host simulator";
+	mon_init(&mc);
+	sim.cpu[0].token = true;
+	sim.cpu[0].cold = true;
+	for (i = 0; i < cfg->ncpus; i++)
+		pthread_create(&sim.cpu[i].thread, 0, cpu_thread, (void *)(uintptr_t)i);
+	for (i = 0; i < cfg->ncpus; i++)
+		pthread_join(sim.cpu[i].thread, 0);
+	pthread_cond_destroy(&sim.cv);
+	pthread_mutex_destroy(&sim.mu);
+	return (int)sim.end;
+}

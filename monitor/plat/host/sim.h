@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The host simulator: the portable monitor in-process, each simulated CPU a
+ * thread. Normal-world "code" is a host function: a CPU started at address
+ * pc runs cfg->entry(cpu, pc, context_id, arg). Returning from it is an
+ * implicit CPU_OFF. From a simulated CPU's thread, secmon_conduit_sim makes
+ * an SMC on that CPU.
+ *
+ * The simulation ends when the system is powered off or reset, or when
+ * every CPU is off. A CPU that is still running normal-world code then
+ * stops at its next SMC, so entry functions must make calls or return.
+ */
+#ifndef SECMON_SIM_H
+#define SECMON_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/conduit.h>
+
+struct sim_config {
+	unsigned ncpus;		/* 1..MON_MAX_CPUS */
+	unsigned cluster_size;	/* cores per cluster; 0 means 4 */
+	uint64_t ns_base, ns_size; /* normal-world memory; 0 size: 1 GiB at 2 GiB */
+	bool aarch32;		/* the normal world runs AArch32 */
+	uint32_t psci_unsupported; /* see struct mon_config */
+	unsigned tick_us;	/* timer interrupt waking suspended CPUs; 0: 1000 */
+	void (*entry)(unsigned cpu, uint64_t pc, uint64_t context_id, void *arg);
+	void *arg;
+	/* Called after each SMC with the registers sent and received. */
+	void (*trace)(unsigned cpu, const struct secmon_regs *in, const struct secmon_regs *out,
+		      void *arg);
+};
+
+enum sim_end {
+	SIM_END_ALL_OFF,
+	SIM_END_SYSTEM_OFF,
+	SIM_END_SYSTEM_RESET,
+	SIM_END_RESET2,
+};
+
+/*
+ * Boots CPU 0 at boot_pc with x0 = boot_ctx and runs until the simulation
+ * ends. Returns an enum sim_end, or -1 for a bad configuration.
+ */
+int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx);
+
+/* The MPIDR of simulated CPU `cpu`: cluster in Aff1, core in Aff0. */
+uint64_t sim_mpidr(unsigned cpu);
+
+/* The calling thread's simulated CPU, or -1. */
+int sim_self(void);
+
+/* An interrupt for `cpu`: wakes it from standby or power-down suspend. */
+void sim_wake(unsigned cpu);
+
+/* After a vendor SYSTEM_RESET2: the type and cookie it was given. */
+void sim_last_reset2(uint32_t *type, uint64_t *cookie);
+
+extern const struct secmon_conduit secmon_conduit_sim;
+extern const struct secmon_conduit secmon_conduit_sim32;
+
+#endif

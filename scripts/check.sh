@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# `make check`: builds every target and runs every test suite. A suite is a
+# command that prints one line per test, "ok ..." or "not ok ..." (TAP; cmocka
+# prints it with CMOCKA_MESSAGE_OUTPUT=TAP). A suite that exits non-zero
+# without a "not ok" line, or that ran no test, counts as one failure.
+# Logs go to build/check/<suite>.log. Last line: "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+logdir=build/check
+rm -rf "$logdir"
+mkdir -p "$logdir"
+export CMOCKA_MESSAGE_OUTPUT=TAP
+
+passed=0
+failed=0
+
+run_suite() {
+	local name=$1
+	shift
+	local log=$logdir/$name.log start=$SECONDS rc ok nok
+	"$@" >"$log" 2>&1
+	rc=$?
+	ok=$(grep -c '^ok ' "$log")
+	nok=$(grep -c '^not ok ' "$log")
+	if [ "$rc" -ne 0 ] && [ "$nok" -eq 0 ]; then
+		nok=1
+		echo "not ok - $name exited with status $rc" >>"$log"
+	fi
+	if [ "$ok" -eq 0 ] && [ "$nok" -eq 0 ]; then
+		nok=1
+		echo "not ok - $name ran no test" >>"$log"
+	fi
+	passed=$((passed + ok))
+	failed=$((failed + nok))
+	printf '%-28s %4d passed %4d failed  %3ds\n' "$name" "$ok" "$nok" $((SECONDS - start))
+	if [ "$nok" -ne 0 ]; then
+		grep '^not ok ' "$log" | head -20 | sed 's/^/    /'
+		echo "    (log: $log)"
+	fi
+}
+
+# Each build is one test: it passes when it compiles with -Werror.
+build() {
+	local what=$1
+	shift
+	if "$@"; then echo "ok - build $what"; else echo "not ok - build $what"; fi
+}
+
+# All unit-test binaries of a host build flavour.
+units() {
+	local dir=$1 t
+	for t in "$dir"/tests/test_*; do
+		[ -x "$t" ] || continue
+		echo "# $t"
+		"$t" >"$t.out" 2>&1
+		local rc=$?
+		cat "$t.out"
+		if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$t.out"; then
+			echo "not ok - $t exited with status $rc"
+		fi
+	done
+}
+
+run_suite build-gcc build "host gcc asan+ubsan" make host
+run_suite build-clang build "host clang asan+ubsan" make host-clang
+run_suite build-cross build "lib and core freestanding for aarch64 and armhf" make xbuild
+run_suite unit-gcc units build/host
+run_suite unit-clang units build/host-clang
+run_suite conformance-sim build/host/conformance
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

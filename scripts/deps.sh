@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs every Debian package the build and tests need. Idempotent: does
+# (libfdt for arm64/armhf conflicts with the host one; scripts/fetch-libfdt.sh
+# unpacks it under build/ instead.)
+# nothing when everything is already there.
+set -eu
+
+PKGS="make gcc clang llvm lld libclang-rt-14-dev
+gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf binutils-aarch64-linux-gnu
+binutils-arm-linux-gnueabihf qemu-system-arm device-tree-compiler
+libfdt-dev libcmocka-dev dt-schema
+cpio xz-utils zstd cppcheck clang-tidy python3"
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "deps: installing$missing"
+for a in arm64 armhf; do
+	dpkg --print-foreign-architectures | grep -qx "$a" || $SUDO dpkg --add-architecture "$a"
+done
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

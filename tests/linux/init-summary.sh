@@ -1,0 +1,242 @@
+#!/bin/sh
+# init-summary.sh - the /init of the test initramfs (busybox sh).
+#
+# Mounts proc, sysfs, devtmpfs and debugfs, runs the actions the kernel
+# command line asks for, prints a summary block and powers off (PSCI
+# SYSTEM_OFF through `poweroff -f`). Every summary line starts with
+# "SECMON-TEST " (key=value) and every copied kernel log line with
+# "SECMON-LOG "; tests/linux/check-boot.sh reads them from the serial log.
+#
+#   SECMON-TEST begin
+#   SECMON-TEST kernel=<uname -r>
+#   SECMON-TEST cpus_online=0-3            /sys/devices/system/cpu/online
+#   SECMON-TEST cpus_possible=0-3
+#   SECMON-TEST boot_el=2                  dmesg "CPU: All CPU(s) started at EL2"
+#   SECMON-TEST psci=1.1                   dmesg "psci: PSCIv1.1 detected in firmware."
+#   SECMON-TEST psci_method=smc            /proc/device-tree/psci/method
+#   SECMON-TEST smccc=1.1                  dmesg "psci: SMC Calling Convention v1.1"
+#   SECMON-TEST soc_id=jep106:...|none     /sys/devices/soc0/soc_id (SMCCC SOC_ID)
+#   SECMON-TEST soc_family=... soc_revision=... soc_machine=...  (when present)
+#   SECMON-TEST <action results, below>
+#   SECMON-TEST warnings=0   dmesg lines matching psci|smccc (any case) at
+#                            warning level or worse, or containing fail/error
+#   SECMON-LOG <each dmesg line matching psci|smccc, any case>
+#   SECMON-TEST end
+#
+# Kernel command line keys (read from /proc/cmdline; a key with a dot is not
+# handed to init by the kernel):
+#   secmon.test=A[,A...]   actions, in order; the key may be repeated.
+#     hotplug[:N]   N times (default 1): take every secondary CPU offline and
+#                   back online one at a time, then all offline together and
+#                   all back online (PSCI CPU_OFF / CPU_ON / AFFINITY_INFO).
+#                   Prints "hotplug ok cycles=N cpus=K" or
+#                   "hotplug fail <what>".
+#     reboot[:K]    K times (default 1) restart the machine through
+#                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
+#
+# How the reboot test knows which boot it is in: after a reset QEMU loads
+# the same kernel, initramfs and command line again, so nothing in them can
+# tell the boots apart, and fw_cfg is read-only to the guest. The host
+# therefore attaches a small raw disk (virtio-blk on virtio-mmio; boot.sh
+# does so by itself when the command line asks for reboot) whose first line
+# is "SECMON-STATE boots=0". Each boot loads virtio_mmio + virtio_blk from
+# the initramfs, reads the count, writes count+1 back and prints
+# "SECMON-TEST boot=<n>"; while n <= K it prints "reboot rebooting boot=<n>"
+# and reboots, otherwise "reboot ok boots=<n>" and powers off. Since the
+# disk and QEMU outlive the reset, the host can prove the whole sequence:
+# K+1 kernel banners "Booting Linux on physical CPU", K "reboot: Restarting
+# system", then "reboot: Power down", QEMU's exit status 0, and the disk
+# reading boots=K+1 after QEMU has exited. A disk without the SECMON-STATE
+# header is never written ("reboot fail no-state-disk"); a boot beyond the
+# K+1st (for instance after a panic with panic=-1) powers off at once, so
+# the sequence always ends.
+
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export PATH
+
+/bin/busybox mount -t proc proc /proc
+/bin/busybox --install -s
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+# The console the kernel opened may be missing from the initramfs; take the
+# devtmpfs one.
+exec </dev/console >/dev/console 2>&1
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tmpfs tmpfs /tmp 2>/dev/null
+# Keep kernel messages (hotplug chatter) off the console so that the summary
+# lines stay whole; they remain in dmesg, and "reboot: Power down" is
+# printed at emergency level, so it still shows.
+dmesg -n 1
+
+say() { echo "SECMON-TEST $*"; }
+
+powerdown() {
+	say end
+	sync
+	poweroff -f
+	sleep 2
+	echo o >/proc/sysrq-trigger
+	sleep 10
+}
+
+# --- actions ---------------------------------------------------------------
+
+secondaries() {
+	for f in /sys/devices/system/cpu/cpu[0-9]*/online; do
+		[ -e "$f" ] || continue
+		c=${f%/online}
+		c=${c##*/cpu}
+		[ "$c" = 0 ] || echo "$c"
+	done
+}
+
+cpu_set() { # CPU 0|1: write and read back
+	echo "$2" >"/sys/devices/system/cpu/cpu$1/online" 2>/dev/null || return 1
+	[ "$(cat "/sys/devices/system/cpu/cpu$1/online")" = "$2" ]
+}
+
+do_hotplug() {
+	n=${1:-1}
+	cpus=$(secondaries)
+	k=$(echo "$cpus" | grep -c .)
+	before=$(cat /sys/devices/system/cpu/online)
+	if [ "$k" = 0 ]; then
+		say "hotplug ok cycles=$n cpus=0"
+		return 0
+	fi
+	i=1
+	while [ "$i" -le "$n" ]; do
+		for c in $cpus; do
+			cpu_set "$c" 0 || { say "hotplug fail offline cpu$c cycle=$i"; return 1; }
+			cpu_set "$c" 1 || { say "hotplug fail online cpu$c cycle=$i"; return 1; }
+		done
+		for c in $cpus; do
+			cpu_set "$c" 0 || { say "hotplug fail offline-all cpu$c cycle=$i"; return 1; }
+		done
+		if [ "$(cat /sys/devices/system/cpu/online)" != 0 ]; then
+			say "hotplug fail offline-all online=$(cat /sys/devices/system/cpu/online) cycle=$i"
+			return 1
+		fi
+		for c in $cpus; do
+			cpu_set "$c" 1 || { say "hotplug fail online-all cpu$c cycle=$i"; return 1; }
+		done
+		i=$((i + 1))
+	done
+	after=$(cat /sys/devices/system/cpu/online)
+	if [ "$after" != "$before" ]; then
+		say "hotplug fail online=$after expected=$before"
+		return 1
+	fi
+	say "hotplug ok cycles=$n cpus=$k"
+}
+
+STATE_DEV=/dev/vda
+
+state_disk() {
+	if [ -s /lib/modules/load-order ]; then
+		while read -r ko; do
+			insmod "$ko" 2>/dev/null
+		done </lib/modules/load-order
+	fi
+	t=0
+	while [ ! -b "$STATE_DEV" ] && [ "$t" -lt 50 ]; do
+		sleep 0.1
+		t=$((t + 1))
+	done
+	[ -b "$STATE_DEV" ] || return 1
+	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q '^SECMON-STATE '
+}
+
+do_reboot() {
+	k=${1:-1}
+	if ! state_disk; then
+		say "reboot fail no-state-disk"
+		return 1
+	fi
+	boots=$(head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 |
+		sed -n 's/^SECMON-STATE boots=\([0-9][0-9]*\).*/\1/p')
+	boots=$((${boots:-0} + 1))
+	printf 'SECMON-STATE boots=%d\n' "$boots" |
+		dd of="$STATE_DEV" conv=notrunc,fsync 2>/dev/null
+	sync
+	say "boot=$boots"
+	if [ "$boots" -le "$k" ]; then
+		say "reboot rebooting boot=$boots"
+		sync
+		reboot -f
+		sleep 5
+		say "reboot fail still-running"
+		return 1
+	fi
+	if [ "$boots" -gt $((k + 1)) ]; then
+		say "reboot fail boots=$boots expected=$((k + 1))"
+		return 1
+	fi
+	say "reboot ok boots=$boots"
+}
+
+# --- summary ---------------------------------------------------------------
+
+say begin
+say "kernel=$(uname -r)"
+say "cpus_online=$(cat /sys/devices/system/cpu/online)"
+say "cpus_possible=$(cat /sys/devices/system/cpu/possible)"
+
+el=$(dmesg | sed -n 's/.*CPU: All CPU(s) started at EL\([0-9]\).*/\1/p' | head -n 1)
+[ -n "$el" ] || el=$(dmesg | sed -n 's/.*CPU: CPUs started in inconsistent modes.*/mixed/p' | head -n 1)
+say "boot_el=${el:-unknown}"
+
+psci=$(dmesg | sed -n 's/.*psci: PSCIv\([0-9][0-9]*\.[0-9][0-9]*\) detected in firmware.*/\1/p' | head -n 1)
+say "psci=${psci:-none}"
+if [ -r /proc/device-tree/psci/method ]; then
+	say "psci_method=$(tr -d '\000' </proc/device-tree/psci/method)"
+else
+	say "psci_method=none"
+fi
+smccc=$(dmesg | sed -n 's/.*SMC Calling Convention v\([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)
+say "smccc=${smccc:-none}"
+
+if [ -r /sys/devices/soc0/soc_id ]; then
+	say "soc_id=$(cat /sys/devices/soc0/soc_id)"
+	for f in family revision machine serial_number; do
+		[ -r "/sys/devices/soc0/$f" ] && say "soc_$f=$(cat "/sys/devices/soc0/$f")"
+	done
+else
+	say "soc_id=none"
+fi
+
+# --- actions from the command line ----------------------------------------
+
+actions=
+read -r cmdline </proc/cmdline
+for w in $cmdline; do
+	case $w in
+	secmon.test=*) actions="$actions ${w#secmon.test=}" ;;
+	esac
+done
+reboot_k=
+for a in $(echo "$actions" | tr , ' '); do
+	case $a in
+	hotplug) do_hotplug 1 ;;
+	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
+	reboot) reboot_k=1 ;;
+	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
+	*) say "action fail unknown=$a" ;;
+	esac
+done
+
+# --- kernel log check ------------------------------------------------------
+
+# dmesg -r: "<level>[time] text"; level 0-4 is emergency..warning.
+warnings=$(dmesg -r | grep -i -e psci -e smccc |
+	awk '{ lvl = -1
+	       if (match($0, /^<[0-9]+>/)) lvl = substr($0, 2, RLENGTH - 2) % 8
+	       if ((lvl >= 0 && lvl <= 4) || tolower($0) ~ /fail|error/) n++ }
+	     END { print n + 0 }')
+say "warnings=$warnings"
+dmesg | grep -i -e psci -e smccc | sed 's/^/SECMON-LOG /'
+
+# Last, as it may restart the machine.
+[ -n "$reboot_k" ] && do_reboot "$reboot_k"
+
+powerdown
