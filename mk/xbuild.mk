@@ -1,15 +1,17 @@
-# Proof that the calling library and the portable monitor are freestanding:
-# compile them for AArch64 and AArch32 with no libc and link-check nothing.
+# Proof that the calling library (with its smc/hvc conduits), the portable
+# monitor and the conformance suite are freestanding: compile them for
+# AArch64 and AArch32 with no libc.
 O := build/xbuild
 WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
 XFLAGS := -std=c11 -Os $(WARN) -ffreestanding -nostdlib -fno-builtin -Iinclude -MMD -MP
 
-SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c) \
+	lib/arch/conduits.c tests/conformance/conf.c
 
 A64_CC := aarch64-linux-gnu-gcc
 A32_CC := arm-linux-gnueabihf-gcc
-A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS))
-A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS))
+A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS)) $(O)/a64/lib/arch/aarch64/conduit.o
+A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS)) $(O)/a32/lib/arch/arm/conduit.o
 
 all: $(O)/a64/libs.a $(O)/a32/libs.a
 
@@ -17,9 +19,17 @@ $(O)/a64/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(A64_CC) $(XFLAGS) -mgeneral-regs-only -c $< -o $@
 
+$(O)/a64/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(A64_CC) -c $< -o $@
+
 $(O)/a32/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(A32_CC) $(XFLAGS) -mgeneral-regs-only -marm -c $< -o $@
+
+$(O)/a32/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(A32_CC) -c $< -o $@
 
 $(O)/%/libs.a:
 	@rm -f $@

@@ -62,7 +62,10 @@ unsigned plat_cpu_cluster(unsigned cpu)
 
 uint64_t sim_mpidr(unsigned cpu)
 {
-	return ((uint64_t)(cpu / sim.cfg.cluster_size) << 8) | (cpu % sim.cfg.cluster_size);
+	/* Callable before sim_run: the default shape is four cores a cluster. */
+	unsigned n = sim.cfg.cluster_size ? sim.cfg.cluster_size : 4;
+
+	return ((uint64_t)(cpu / n) << 8) | (cpu % n);
 }
 
 uint64_t plat_cpu_mpidr(unsigned cpu)

@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "conf.h"
+
+/* Jobs a started CPU runs, in bits 31:24 of its context ID. */
+enum job {
+	JOB_REPORT = 1,		/* record the context ID, then CPU_OFF */
+	JOB_HOLD,		/* record, wait for release, CPU_OFF */
+	JOB_SUSPEND,		/* power-down suspend, expect JOB_RESUMED */
+	JOB_RESUMED,
+	JOB_RACE,
+};
+#define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
+#define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
+#define CTX_VAL(ctx) ((uint32_t)(ctx) & 0xffffffu)
+
+#define RACE_MAX 2048
+#define WAIT_LOOPS 200000000u
+
+static const struct conf_env *env;
+static unsigned ntest, nfail;
+
+/* Mailboxes shared with the started CPUs. */
+static volatile uint32_t seen_ctx[CONF_MAX_CPUS];
+static volatile uint32_t starts[CONF_MAX_CPUS];
+static volatile uint32_t release;
+static volatile uint32_t resumed_ok;
+
+static uint32_t race_attempts;
+static uint32_t race_succeeded;
+static uint8_t race_issued[RACE_MAX / 8];
+static uint8_t race_started[RACE_MAX / 8];
+static uint32_t race_bad;
+
+static uint32_t load(volatile uint32_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static void store(volatile uint32_t *p, uint32_t v)
+{
+	__atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+
+static void set_bit(uint8_t *map, uint32_t n)
+{
+	__atomic_fetch_or(&map[n / 8], (uint8_t)(1u << (n % 8)), __ATOMIC_ACQ_REL);
+}
+
+static void out(const char *s)
+{
+	env->puts(s);
+}
+
+static void out_uint(uint64_t v, unsigned base)
+{
+	char buf[24];
+	int i = (int)sizeof(buf) - 1;
+
+	buf[i] = '\0';
+	do {
+		buf[--i] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (base == 16) {
+		buf[--i] = 'x';
+		buf[--i] = '0';
+	}
+	out(&buf[i]);
+}
+
+static void out_int(int64_t v)
+{
+	if (v < 0) {
+		out("-");
+		out_uint((uint64_t)-v, 10);
+	} else {
+		out_uint((uint64_t)v, 10);
+	}
+}
+
+static void result(bool ok, const char *name)
+{
+	ntest++;
+	if (!ok)
+		nfail++;
+	out(ok ? "ok " : "not ok ");
+	out_uint(ntest, 10);
+	out(" - ");
+	out(env->name);
+	out(": ");
+	out(name);
+}
+
+static void check(bool ok, const char *name)
+{
+	result(ok, name);
+	out("\n");
+}
+
+/* An integer answer compared with the expected one; both shown on failure. */
+static void check_int(int64_t got, int64_t want, const char *name)
+{
+	result(got == want, name);
+	if (got != want) {
+		out(" # got ");
+		out_int(got);
+		out(", want ");
+		out_int(want);
+	}
+	out("\n");
+}
+
+static void skip(const char *name, const char *why)
+{
+	out("# skip ");
+	out(name);
+	out(": ");
+	out(why);
+	out("\n");
+}
+
+static uint64_t call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	return secmon_call3(env->c, fid, a1, a2, a3);
+}
+
+static uint32_t psci_fid(unsigned fn)
+{
+	return secmon_psci_fid(env->c, fn);
+}
+
+static bool psci_offers(unsigned fn)
+{
+	uint32_t flags;
+
+	return secmon_psci_features(env->c, psci_fid(fn), &flags) == SECMON_OK;
+}
+
+static void check_unk32(uint32_t fid, const char *name)
+{
+	check_int((int32_t)call(fid, 0, 0, 0), -1, name);
+}
+
+static void check_unk64(uint32_t fid, const char *name)
+{
+	uint64_t v = call(fid, 0, 0, 0);
+
+	/* A 32-bit caller sees only the low word. */
+	if (env->c->aarch32)
+		v |= 0xffffffff00000000ull;
+	result(v == SECMON_SMC_UNK64, name);
+	if (v != SECMON_SMC_UNK64) {
+		out(" # got ");
+		out_uint(v, 16);
+	}
+	out("\n");
+}
+
+static void test_smccc(void)
+{
+	uint32_t v = 0, ans;
+	int err = secmon_smccc_version(env->c, &v);
+
+	check(err == SECMON_OK && v >= SECMON_SMCCC_VERSION_1_2, "SMCCC_VERSION is 1.2 or later");
+	check_int(secmon_smccc_arch_features(env->c, SECMON_SMCCC_ARCH_FEATURES, &ans), 0,
+		  "ARCH_FEATURES(ARCH_FEATURES) succeeds");
+	check_int((int32_t)call(SECMON_SMCCC_ARCH_FEATURES, 0x8000ff42u, 0, 0), -1,
+		  "ARCH_FEATURES(unknown ID) is NOT_SUPPORTED");
+	check_int((int32_t)call(SECMON_SMCCC_ARCH_FEATURES, psci_fid(SECMON_PSCI_FN_CPU_ON), 0, 0),
+		  -1, "ARCH_FEATURES(a PSCI ID) is NOT_SUPPORTED");
+
+	check_unk32(0x82003f17u, "unknown SiP SMC32 call is SMC_UNK");
+	check_unk32(0x83000042u, "unknown OEM SMC32 call is SMC_UNK");
+	check_unk32(0xb2000001u, "unknown trusted-OS SMC32 call is SMC_UNK");
+	check_unk32(0x8400ffaau, "unknown standard-service query is SMC_UNK");
+	check_unk32(0x84020000u, "fast call with bits 23:17 set is SMC_UNK");
+	check_unk32(0x04000000u, "yielding call with no trusted OS is SMC_UNK");
+	if (!env->c->aarch32)
+		check_unk64(0xc2001234u, "unknown SMC64 call is SMC_UNK in all 64 bits");
+	else
+		check_int((int32_t)call(SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), env->mpidr[0],
+					env->secondary_pc, 0), -1,
+			  "SMC64 call from AArch32 is SMC_UNK");
+}
+
+static void test_soc_id(void)
+{
+	struct secmon_soc_id id;
+	uint32_t ans;
+
+	if (secmon_smccc_arch_features(env->c, SECMON_SMCCC_ARCH_SOC_ID, &ans) != SECMON_OK) {
+		skip("SOC_ID", "not offered");
+		return;
+	}
+	check_int(secmon_smccc_soc_id(env->c, &id), 0, "SOC_ID version and revision");
+	check(!(id.version & 0x80000000u), "SOC_ID version has bit 31 clear");
+	check_int((int32_t)call(SECMON_SMCCC_ARCH_SOC_ID, 7, 0, 0), -3,
+		  "SOC_ID with an unknown type is INVALID_PARAMETER");
+	if (id.has_name)
+		check(id.name[0] != '\0', "SOC_ID name is a non-empty string");
+}
+
+/* x1..x17 not used for results come back as they were sent. */
+static void test_preserved(void)
+{
+	struct secmon_regs in, o;
+	unsigned i, bad = 0;
+	uint32_t fids[] = { SECMON_SMCCC_VERSION, psci_fid(SECMON_PSCI_FN_VERSION), 0x82003f17u };
+
+	for (unsigned f = 0; f < sizeof(fids) / sizeof(fids[0]); f++) {
+		in.x[0] = fids[f];
+		for (i = 1; i < SECMON_NREGS; i++)
+			in.x[i] = 0x5ec0000000000000ull | (i * 0x01010101u);
+		if (env->c->aarch32)
+			for (i = 1; i < SECMON_NREGS; i++)
+				in.x[i] = i < 8 ? (uint32_t)in.x[i] : 0;
+		secmon_invoke(env->c, &in, &o);
+		for (i = 4; i < (env->c->aarch32 ? 8u : SECMON_NREGS); i++)
+			bad += o.x[i] != in.x[i];
+	}
+	check_int(bad, 0, "registers above x3 preserved across calls");
+}
+
+static void test_psci_basics(void)
+{
+	static const unsigned mandatory[] = {
+		SECMON_PSCI_FN_VERSION, SECMON_PSCI_FN_CPU_SUSPEND, SECMON_PSCI_FN_CPU_OFF,
+		SECMON_PSCI_FN_CPU_ON, SECMON_PSCI_FN_AFFINITY_INFO, SECMON_PSCI_FN_SYSTEM_OFF,
+		SECMON_PSCI_FN_SYSTEM_RESET, SECMON_PSCI_FN_FEATURES,
+	};
+	uint32_t v = 0, flags = 0;
+	unsigned i, missing = 0;
+	int type = -1;
+
+	check(secmon_psci_version(env->c, &v) == SECMON_OK && (v >> 16) == 1,
+	      "PSCI_VERSION is 1.x");
+	for (i = 0; i < sizeof(mandatory) / sizeof(mandatory[0]); i++)
+		missing += !psci_offers(mandatory[i]);
+	check_int(missing, 0, "PSCI_FEATURES offers every mandatory function");
+	check_int(secmon_psci_features(env->c, SECMON_SMCCC_VERSION, &flags), 0,
+		  "PSCI_FEATURES(SMCCC_VERSION) succeeds");
+	check_int(secmon_psci_features(env->c, 0x840000ffu, &flags), -1,
+		  "PSCI_FEATURES(unknown ID) is NOT_SUPPORTED");
+	check_int(secmon_psci_features(env->c, 0x82000000u, &flags), -1,
+		  "PSCI_FEATURES(a SiP ID) is NOT_SUPPORTED");
+	if (secmon_psci_features(env->c, psci_fid(SECMON_PSCI_FN_CPU_SUSPEND), &flags) == 0)
+		check_int(flags & ~3u, 0, "PSCI_FEATURES(CPU_SUSPEND) sets only defined flags");
+	check(secmon_psci_migrate_info_type(env->c, &type) != SECMON_OK ||
+		      (type >= 0 && type <= 2),
+	      "MIGRATE_INFO_TYPE is 0, 1 or 2");
+	if (psci_offers(SECMON_PSCI_FN_SYSTEM_RESET2))
+		check_int(secmon_psci_system_reset2(env->c, 0x7fffffffu, 0), -2,
+			  "SYSTEM_RESET2 with a reserved architectural type is INVALID_PARAMETERS");
+	if (psci_offers(SECMON_PSCI_FN_SET_SUSPEND_MODE)) {
+		check_int(secmon_psci_set_suspend_mode(env->c, 2), -2,
+			  "SET_SUSPEND_MODE(2) is INVALID_PARAMETERS");
+		check_int(secmon_psci_set_suspend_mode(env->c, 0), 0,
+			  "SET_SUSPEND_MODE(platform-coordinated) succeeds");
+	}
+}
+
+static int affinity(unsigned cpu)
+{
+	int state = -1;
+
+	if (secmon_psci_affinity_info(env->c, env->mpidr[cpu], 0, &state) != SECMON_OK)
+		return -100;
+	return state;
+}
+
+/* Polls until cpu's AFFINITY_INFO is `want`; false on time-out. */
+static void relax(void)
+{
+	if (env->relax)
+		env->relax();
+}
+
+static bool wait_affinity(unsigned cpu, int want)
+{
+	for (uint32_t i = 0; i < WAIT_LOOPS / 1000; i++) {
+		if (affinity(cpu) == want)
+			return true;
+		relax();
+	}
+	return false;
+}
+
+static bool wait_value(volatile uint32_t *p, uint32_t want)
+{
+	for (uint32_t i = 0; i < WAIT_LOOPS; i++) {
+		if (load(p) == want)
+			return true;
+		relax();
+	}
+	return false;
+}
+
+static void test_cpu_on_errors(void)
+{
+	unsigned me = env->self();
+	uint64_t pc = env->secondary_pc;
+	unsigned i, wrong = 0;
+	int state;
+
+	check_int(secmon_psci_cpu_on(env->c, env->mpidr[me], pc, 0), SECMON_E_ALREADY_ON,
+		  "CPU_ON of the calling CPU is ALREADY_ON");
+	check_int(secmon_psci_cpu_on(env->c, 0xfe00fe, pc, 0), SECMON_E_INVALID_PARAMETERS,
+		  "CPU_ON of an unknown MPIDR is INVALID_PARAMETERS");
+	if (!env->c->aarch32)
+		check_int(secmon_psci_cpu_on(env->c, env->mpidr[me] | (1ull << 60), pc, 0),
+			  SECMON_E_INVALID_PARAMETERS,
+			  "CPU_ON with bits outside the affinity fields is INVALID_PARAMETERS");
+	check_int(secmon_psci_affinity_info(env->c, env->mpidr[me], 0, &state), 0,
+		  "AFFINITY_INFO of the calling CPU succeeds");
+	check_int(state, SECMON_PSCI_AFF_ON, "AFFINITY_INFO of the calling CPU is ON");
+	check_int(secmon_psci_affinity_info(env->c, 0xfe00fe, 0, &state),
+		  SECMON_E_INVALID_PARAMETERS, "AFFINITY_INFO of an unknown MPIDR is INVALID_PARAMETERS");
+	if (env->ncpus < 2) {
+		skip("CPU_ON entry checks", "one CPU");
+		return;
+	}
+	for (i = 0; i < env->nbad_pc; i++)
+		wrong += secmon_psci_cpu_on(env->c, env->mpidr[1], env->bad_pc[i], 0) !=
+			 SECMON_E_INVALID_ADDRESS;
+	check(env->nbad_pc > 0 && wrong == 0,
+	      "CPU_ON with an entry outside normal-world memory is INVALID_ADDRESS");
+	check_int(affinity(1), SECMON_PSCI_AFF_OFF, "a refused CPU_ON leaves the target OFF");
+}
+
+static void test_cpu_on_off(void)
+{
+	unsigned t, ok = 0, on_ok = 0, again = 0;
+
+	if (env->ncpus < 2) {
+		skip("CPU_ON/CPU_OFF", "one CPU");
+		return;
+	}
+	for (t = 1; t < env->ncpus; t++) {
+		store(&seen_ctx[t], 0);
+		store(&release, 0);
+		if (secmon_psci_cpu_on(env->c, env->mpidr[t], env->secondary_pc,
+				       CTX(JOB_HOLD, 0x1000 + t)) != SECMON_OK)
+			continue;
+		on_ok++;
+		if (!wait_value(&seen_ctx[t], 0x1000 + t))
+			continue;
+		/* The target holds: it is ON and a second CPU_ON is refused. */
+		again += affinity(t) == SECMON_PSCI_AFF_ON &&
+			 secmon_psci_cpu_on(env->c, env->mpidr[t], env->secondary_pc,
+					    CTX(JOB_REPORT, 0x2000)) == SECMON_E_ALREADY_ON;
+		store(&release, 1);
+		ok += wait_affinity(t, SECMON_PSCI_AFF_OFF);
+	}
+	check_int(on_ok, env->ncpus - 1, "CPU_ON of each secondary succeeds");
+	check_int(again, env->ncpus - 1, "a running secondary is ON and CPU_ON says ALREADY_ON");
+	check_int(ok, env->ncpus - 1, "each secondary gets its context ID and powers off");
+	check_int(load(&seen_ctx[1]), 0x1001, "the refused CPU_ON did not change the context ID");
+}
+
+/* Two CPU_ONs back to back: exactly one wins, and its context is used. */
+static void test_cpu_on_twice(void)
+{
+	int r1, r2;
+
+	if (env->ncpus < 2) {
+		skip("CPU_ON twice", "one CPU");
+		return;
+	}
+	store(&seen_ctx[1], 0);
+	store(&release, 0);
+	r1 = secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_HOLD, 0x111));
+	r2 = secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_HOLD, 0x222));
+	check_int(r1, 0, "first CPU_ON succeeds");
+	check(r2 == SECMON_E_ON_PENDING || r2 == SECMON_E_ALREADY_ON,
+	      "second CPU_ON is ON_PENDING or ALREADY_ON");
+	check(wait_value(&seen_ctx[1], 0x111), "the target starts with the first caller's context");
+	store(&release, 1);
+	check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the target powers off afterwards");
+}
+
+static void test_node_hw_state(void)
+{
+	int state = -1;
+
+	if (!psci_offers(SECMON_PSCI_FN_NODE_HW_STATE)) {
+		skip("NODE_HW_STATE", "not offered");
+		return;
+	}
+	check(secmon_psci_node_hw_state(env->c, env->mpidr[env->self()], 0, &state) == 0 &&
+		      state == SECMON_PSCI_HW_ON,
+	      "NODE_HW_STATE of the calling core is ON");
+	if (env->ncpus > 1)
+		check(secmon_psci_node_hw_state(env->c, env->mpidr[1], 0, &state) == 0 &&
+			      state == SECMON_PSCI_HW_OFF,
+		      "NODE_HW_STATE of an off core is OFF");
+	check_int(secmon_psci_node_hw_state(env->c, env->mpidr[0], 9, &state),
+		  SECMON_E_INVALID_PARAMETERS, "NODE_HW_STATE at level 9 is INVALID_PARAMETERS");
+}
+
+static void test_suspend(void)
+{
+	uint64_t before = 0, after = 0;
+	unsigned me = env->self();
+
+	check_int(secmon_psci_cpu_suspend(env->c, 0x40000000u | 0x00fe0000u, env->secondary_pc, 0),
+		  SECMON_E_INVALID_PARAMETERS, "CPU_SUSPEND with reserved bits is INVALID_PARAMETERS");
+	if (!env->has_standby) {
+		skip("CPU_SUSPEND standby", "no standby state described");
+	} else {
+		secmon_psci_stat_count(env->c, env->mpidr[me], env->standby_state, &before);
+		if (env->arm_wakeup)
+			env->arm_wakeup();
+		check_int(secmon_psci_cpu_suspend(env->c, env->standby_state, 0, 0), 0,
+			  "CPU_SUSPEND standby returns SUCCESS");
+		if (psci_offers(SECMON_PSCI_FN_STAT_COUNT)) {
+			secmon_psci_stat_count(env->c, env->mpidr[me], env->standby_state, &after);
+			check_int((int64_t)(after - before), 1, "PSCI_STAT_COUNT counts the standby");
+		}
+	}
+	if (!env->has_powerdown || env->ncpus < 2) {
+		skip("CPU_SUSPEND power-down", "no power-down state or one CPU");
+		return;
+	}
+	unsigned wrong = 0;
+
+	for (unsigned i = 0; i < env->nbad_pc; i++)
+		wrong += secmon_psci_cpu_suspend(env->c, env->powerdown_state, env->bad_pc[i], 0) !=
+			 SECMON_E_INVALID_ADDRESS;
+	check_int(wrong, 0, "CPU_SUSPEND power-down to a bad entry is INVALID_ADDRESS");
+	store(&resumed_ok, 0);
+	check_int(secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_SUSPEND, 0)),
+		  0, "CPU_ON for the power-down test succeeds");
+	check(wait_value(&resumed_ok, 1), "power-down suspend resumes at the entry with its context");
+	check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the resumed CPU powers off");
+	if (psci_offers(SECMON_PSCI_FN_SYSTEM_SUSPEND)) {
+		store(&release, 0);
+		store(&seen_ctx[1], 0);
+		secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_HOLD, 0x33));
+		wait_value(&seen_ctx[1], 0x33);
+		check_int(secmon_psci_system_suspend(env->c, env->secondary_pc, 0), SECMON_E_DENIED,
+			  "SYSTEM_SUSPEND with another CPU on is DENIED");
+		store(&release, 1);
+		wait_affinity(1, SECMON_PSCI_AFF_OFF);
+	}
+}
+
+static uint32_t rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
+/*
+ * Every CPU started here tries CPU_ON on random others and reads
+ * AFFINITY_INFO, then powers off. Each successful CPU_ON's token must start
+ * exactly one CPU, and no refused call's token ever may.
+ */
+static void race(unsigned me, uint32_t seed)
+{
+	uint32_t s = seed * 2654435761u + me + 1;
+
+	for (unsigned round = 0; round < 8; round++) {
+		unsigned t = rnd(&s) % env->ncpus;
+		uint32_t tok = __atomic_fetch_add(&race_attempts, 1, __ATOMIC_ACQ_REL);
+		int r, st;
+
+		if (tok >= RACE_MAX ||
+		    __atomic_load_n(&race_succeeded, __ATOMIC_ACQUIRE) >= env->race_starts)
+			break;
+		r = secmon_psci_cpu_on(env->c, env->mpidr[t], env->secondary_pc,
+				       CTX(JOB_RACE, tok));
+		if (r == SECMON_OK) {
+			set_bit(race_issued, tok);
+			__atomic_fetch_add(&race_succeeded, 1, __ATOMIC_ACQ_REL);
+		} else if (r != SECMON_E_ALREADY_ON && r != SECMON_E_ON_PENDING) {
+			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
+		}
+		st = affinity(rnd(&s) % env->ncpus);
+		if (st < 0 || st > 2)
+			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
+	}
+}
+
+static bool all_secondaries_off(void)
+{
+	for (unsigned t = 1; t < env->ncpus; t++)
+		if (affinity(t) != SECMON_PSCI_AFF_OFF)
+			return false;
+	return true;
+}
+
+static void test_race(void)
+{
+	unsigned i, mismatch = 0;
+	bool done = false;
+
+	if (env->ncpus < 3) {
+		skip("CPU_ON race", "fewer than three CPUs");
+		return;
+	}
+	race_attempts = 0;
+	race_succeeded = 0;
+	race_bad = 0;
+	for (i = 0; i < RACE_MAX / 8; i++)
+		race_issued[i] = race_started[i] = 0;
+	race(0, 1);
+	for (uint32_t n = 0; n < WAIT_LOOPS / 1000 && !done; n++) {
+		bool spent = __atomic_load_n(&race_succeeded, __ATOMIC_ACQUIRE) >= env->race_starts ||
+			     __atomic_load_n(&race_attempts, __ATOMIC_ACQUIRE) >= RACE_MAX;
+
+		if (all_secondaries_off()) {
+			if (spent)
+				done = true;
+			else
+				race(0, n + 2);
+		}
+		relax();
+	}
+	result(done, "CPU_ON race settles with every secondary OFF");
+	if (!done) {
+		out(" # AFFINITY_INFO:");
+		for (i = 1; i < env->ncpus; i++) {
+			out(" ");
+			out_int(affinity(i));
+		}
+	}
+	out("\n");
+	for (i = 0; i < RACE_MAX / 8; i++)
+		mismatch += race_issued[i] != race_started[i];
+	check_int(mismatch, 0, "each successful CPU_ON started its CPU once, with its own context");
+	check_int(race_bad, 0, "CPU_ON and AFFINITY_INFO answers in the race are all valid");
+	check(race_succeeded > 0, "the race made successful CPU_ONs");
+}
+
+void conf_secondary(uint64_t ctx)
+{
+	unsigned me = env->self();
+	uint32_t v = CTX_VAL(ctx);
+
+	__atomic_fetch_add(&starts[me], 1, __ATOMIC_ACQ_REL);
+	switch (CTX_JOB(ctx)) {
+	case JOB_REPORT:
+		store(&seen_ctx[me], v);
+		break;
+	case JOB_HOLD:
+		store(&seen_ctx[me], v);
+		wait_value(&release, 1);
+		break;
+	case JOB_SUSPEND:
+		if (env->arm_wakeup)
+			env->arm_wakeup();
+		secmon_psci_cpu_suspend(env->c, env->powerdown_state, env->secondary_pc,
+					CTX(JOB_RESUMED, 0x5e5));
+		/* Not reached unless the firmware returned: it must not. */
+		store(&resumed_ok, 2);
+		break;
+	case JOB_RESUMED:
+		store(&resumed_ok, v == 0x5e5 ? 1 : 3);
+		break;
+	case JOB_RACE:
+		if (v < RACE_MAX) {
+			if (race_started[v / 8] & (1u << (v % 8)))
+				__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
+			set_bit(race_started, v);
+		}
+		race(me, v);
+		break;
+	default:
+		break;
+	}
+	secmon_psci_cpu_off(env->c);
+}
+
+int conf_run(const struct conf_env *e)
+{
+	env = e;
+	ntest = nfail = 0;
+	test_smccc();
+	test_soc_id();
+	test_preserved();
+	test_psci_basics();
+	test_cpu_on_errors();
+	test_cpu_on_off();
+	test_cpu_on_twice();
+	test_node_hw_state();
+	test_suspend();
+	test_race();
+	out("1..");
+	out_uint(ntest, 10);
+	out("\n");
+	return (int)nfail;
+}
