@@ -3,7 +3,12 @@
 # AArch64 and AArch32 with no libc.
 O := build/xbuild
 WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
-XFLAGS := -std=c11 -Os $(WARN) -ffreestanding -nostdlib -fno-builtin -Iinclude -MMD -MP
+# libfdt.h and fdt.h are the same on every architecture: copies of the
+# host's serve, next to the freestanding libfdt_env.h in lib/fdt (no other
+# host header is reachable).
+FDT_INC := $(O)/fdt-include
+XFLAGS := -std=c11 -Os $(WARN) -ffreestanding -nostdlib -fno-builtin -Iinclude -Ilib/fdt \
+	-I$(FDT_INC) -MMD -MP
 
 SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c) \
 	lib/arch/conduits.c tests/conformance/conf.c
@@ -14,6 +19,12 @@ A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS)) $(O)/a64/lib/arch/aarch64/condu
 A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS)) $(O)/a32/lib/arch/arm/conduit.o
 
 all: $(O)/a64/libs.a $(O)/a32/libs.a
+
+$(FDT_INC)/libfdt.h:
+	@mkdir -p $(FDT_INC)
+	cp /usr/include/fdt.h /usr/include/libfdt.h $(FDT_INC)/
+
+$(A64_OBJS) $(A32_OBJS): $(FDT_INC)/libfdt.h
 
 $(O)/a64/%.o: %.c
 	@mkdir -p $(dir $@)

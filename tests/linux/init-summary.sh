@@ -12,6 +12,7 @@
 #   SECMON-TEST cpus_online=0-3            /sys/devices/system/cpu/online
 #   SECMON-TEST cpus_possible=0-3
 #   SECMON-TEST boot_el=2                  dmesg "CPU: All CPU(s) started at EL2"
+#                                          (AArch32: hyp or svc)
 #   SECMON-TEST psci=1.1                   dmesg "psci: PSCIv1.1 detected in firmware."
 #   SECMON-TEST psci_method=smc            /proc/device-tree/psci/method
 #   SECMON-TEST smccc=1.1                  dmesg "psci: SMC Calling Convention v1.1"
@@ -21,6 +22,8 @@
 #   SECMON-TEST warnings=0   dmesg lines matching psci|smccc (any case) at
 #                            warning level or worse, or containing fail/error
 #   SECMON-LOG <each dmesg line matching psci|smccc, any case>
+#   SECMON-TEST splats=0     kernel stack dumps (WARN/BUG/Oops: "Call trace:")
+#   SECMON-SPLAT <their WARNING:/BUG:/Internal error/Unable to handle lines>
 #   SECMON-TEST end
 #
 # Kernel command line keys (read from /proc/cmdline; a key with a dot is not
@@ -183,7 +186,10 @@ say "cpus_online=$(cat /sys/devices/system/cpu/online)"
 say "cpus_possible=$(cat /sys/devices/system/cpu/possible)"
 
 el=$(dmesg | sed -n 's/.*CPU: All CPU(s) started at EL\([0-9]\).*/\1/p' | head -n 1)
-[ -n "$el" ] || el=$(dmesg | sed -n 's/.*CPU: CPUs started in inconsistent modes.*/mixed/p' | head -n 1)
+# AArch32: "CPU: All CPU(s) started in HYP mode." / "... in SVC mode."
+[ -n "$el" ] || el=$(dmesg | sed -n 's/.*CPU: All CPU(s) started in \([A-Z]*\) mode.*/\1/p' |
+	tr '[:upper:]' '[:lower:]' | head -n 1)
+[ -n "$el" ] || el=$(dmesg | grep -q 'CPUs started in inconsistent modes' && echo mixed)
 say "boot_el=${el:-unknown}"
 
 psci=$(dmesg | sed -n 's/.*psci: PSCIv\([0-9][0-9]*\.[0-9][0-9]*\) detected in firmware.*/\1/p' | head -n 1)
@@ -235,6 +241,10 @@ warnings=$(dmesg -r | grep -i -e psci -e smccc |
 	     END { print n + 0 }')
 say "warnings=$warnings"
 dmesg | grep -i -e psci -e smccc | sed 's/^/SECMON-LOG /'
+# Stack dumps (WARN, BUG, Oops) all print "Call trace:" on arm64.
+say "splats=$(dmesg | grep -c 'Call trace:')"
+dmesg | grep -e 'WARNING:' -e 'BUG:' -e 'Internal error' -e 'Unable to handle' |
+	sed 's/^/SECMON-SPLAT /'
 
 # Last, as it may restart the machine.
 [ -n "$reboot_k" ] && do_reboot "$reboot_k"

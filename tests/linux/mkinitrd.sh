@@ -99,7 +99,7 @@ fi
 
 find "$R" -exec touch -h -d @0 {} +
 mkdir -p "$(dirname "$OUT")"
-(cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
-	gzip -9n >"$OUT.new"
-mv -f "$OUT.new" "$OUT"
+(cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) |
+	gzip -9n >"$OUT.new.$$"
+mv -f "$OUT.new.$$" "$OUT"
 echo "mkinitrd.sh: $OUT ($(wc -c <"$OUT") bytes, modules: ${MODS:-none})" >&2

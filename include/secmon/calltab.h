@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * DT-described call tables: a board's secure-monitor ABI, read from a node
+ * compatible with "secmon,call-table" (docs/bindings/secmon,call-table.yaml)
+ * into a validated table in caller-provided storage, then used to marshal
+ * calls by operation name with named arguments.
+ *
+ * Names in the table point into the DTB, which must outlive the table.
+ * Parsing needs libfdt; calling does not.
+ */
+#ifndef SECMON_CALLTAB_H
+#define SECMON_CALLTAB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/conduit.h>
+#include <secmon/error.h>
+
+#define SECMON_CT_MAX_OPS	24
+#define SECMON_CT_MAX_CALLS	32	/* over all operations */
+#define SECMON_CT_MAX_ARGS	96	/* arguments and results over all calls */
+#define SECMON_CT_MAX_REGS	8	/* arguments of one call */
+#define SECMON_CT_MAX_RESULTS	4	/* results of one call */
+
+enum secmon_ct_method { SECMON_CT_SMC, SECMON_CT_HVC };
+
+/* One register of a call: a named parameter, a constant, or a result. */
+struct secmon_ct_reg {
+	const char *name;	/* NULL for a constant */
+	uint32_t value;		/* the constant */
+	uint8_t reg;		/* 0..17 (x0-x17 / r0-r12) */
+};
+
+struct secmon_ct_call {
+	uint32_t fid;
+	uint8_t id_reg;
+	bool smc64;
+	bool fast;
+	uint8_t nargs, nresults;
+	uint16_t first;		/* args then results, in secmon_calltab.regs */
+};
+
+struct secmon_ct_op {
+	const char *name;
+	uint16_t first_call;
+	uint8_t ncalls;
+};
+
+struct secmon_calltab {
+	const char *path_name;	/* the node's name, for messages */
+	enum secmon_ct_method method;
+	bool legacy;		/* IDs need not follow SMCCC's layout */
+	uint8_t nops, ncalls;
+	uint16_t nregs;
+	struct secmon_ct_op ops[SECMON_CT_MAX_OPS];
+	struct secmon_ct_call calls[SECMON_CT_MAX_CALLS];
+	struct secmon_ct_reg regs[SECMON_CT_MAX_ARGS];
+};
+
+/* Why a table was refused: the node, the property, and what is wrong. */
+struct secmon_ct_error {
+	char node[64];
+	char property[32];
+	char message[96];
+};
+
+/*
+ * Parses the call-table node at `node` of `fdt`. Returns SECMON_OK, or
+ * SECMON_E_BAD_TABLE / SECMON_E_NO_SPACE with `err` filled in.
+ */
+int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
+			 struct secmon_ct_error *err);
+
+/*
+ * The offset of the next node after `from` (-1: from the start) that is
+ * compatible with `compatible`, or a negative libfdt error when none is left.
+ */
+int secmon_calltab_find(const void *fdt, int from, const char *compatible);
+
+/* The operation named `name`, or NULL. */
+const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name);
+
+/* A named value: an argument in, or a result out. */
+struct secmon_ct_val {
+	const char *name;
+	uint64_t value;
+};
+
+/*
+ * Runs every call of `op` through `c`. Each named parameter takes its value
+ * from `in` (SECMON_E_INVALID_PARAMETERS when one is missing or does not fit
+ * the call's width); each result named in the table is written to the entry
+ * of `out` with that name, when there is one. A result named "status" is the
+ * call's status: 0 or positive is success, -1..-9 are the library's errors.
+ * A call answered with SMC_UNK gives SECMON_E_NOT_SUPPORTED. If `last` is not
+ * NULL it receives the registers of the last call, sent and received.
+ */
+int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_calltab *t,
+			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,
+			struct secmon_ct_val *out, unsigned nout, struct secmon_regs *sent,
+			struct secmon_regs *received);
+
+#endif

@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Parses and validates "secmon,call-table" nodes, and marshals calls through
+ * the resulting table. The binding is a closed vocabulary: registers, named
+ * parameters, constants and results; see docs/bindings/.
+ */
+#include <libfdt.h>
+#include <secmon/calltab.h>
+
+#define MAX_REG 17
+
+/* Parameters and results the well-known firmware operations may name. */
+struct vocab {
+	const char *op;
+	const char *params[6];
+	const char *results[3];
+};
+
+static const struct vocab vocabs[] = {
+	{ "cpu-boot", { "cpu", "mpidr", "entry", "context" }, { "status" } },
+	{ "set-cpu-boot-addr", { "cpu", "mpidr", "entry" }, { "status" } },
+	{ "get-cpu-boot-addr", { "cpu", "mpidr" }, { "status", "entry" } },
+	{ "do-idle", { "mode", "cpu", "mpidr", "entry", "context" }, { "status" } },
+	{ "suspend", { "entry", "context" }, { "status" } },
+	{ "resume", { "entry" }, { "status" } },
+	{ "l2x0-init", { 0 }, { "status" } },
+	{ "c15resume", { "regs" }, { "status" } },
+	{ "cpu-on", { "mpidr", "entry", "context" }, { "status" } },
+	{ "cpu-off", { "state" }, { "status" } },
+	{ "cpu-suspend", { "power-state", "entry", "context" }, { "status" } },
+	{ "migrate", { "mpidr" }, { "status" } },
+	{ "system-off", { 0 }, { "status" } },
+	{ "system-reset", { 0 }, { "status" } },
+};
+
+static bool streq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* Node names compare without their unit address ("call@1" is "call"). */
+static unsigned base_len(const char *s)
+{
+	unsigned n = 0;
+
+	while (s[n] && s[n] != '@')
+		n++;
+	return n;
+}
+
+static bool base_eq(const char *a, const char *b)
+{
+	unsigned n = base_len(a);
+
+	if (n != base_len(b))
+		return false;
+	for (unsigned i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+static void copy(char *dst, unsigned size, const char *src)
+{
+	unsigned i = 0;
+
+	while (src && src[i] && i + 1 < size) {
+		dst[i] = src[i];
+		i++;
+	}
+	dst[i] = '\0';
+}
+
+static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
+		const char *msg, int code)
+{
+	const char *name = fdt_get_name(fdt, node, 0);
+
+	copy(err->node, sizeof(err->node), name ? name : "?");
+	copy(err->property, sizeof(err->property), prop);
+	copy(err->message, sizeof(err->message), msg);
+	return code;
+}
+
+#define FAIL(prop, msg) fail(ctx->err, ctx->fdt, node, (prop), (msg), SECMON_E_BAD_TABLE)
+#define NO_SPACE(prop, msg) fail(ctx->err, ctx->fdt, node, (prop), (msg), SECMON_E_NO_SPACE)
+
+struct parse {
+	const void *fdt;
+	struct secmon_calltab *t;
+	struct secmon_ct_error *err;
+	const struct vocab *vocab;	/* of the operation being parsed, or NULL */
+};
+
+/* A property of u32 cells: its length in cells, or -1 when absent. */
+static int cells(const void *fdt, int node, const char *prop, const fdt32_t **val, bool *bad)
+{
+	int len;
+
+	*val = fdt_getprop(fdt, node, prop, &len);
+	*bad = false;
+	if (!*val)
+		return -1;
+	if (len % 4) {
+		*bad = true;
+		return -1;
+	}
+	return len / 4;
+}
+
+static bool in_list(const char *const *list, unsigned n, const char *name)
+{
+	for (unsigned i = 0; i < n && list[i]; i++)
+		if (streq(list[i], name))
+			return true;
+	return false;
+}
+
+/* Claims register r for the call; false when it is already used. */
+static bool claim(uint32_t *used, uint32_t r)
+{
+	if (*used & (1u << r))
+		return false;
+	*used |= 1u << r;
+	return true;
+}
+
+/*
+ * Reads `names` and `regs` (parallel lists) into t->regs. Names must be in
+ * `vocab` when there is one.
+ */
+static int named_regs(struct parse *ctx, int node, const char *names_prop, const char *regs_prop,
+		      const char *const *vocab, unsigned vocab_n, unsigned max, uint32_t *used,
+		      uint8_t *count)
+{
+	const fdt32_t *regs;
+	bool bad;
+	int n = cells(ctx->fdt, node, regs_prop, &regs, &bad);
+	int nnames = fdt_stringlist_count(ctx->fdt, node, names_prop);
+
+	if (bad)
+		return FAIL(regs_prop, "must be a list of 32-bit cells");
+	if (n < 0)
+		n = 0;
+	if (nnames < 0)
+		nnames = 0;
+	if (nnames != n)
+		return FAIL(regs_prop, "must name one register per entry of the names list");
+	if ((unsigned)n > max)
+		return NO_SPACE(regs_prop, "too many registers for one call");
+	if (ctx->t->nregs + n > SECMON_CT_MAX_ARGS)
+		return NO_SPACE(regs_prop, "too many registers in the table");
+	for (int i = 0; i < n; i++) {
+		struct secmon_ct_reg *r = &ctx->t->regs[ctx->t->nregs];
+		uint32_t reg = fdt32_to_cpu(regs[i]);
+		const char *name = fdt_stringlist_get(ctx->fdt, node, names_prop, i, 0);
+
+		if (reg > MAX_REG)
+			return FAIL(regs_prop, "register out of range (0 to 17)");
+		if (used && !claim(used, reg))
+			return FAIL(regs_prop, "register used twice in one call");
+		if (!name || !name[0])
+			return FAIL(names_prop, "empty name");
+		if (vocab && !in_list(vocab, vocab_n, name))
+			return FAIL(names_prop, "unknown parameter name for this operation");
+		for (unsigned j = ctx->t->nregs - (unsigned)i; j < ctx->t->nregs; j++)
+			if (streq(ctx->t->regs[j].name, name))
+				return FAIL(names_prop, "name used twice in one call");
+		*r = (struct secmon_ct_reg){ .name = name, .reg = (uint8_t)reg };
+		ctx->t->nregs++;
+	}
+	*count = (uint8_t)n;
+	return SECMON_OK;
+}
+
+static int const_regs(struct parse *ctx, int node, uint32_t *used, uint8_t *count)
+{
+	const fdt32_t *regs, *vals;
+	bool bad_r, bad_v;
+	int n = cells(ctx->fdt, node, "const-registers", &regs, &bad_r);
+	int nv = cells(ctx->fdt, node, "const-values", &vals, &bad_v);
+
+	if (bad_r)
+		return FAIL("const-registers", "must be a list of 32-bit cells");
+	if (bad_v)
+		return FAIL("const-values", "must be a list of 32-bit cells");
+	if (n < 0)
+		n = 0;
+	if (nv < 0)
+		nv = 0;
+	if (n != nv)
+		return FAIL("const-values", "must give one value per entry of const-registers");
+	if (*count + n > SECMON_CT_MAX_REGS)
+		return NO_SPACE("const-registers", "too many registers for one call");
+	if (ctx->t->nregs + n > SECMON_CT_MAX_ARGS)
+		return NO_SPACE("const-registers", "too many registers in the table");
+	for (int i = 0; i < n; i++) {
+		uint32_t reg = fdt32_to_cpu(regs[i]);
+
+		if (reg > MAX_REG)
+			return FAIL("const-registers", "register out of range (0 to 17)");
+		if (!claim(used, reg))
+			return FAIL("const-registers", "register used twice in one call");
+		ctx->t->regs[ctx->t->nregs++] =
+			(struct secmon_ct_reg){ .value = fdt32_to_cpu(vals[i]), .reg = (uint8_t)reg };
+	}
+	*count = (uint8_t)(*count + n);
+	return SECMON_OK;
+}
+
+/* A string property that must be one of two words; absent gives `dflt`. */
+static int choice(struct parse *ctx, int node, const char *prop, const char *yes,
+		  const char *no, bool dflt, bool *out)
+{
+	int len;
+	const char *s = fdt_getprop(ctx->fdt, node, prop, &len);
+
+	*out = dflt;
+	if (!s)
+		return SECMON_OK;
+	if (len < 1 || s[len - 1] != '\0')
+		return FAIL(prop, "must be a string");
+	if (streq(s, yes))
+		*out = true;
+	else if (streq(s, no))
+		*out = false;
+	else
+		return FAIL(prop, "unknown value");
+	return SECMON_OK;
+}
+
+/* SMCCC's function-ID layout must agree with the call's declared kind. */
+static int check_smccc_id(struct parse *ctx, int node, const struct secmon_ct_call *c)
+{
+	if (secmon_fid_is_fast(c->fid) != c->fast)
+		return FAIL("call-type", "disagrees with bit 31 of function-id");
+	if (secmon_fid_is_smc64(c->fid) != c->smc64)
+		return FAIL("convention", "disagrees with bit 30 of function-id");
+	if (c->fast && (c->fid & SECMON_FID_MBZ))
+		return FAIL("function-id", "bits 23:17 must be zero in a fast call");
+	return SECMON_OK;
+}
+
+static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
+{
+	const fdt32_t *v;
+	bool bad;
+	uint32_t used = 0;
+	int n, err;
+	const struct vocab *vb = ctx->vocab;
+
+	n = cells(ctx->fdt, node, "function-id", &v, &bad);
+	if (n < 0 && !bad)
+		return FAIL("function-id", "missing required property");
+	if (n != 1)
+		return FAIL("function-id", "must be one 32-bit cell");
+	*c = (struct secmon_ct_call){ .fid = fdt32_to_cpu(v[0]), .first = ctx->t->nregs };
+	n = cells(ctx->fdt, node, "id-register", &v, &bad);
+	if (bad || n > 1 || n == 0)
+		return FAIL("id-register", "must be one 32-bit cell");
+	if (n == 1) {
+		if (fdt32_to_cpu(v[0]) > MAX_REG)
+			return FAIL("id-register", "register out of range (0 to 17)");
+		c->id_reg = (uint8_t)fdt32_to_cpu(v[0]);
+	}
+	claim(&used, c->id_reg);
+	err = choice(ctx, node, "convention", "smc64", "smc32", false, &c->smc64);
+	if (!err)
+		err = choice(ctx, node, "call-type", "fast", "yielding", true, &c->fast);
+	if (!err && !ctx->t->legacy)
+		err = check_smccc_id(ctx, node, c);
+	if (!err)
+		err = named_regs(ctx, node, "arg-names", "arg-registers", vb ? vb->params : 0,
+				 6, SECMON_CT_MAX_REGS, &used, &c->nargs);
+	if (!err)
+		err = const_regs(ctx, node, &used, &c->nargs);
+	if (!err)
+		err = named_regs(ctx, node, "result-names", "result-registers",
+				 vb ? vb->results : 0, 3, SECMON_CT_MAX_RESULTS, 0, &c->nresults);
+	return err;
+}
+
+static const struct vocab *find_vocab(const char *op)
+{
+	for (unsigned i = 0; i < sizeof(vocabs) / sizeof(vocabs[0]); i++)
+		if (base_eq(vocabs[i].op, op))
+			return &vocabs[i];
+	return 0;
+}
+
+/* An operation is one call, or a sequence of call@N child nodes. */
+static int parse_op(struct parse *ctx, int node)
+{
+	struct secmon_calltab *t = ctx->t;
+	struct secmon_ct_op *op = &t->ops[t->nops];
+	int child, err;
+
+	*op = (struct secmon_ct_op){ .name = fdt_get_name(ctx->fdt, node, 0),
+				     .first_call = t->ncalls };
+	for (unsigned i = 0; i < t->nops; i++)
+		if (base_eq(t->ops[i].name, op->name))
+			return FAIL(0, "operation described twice");
+	ctx->vocab = find_vocab(op->name);
+	if (fdt_getprop(ctx->fdt, node, "function-id", 0)) {
+		if (t->ncalls >= SECMON_CT_MAX_CALLS)
+			return NO_SPACE("function-id", "too many calls in the table");
+		err = parse_call(ctx, node, &t->calls[t->ncalls]);
+		if (err)
+			return err;
+		t->ncalls++;
+	}
+	fdt_for_each_subnode(child, ctx->fdt, node) {
+		if (!base_eq(fdt_get_name(ctx->fdt, child, 0), "call"))
+			return fail(ctx->err, ctx->fdt, child, 0, "unknown child node (want call@N)",
+				    SECMON_E_BAD_TABLE);
+		if (op->first_call != t->ncalls && fdt_getprop(ctx->fdt, node, "function-id", 0))
+			return FAIL("function-id", "an operation is one call or call@N nodes, not both");
+		if (t->ncalls >= SECMON_CT_MAX_CALLS)
+			return NO_SPACE(0, "too many calls in the table");
+		err = parse_call(ctx, child, &t->calls[t->ncalls]);
+		if (err)
+			return err;
+		t->ncalls++;
+	}
+	op->ncalls = (uint8_t)(t->ncalls - op->first_call);
+	if (!op->ncalls)
+		return FAIL("function-id", "missing required property");
+	t->nops++;
+	return SECMON_OK;
+}
+
+/* Two calls that the firmware could not tell apart. */
+static int check_unique_ids(struct parse *ctx, int node)
+{
+	const struct secmon_calltab *t = ctx->t;
+
+	for (unsigned i = 0; i < t->nops; i++) {
+		for (unsigned j = 0; j < t->ops[i].ncalls; j++) {
+			const struct secmon_ct_call *a = &t->calls[t->ops[i].first_call + j];
+
+			for (unsigned k = t->ops[i].first_call + j + 1; k < t->ncalls; k++) {
+				const struct secmon_ct_call *b = &t->calls[k];
+
+				if (a->fid == b->fid && a->id_reg == b->id_reg)
+					return fail(ctx->err, ctx->fdt, node, "function-id",
+						    "two calls share one function ID",
+						    SECMON_E_BAD_TABLE);
+			}
+		}
+	}
+	return SECMON_OK;
+}
+
+int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
+			 struct secmon_ct_error *err)
+{
+	struct parse p = { .fdt = fdt, .t = t, .err = err };
+	struct parse *ctx = &p;
+	bool hvc;
+	int child, e;
+
+	*err = (struct secmon_ct_error){ .node = { 0 } };
+	*t = (struct secmon_calltab){ .path_name = fdt_get_name(fdt, node, 0) };
+	if (!t->path_name)
+		return fail(err, fdt, node, 0, "not a node", SECMON_E_BAD_TABLE);
+	if (fdt_node_check_compatible(fdt, node, "secmon,call-table") != 0)
+		return FAIL("compatible", "not compatible with secmon,call-table");
+	if (!fdt_getprop(fdt, node, "method", 0))
+		return FAIL("method", "missing required property");
+	e = choice(ctx, node, "method", "hvc", "smc", false, &hvc);
+	if (!e)
+		e = choice(ctx, node, "abi", "legacy", "smccc", false, &t->legacy);
+	if (e)
+		return e;
+	t->method = hvc ? SECMON_CT_HVC : SECMON_CT_SMC;
+	fdt_for_each_subnode(child, fdt, node) {
+		if (t->nops >= SECMON_CT_MAX_OPS)
+			return NO_SPACE(0, "too many operations");
+		e = parse_op(ctx, child);
+		if (e)
+			return e;
+	}
+	if (!t->nops)
+		return FAIL(0, "describes no operation");
+	return check_unique_ids(ctx, node);
+}
+
+int secmon_calltab_find(const void *fdt, int from, const char *compatible)
+{
+	return fdt_node_offset_by_compatible(fdt, from, compatible);
+}
+
+const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name)
+{
+	for (unsigned i = 0; i < t->nops; i++)
+		if (base_eq(t->ops[i].name, name))
+			return &t->ops[i];
+	return 0;
+}
+
+static const struct secmon_ct_val *find_val(const struct secmon_ct_val *v, unsigned n,
+					    const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (v[i].name && streq(v[i].name, name))
+			return &v[i];
+	return 0;
+}
+
+static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+		   const struct secmon_ct_val *in, unsigned nin, struct secmon_regs *r)
+{
+	*r = (struct secmon_regs){ { 0 } };
+	r->x[c->id_reg] = c->fid;
+	for (unsigned i = 0; i < c->nargs; i++) {
+		const struct secmon_ct_reg *a = &t->regs[c->first + i];
+		const struct secmon_ct_val *v;
+
+		if (!a->name) {
+			r->x[a->reg] = a->value;
+			continue;
+		}
+		v = find_val(in, nin, a->name);
+		if (!v || (!c->smc64 && v->value > 0xffffffffu))
+			return SECMON_E_INVALID_PARAMETERS;
+		r->x[a->reg] = v->value;
+	}
+	return SECMON_OK;
+}
+
+/* Collects the results; the status result, if any, decides the outcome. */
+static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+		     const struct secmon_regs *r, struct secmon_ct_val *out, unsigned nout)
+{
+	int ret = SECMON_OK;
+
+	if (!t->legacy && (int32_t)r->x[0] == -1 && c->nresults &&
+	    t->regs[c->first + c->nargs].reg == 0)
+		return SECMON_E_NOT_SUPPORTED;
+	for (unsigned i = 0; i < c->nresults; i++) {
+		const struct secmon_ct_reg *res = &t->regs[c->first + c->nargs + i];
+		uint64_t v = c->smc64 ? r->x[res->reg] : (uint32_t)r->x[res->reg];
+
+		for (unsigned j = 0; j < nout; j++)
+			if (out[j].name && streq(out[j].name, res->name))
+				out[j].value = v;
+		if (streq(res->name, "status") && (int32_t)v < 0)
+			ret = (int32_t)v >= -9 ? (int32_t)v : SECMON_E_BAD_ANSWER;
+	}
+	return ret;
+}
+
+int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_calltab *t,
+			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,
+			struct secmon_ct_val *out, unsigned nout, struct secmon_regs *sent,
+			struct secmon_regs *received)
+{
+	struct secmon_regs r, o;
+	int err = SECMON_OK;
+
+	for (unsigned i = 0; i < op->ncalls && !err; i++) {
+		const struct secmon_ct_call *call = &t->calls[op->first_call + i];
+
+		err = marshal(t, call, in, nin, &r);
+		if (err)
+			break;
+		secmon_invoke(c, &r, &o);
+		if (sent)
+			*sent = r;
+		if (received)
+			*received = o;
+		err = unmarshal(t, call, &o, out, nout);
+	}
+	return err;
+}
