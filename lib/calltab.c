@@ -6,6 +6,7 @@
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
+#include "internal.h"
 
 #define MAX_REG 17
 
@@ -33,7 +34,7 @@ static const struct vocab vocabs[] = {
 	{ "system-reset", { 0 }, { "status" } },
 };
 
-static bool streq(const char *a, const char *b)
+bool secmon_streq(const char *a, const char *b)
 {
 	while (*a && *a == *b) {
 		a++;
@@ -75,15 +76,19 @@ static void copy(char *dst, unsigned size, const char *src)
 	dst[i] = '\0';
 }
 
-static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
-		const char *msg, int code)
+int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *prop,
+		   const char *msg, int code)
 {
-	const char *name = fdt_get_name(fdt, node, 0);
-
-	copy(err->node, sizeof(err->node), name ? name : "?");
+	copy(err->node, sizeof(err->node), node ? node : "?");
 	copy(err->property, sizeof(err->property), prop);
 	copy(err->message, sizeof(err->message), msg);
 	return code;
+}
+
+static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
+		const char *msg, int code)
+{
+	return secmon_ct_fail(err, fdt_get_name(fdt, node, 0), prop, msg, code);
 }
 
 #define FAIL(prop, msg) fail(ctx->err, ctx->fdt, node, (prop), (msg), SECMON_E_BAD_TABLE)
@@ -115,7 +120,7 @@ static int cells(const void *fdt, int node, const char *prop, const fdt32_t **va
 static bool in_list(const char *const *list, unsigned n, const char *name)
 {
 	for (unsigned i = 0; i < n && list[i]; i++)
-		if (streq(list[i], name))
+		if (secmon_streq(list[i], name))
 			return true;
 	return false;
 }
@@ -168,7 +173,7 @@ static int named_regs(struct parse *ctx, int node, const char *names_prop, const
 		if (vocab && !in_list(vocab, vocab_n, name))
 			return FAIL(names_prop, "unknown parameter name for this operation");
 		for (unsigned j = ctx->t->nregs - (unsigned)i; j < ctx->t->nregs; j++)
-			if (streq(ctx->t->regs[j].name, name))
+			if (secmon_streq(ctx->t->regs[j].name, name))
 				return FAIL(names_prop, "name used twice in one call");
 		*r = (struct secmon_ct_reg){ .name = name, .reg = (uint8_t)reg };
 		ctx->t->nregs++;
@@ -224,9 +229,9 @@ static int choice(struct parse *ctx, int node, const char *prop, const char *yes
 		return SECMON_OK;
 	if (len < 1 || s[len - 1] != '\0')
 		return FAIL(prop, "must be a string");
-	if (streq(s, yes))
+	if (secmon_streq(s, yes))
 		*out = true;
-	else if (streq(s, no))
+	else if (secmon_streq(s, no))
 		*out = false;
 	else
 		return FAIL(prop, "unknown value");
@@ -406,7 +411,7 @@ static const struct secmon_ct_val *find_val(const struct secmon_ct_val *v, unsig
 					    const char *name)
 {
 	for (unsigned i = 0; i < n; i++)
-		if (v[i].name && streq(v[i].name, name))
+		if (v[i].name && secmon_streq(v[i].name, name))
 			return &v[i];
 	return 0;
 }
@@ -446,9 +451,9 @@ static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call
 		uint64_t v = c->smc64 ? r->x[res->reg] : (uint32_t)r->x[res->reg];
 
 		for (unsigned j = 0; j < nout; j++)
-			if (out[j].name && streq(out[j].name, res->name))
+			if (out[j].name && secmon_streq(out[j].name, res->name))
 				out[j].value = v;
-		if (streq(res->name, "status") && (int32_t)v < 0)
+		if (secmon_streq(res->name, "status") && (int32_t)v < 0)
 			ret = (int32_t)v >= -9 ? (int32_t)v : SECMON_E_BAD_ANSWER;
 	}
 	return ret;

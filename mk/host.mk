@@ -22,6 +22,8 @@ MON_SRCS := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
 SIM_SRCS := $(wildcard monitor/plat/host/*.c)
 CLI_SRCS := $(wildcard tools/*.c)
 CONF_SRCS := $(wildcard tests/conformance/*.c)
+SOCDRV_SRCS := $(wildcard tests/socdrv/*.c)
+BOARDS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
@@ -30,9 +32,15 @@ LIB_A := $(O)/libsecmon.a
 MON_A := $(O)/libsecmon-sim.a
 CLI := $(O)/secmon
 CONF := $(O)/conformance
+SOCDRV := $(O)/socdrv
 UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
 
-all: $(LIB_A) $(MON_A) $(if $(CLI_SRCS),$(CLI)) $(if $(CONF_SRCS),$(CONF)) $(UNITS)
+all: $(LIB_A) $(MON_A) $(if $(CLI_SRCS),$(CLI)) $(if $(CONF_SRCS),$(CONF)) $(UNITS) \
+	$(SOCDRV) $(BOARDS)
+
+$(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
+	@mkdir -p $(dir $@)
+	dtc -q -I dts -O dtb -o $@ $<
 
 $(O)/obj/lib/%.o: lib/%.c
 	@mkdir -p $(dir $@)
@@ -54,6 +62,9 @@ $(CLI): $(call obj,$(CLI_SRCS)) $(MON_A) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(CONF): $(call obj,$(CONF_SRCS)) $(MON_A) $(LIB_A)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(O)/tests/%: $(O)/obj/tests/unit/%.o $(MON_A) $(LIB_A)

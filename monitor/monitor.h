@@ -14,6 +14,13 @@
 /* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16
+/*
+ * Writes this monitor's normal-world description into `fdt` (opened with
+ * room to grow): the board DT's PSCI node, or a standard PSCI 1.1 one, and
+ * the board's call tables under /firmware. Returns 0 or a libfdt error.
+ */
+int mon_dt_fixup(void *fdt, const void *board_dtb);
+
 #endif
 
 /*
@@ -33,6 +40,11 @@ struct mon_config {
 	uint32_t soc_version;	/* see secmon_soc_id_version() */
 	uint32_t soc_revision;
 	const char *soc_name;	/* NULL: SOC_ID name not offered */
+	/*
+	 * The board's DT (NULL: none): legacy ABIs and services to serve. It
+	 * must stay where it is while the monitor runs.
+	 */
+	const void *board_dtb;
 };
 
 /* Who made the call: the platform's own record of the caller's state. */
@@ -48,7 +60,11 @@ struct mon_ns_entry {
 	uint64_t mode;		/* the mon_caller.mode of the call that set pc */
 };
 
-void mon_init(const struct mon_config *cfg);
+/*
+ * Cold boot, on the boot CPU. Returns 0, or -1 when the board DT is wrong
+ * (the log then says which node and property, and why).
+ */
+int mon_init(const struct mon_config *cfg);
 
 /*
  * One SMC from the normal world on CPU `cpu`. On entry regs holds the
@@ -63,5 +79,12 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * spurious wake-up: the platform then powers the CPU down again.
  */
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry);
+
+/*
+ * Writes this monitor's normal-world description into `fdt` (opened with
+ * room to grow): the board DT's PSCI node, or a standard PSCI 1.1 one, and
+ * the board's call tables under /firmware. Returns 0 or a libfdt error.
+ */
+int mon_dt_fixup(void *fdt, const void *board_dtb);
 
 #endif

@@ -67,6 +67,7 @@ run_suite build-cross build "lib and core freestanding for aarch64 and armhf" ma
 run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
+run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,14 +3,16 @@
  * Routes each SMC to the service that owns its function ID, and answers
  * what no service claims with SMC_UNK in the width of the call.
  */
+#include "../services/described.h"
 #include "service.h"
 
 struct mon_config mon_cfg;
 
-void mon_init(const struct mon_config *cfg)
+int mon_init(const struct mon_config *cfg)
 {
 	mon_cfg = *cfg;
 	psci_init(cfg->boot_cpu);
+	return described_init(cfg->board_dtb);
 }
 
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
@@ -105,5 +107,7 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 		if (s && s->handle(&c))
 			return;
 	}
+	if (described_handle(&c))
+		return;
 	mon_ret(&c, 0, -1);
 }

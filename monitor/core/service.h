@@ -67,6 +67,12 @@ bool arch_svc_has(uint32_t fid);
 bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
 void psci_init(unsigned boot_cpu);
+/* PSCI operations for other services (legacy ABIs): explicit arguments. */
+int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
+int64_t psci_cpu_off(struct mon_call *c);
+int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
+int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
+bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller);
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
 
 #endif

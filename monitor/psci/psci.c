@@ -84,7 +84,7 @@ static int target_cpu(uint64_t mpidr)
 	return cpu >= 0 && (unsigned)cpu < ncpus() ? cpu : -1;
 }
 
-static bool entry_ok(uint64_t pc, const struct mon_caller *caller)
+bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller)
 {
 	/* A32 code may start on a halfword boundary (Thumb); A64 needs 4. */
 	if (!caller->aarch32 && (pc & 3))
@@ -169,7 +169,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	struct psci_cpu *p = &cpus[c->cpu];
 	unsigned want = states[stat].level, level = LEVEL_CORE;
 
-	if (!entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc, c->caller))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	plat_lock();
 	if (want == LEVEL_SYSTEM) {
@@ -196,15 +196,20 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	plat_cpu_suspend(c->cpu, level);
 }
 
-static int64_t cpu_suspend(struct mon_call *c)
+int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx)
 {
-	const struct psci_state *s = find_state((uint32_t)mon_arg(c, 1));
+	const struct psci_state *s = find_state(power_state);
 
 	if (!s)
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (s->type == 0)
 		return standby(c, (unsigned)(s - states));
-	return powerdown(c, (unsigned)(s - states), mon_arg(c, 2), mon_arg(c, 3));
+	return powerdown(c, (unsigned)(s - states), pc, ctx);
+}
+
+static int64_t cpu_suspend(struct mon_call *c)
+{
+	return psci_cpu_suspend(c, (uint32_t)mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
 }
 
 static int64_t cpu_default_suspend(struct mon_call *c)
@@ -212,12 +217,17 @@ static int64_t cpu_default_suspend(struct mon_call *c)
 	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2));
 }
 
-static int64_t system_suspend(struct mon_call *c)
+int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx)
 {
-	return powerdown(c, STATE_SYSTEM, mon_arg(c, 1), mon_arg(c, 2));
+	return powerdown(c, STATE_SYSTEM, pc, ctx);
 }
 
-static int64_t cpu_off(struct mon_call *c)
+static int64_t system_suspend(struct mon_call *c)
+{
+	return psci_system_suspend(c, mon_arg(c, 1), mon_arg(c, 2));
+}
+
+int64_t psci_cpu_off(struct mon_call *c)
 {
 	plat_lock();
 	cpus[c->cpu].state = CPU_OFF;
@@ -225,27 +235,31 @@ static int64_t cpu_off(struct mon_call *c)
 	plat_cpu_off(c->cpu);
 }
 
+static int64_t cpu_off(struct mon_call *c)
+{
+	return psci_cpu_off(c);
+}
+
 /*
  * A refused CPU_ON must leave the target's entry point and context ID as
  * they were: they belong to whichever call is already bringing it up.
  */
-static int64_t cpu_on(struct mon_call *c)
+int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx)
 {
-	int cpu = target_cpu(mon_arg(c, 1));
-	uint64_t pc = mon_arg(c, 2);
+	int cpu = target_cpu(target);
 	struct psci_cpu *p;
 	int64_t ret = SECMON_PSCI_SUCCESS;
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc, c->caller))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &cpus[cpu];
 	plat_lock();
 	switch (p->state) {
 	case CPU_OFF:
 		p->entry = (struct mon_ns_entry){
-			.pc = pc, .context_id = mon_arg(c, 3), .mode = c->caller->mode
+			.pc = pc, .context_id = ctx, .mode = c->caller->mode
 		};
 		p->state = CPU_ON_PENDING;
 		if (plat_cpu_on((unsigned)cpu) != 0) {
@@ -262,6 +276,11 @@ static int64_t cpu_on(struct mon_call *c)
 	}
 	plat_unlock();
 	return ret;
+}
+
+static int64_t cpu_on(struct mon_call *c)
+{
+	return psci_cpu_on(c, mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
 }
 
 static int64_t affinity_info(struct mon_call *c)

@@ -6,6 +6,7 @@
  * tick).
  */
 #include <errno.h>
+#include <libfdt.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -383,7 +384,12 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	mc.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
 	mc.soc_revision = 1;
 	mc.soc_name = "secmon host simulator";
-	mon_init(&mc);
+	mc.board_dtb = cfg->board_dtb;
+	if (mon_init(&mc) != 0) {
+		pthread_cond_destroy(&sim.cv);
+		pthread_mutex_destroy(&sim.mu);
+		return -1;
+	}
 	sim.cpu[0].token = true;
 	sim.cpu[0].cold = true;
 	for (i = 0; i < cfg->ncpus; i++)
@@ -393,4 +399,34 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	pthread_cond_destroy(&sim.cv);
 	pthread_mutex_destroy(&sim.mu);
 	return (int)sim.end;
+}
+
+int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
+{
+	int err = fdt_create_empty_tree(buf, size), cpus;
+
+	if (!err)
+		err = fdt_setprop_u32(buf, 0, "#address-cells", 2);
+	if (!err)
+		err = fdt_setprop_u32(buf, 0, "#size-cells", 2);
+	cpus = err ? err : fdt_add_subnode(buf, 0, "cpus");
+	if (cpus < 0)
+		return cpus;
+	err = fdt_setprop_u32(buf, cpus, "#address-cells", 1);
+	if (!err)
+		err = fdt_setprop_u32(buf, cpus, "#size-cells", 0);
+	/* Added last first: libfdt puts each new node ahead of its siblings. */
+	for (unsigned i = ncpus; !err && i-- > 0;) {
+		char name[16];
+		int cpu;
+
+		snprintf(name, sizeof(name), "cpu@%x", (unsigned)sim_mpidr(i));
+		cpu = fdt_add_subnode(buf, cpus, name);
+		if (cpu < 0)
+			return cpu;
+		err = fdt_setprop_string(buf, cpu, "device_type", "cpu");
+		if (!err)
+			err = fdt_setprop_u32(buf, cpu, "reg", (uint32_t)sim_mpidr(i));
+	}
+	return err ? err : mon_dt_fixup(buf, board_dtb);
 }

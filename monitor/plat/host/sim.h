@@ -24,6 +24,7 @@ struct sim_config {
 	bool aarch32;		/* the normal world runs AArch32 */
 	uint32_t psci_unsupported; /* see struct mon_config */
 	unsigned tick_us;	/* timer interrupt waking suspended CPUs; 0: 1000 */
+	const void *board_dtb;	/* legacy ABIs and services to serve, or NULL */
 	void (*entry)(unsigned cpu, uint64_t pc, uint64_t context_id, void *arg);
 	void *arg;
 	/* Called after each SMC with the registers sent and received. */
@@ -55,6 +56,13 @@ void sim_wake(unsigned cpu);
 
 /* After a vendor SYSTEM_RESET2: the type and cookie it was given. */
 void sim_last_reset2(uint32_t *type, uint64_t *cookie);
+
+/*
+ * The DT the simulated normal world boots with: /cpus with the simulated
+ * MPIDRs and the monitor's description of itself (see mon_dt_fixup), built
+ * in buf. Returns 0 or a libfdt error.
+ */
+int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb);
 
 extern const struct secmon_conduit secmon_conduit_sim;
 extern const struct secmon_conduit secmon_conduit_sim32;

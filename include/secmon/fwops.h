@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Firmware operations drivers need, whatever the board's secure monitor
+ * speaks: PSCI, a DT-described call table, or nothing. An operation the
+ * backend does not have answers SECMON_E_NOT_SUPPORTED without making any
+ * call; secmon_fwops_has() says so in advance.
+ *
+ * CPUs are logical numbers 0..ncpus-1, with their MPIDRs given at init.
+ */
+#ifndef SECMON_FWOPS_H
+#define SECMON_FWOPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/calltab.h>
+#include <secmon/conduit.h>
+
+#define SECMON_FWOPS_MAX_CPUS 16
+
+enum secmon_fwop {
+	SECMON_FWOP_CPU_BOOT,
+	SECMON_FWOP_SET_CPU_BOOT_ADDR,
+	SECMON_FWOP_GET_CPU_BOOT_ADDR,
+	SECMON_FWOP_DO_IDLE,
+	SECMON_FWOP_SUSPEND,
+	SECMON_FWOP_RESUME,
+	SECMON_FWOP_L2X0_INIT,
+	SECMON_FWOP_C15RESUME,
+	SECMON_FWOP_COUNT,
+};
+
+enum secmon_fwops_backend {
+	SECMON_FWOPS_NONE,
+	SECMON_FWOPS_PSCI,
+	SECMON_FWOPS_TABLE,
+};
+
+struct secmon_fwops {
+	enum secmon_fwops_backend backend;
+	const struct secmon_conduit *c;
+	const struct secmon_calltab *t;
+	const struct secmon_ct_op *op[SECMON_FWOP_COUNT];	/* table backend */
+	const struct secmon_ct_op *cpu_on, *cpu_suspend;	/* PSCI 0.1 tables */
+	unsigned ncpus;
+	uint64_t mpidr[SECMON_FWOPS_MAX_CPUS];
+	uint64_t boot_addr[SECMON_FWOPS_MAX_CPUS];
+	bool boot_addr_set[SECMON_FWOPS_MAX_CPUS];
+	uint32_t idle_state;	/* CPU_SUSPEND power_state for do_idle */
+};
+
+void secmon_fwops_init_none(struct secmon_fwops *o);
+int secmon_fwops_init_psci(struct secmon_fwops *o, const struct secmon_conduit *c,
+			   const uint64_t *mpidr, unsigned ncpus);
+int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit *c,
+			    const struct secmon_calltab *t, const uint64_t *mpidr, unsigned ncpus);
+
+/* The conduits a DT's "method" may name; NULL where the caller has none. */
+struct secmon_conduits {
+	const struct secmon_conduit *smc, *hvc;
+};
+
+/*
+ * From a board DT: its "secmon,call-table" node if it has one (that is not
+ * a service with a compatible of its own), else its PSCI node (PSCI 0.1's
+ * custom IDs become a table in *t), else none. MPIDRs come from /cpus.
+ * Errors name the node and property in *err.
+ */
+int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
+			 struct secmon_calltab *t, struct secmon_ct_error *err);
+
+/* Reads PSCI 0.1's cpu_on/cpu_off/cpu_suspend/migrate IDs into a table. */
+int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t,
+			     struct secmon_ct_error *err);
+
+bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op);
+const char *secmon_fwop_name(enum secmon_fwop op);
+
+int secmon_cpu_boot(const struct secmon_fwops *o, unsigned cpu);
+int secmon_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr);
+int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
+int secmon_do_idle(const struct secmon_fwops *o, unsigned long mode);
+int secmon_fw_suspend(const struct secmon_fwops *o, uint64_t entry);
+int secmon_fw_resume(const struct secmon_fwops *o);
+int secmon_l2x0_init(const struct secmon_fwops *o);
+int secmon_c15resume(const struct secmon_fwops *o, uint64_t regs);
+
+#endif

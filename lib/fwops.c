@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Firmware operations over three backends. The PSCI backend keeps each
+ * CPU's boot address itself and hands it to CPU_ON; a table backend passes
+ * every value an operation may name and lets the table pick its registers.
+ */
+#include <secmon/client.h>
+#include <secmon/fwops.h>
+#include "internal.h"
+
+static const char *const op_names[SECMON_FWOP_COUNT] = {
+	[SECMON_FWOP_CPU_BOOT] = "cpu-boot",
+	[SECMON_FWOP_SET_CPU_BOOT_ADDR] = "set-cpu-boot-addr",
+	[SECMON_FWOP_GET_CPU_BOOT_ADDR] = "get-cpu-boot-addr",
+	[SECMON_FWOP_DO_IDLE] = "do-idle",
+	[SECMON_FWOP_SUSPEND] = "suspend",
+	[SECMON_FWOP_RESUME] = "resume",
+	[SECMON_FWOP_L2X0_INIT] = "l2x0-init",
+	[SECMON_FWOP_C15RESUME] = "c15resume",
+};
+
+const char *secmon_fwop_name(enum secmon_fwop op)
+{
+	return (unsigned)op < SECMON_FWOP_COUNT ? op_names[op] : "?";
+}
+
+static int set_cpus(struct secmon_fwops *o, const uint64_t *mpidr, unsigned ncpus)
+{
+	if (ncpus > SECMON_FWOPS_MAX_CPUS)
+		return SECMON_E_NO_SPACE;
+	o->ncpus = ncpus;
+	for (unsigned i = 0; i < ncpus; i++)
+		o->mpidr[i] = mpidr[i];
+	return SECMON_OK;
+}
+
+void secmon_fwops_init_none(struct secmon_fwops *o)
+{
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_NONE, .c = &secmon_conduit_none };
+}
+
+int secmon_fwops_init_psci(struct secmon_fwops *o, const struct secmon_conduit *c,
+			   const uint64_t *mpidr, unsigned ncpus)
+{
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_PSCI, .c = c };
+	return set_cpus(o, mpidr, ncpus);
+}
+
+int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit *c,
+			    const struct secmon_calltab *t, const uint64_t *mpidr, unsigned ncpus)
+{
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_TABLE, .c = c, .t = t };
+	for (unsigned i = 0; i < SECMON_FWOP_COUNT; i++)
+		o->op[i] = secmon_calltab_op(t, op_names[i]);
+	o->cpu_on = secmon_calltab_op(t, "cpu-on");
+	o->cpu_suspend = secmon_calltab_op(t, "cpu-suspend");
+	return set_cpus(o, mpidr, ncpus);
+}
+
+/* Does `op` of the table take a parameter called `name`? */
+static bool op_takes(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+		     const char *name)
+{
+	for (unsigned i = 0; op && i < op->ncalls; i++) {
+		const struct secmon_ct_call *c = &t->calls[op->first_call + i];
+
+		for (unsigned j = 0; j < c->nargs; j++) {
+			const char *n = t->regs[c->first + j].name;
+
+			if (n && secmon_streq(n, name))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A table keeps boot addresses itself when only cpu-boot takes the entry. */
+static bool table_keeps_entry(const struct secmon_fwops *o)
+{
+	const struct secmon_ct_op *boot = o->op[SECMON_FWOP_CPU_BOOT];
+
+	return !o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR] &&
+	       (op_takes(o->t, boot, "entry") || (!boot && o->cpu_on));
+}
+
+bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op)
+{
+	switch (o->backend) {
+	case SECMON_FWOPS_PSCI:
+		return op == SECMON_FWOP_CPU_BOOT || op == SECMON_FWOP_SET_CPU_BOOT_ADDR ||
+		       op == SECMON_FWOP_GET_CPU_BOOT_ADDR || op == SECMON_FWOP_DO_IDLE;
+	case SECMON_FWOPS_TABLE:
+		if ((unsigned)op >= SECMON_FWOP_COUNT)
+			return false;
+		if (o->op[op])
+			return true;
+		if (op == SECMON_FWOP_CPU_BOOT)
+			return o->cpu_on != 0;
+		if (op == SECMON_FWOP_DO_IDLE)
+			return o->cpu_suspend != 0;
+		if (op == SECMON_FWOP_SET_CPU_BOOT_ADDR || op == SECMON_FWOP_GET_CPU_BOOT_ADDR)
+			return table_keeps_entry(o);
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Runs a table operation with every value the vocabulary knows. */
+static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
+		      uint64_t mode, uint64_t extra, struct secmon_ct_val *out, unsigned nout)
+{
+	const struct secmon_ct_val in[] = {
+		{ "cpu", cpu },
+		{ "mpidr", cpu < o->ncpus ? o->mpidr[cpu] : 0 },
+		{ "entry", cpu < o->ncpus ? o->boot_addr[cpu] : extra },
+		{ "context", 0 },
+		{ "mode", mode },
+		{ "power-state", o->idle_state },
+		{ "regs", extra },
+	};
+
+	return secmon_calltab_call(o->c, o->t, op, in, sizeof(in) / sizeof(in[0]), out, nout, 0,
+				   0);
+}
+
+int secmon_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
+{
+	if (!secmon_fwops_has(o, SECMON_FWOP_CPU_BOOT))
+		return SECMON_E_NOT_SUPPORTED;
+	if (cpu >= o->ncpus)
+		return SECMON_E_INVALID_PARAMETERS;
+	if (o->backend == SECMON_FWOPS_PSCI) {
+		if (!o->boot_addr_set[cpu])
+			return SECMON_E_INVALID_ADDRESS;
+		return secmon_psci_cpu_on(o->c, o->mpidr[cpu], o->boot_addr[cpu], 0);
+	}
+	if (table_keeps_entry(o) && !o->boot_addr_set[cpu])
+		return SECMON_E_INVALID_ADDRESS;
+	return table_call(o, o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on,
+			  cpu, 0, 0, 0, 0);
+}
+
+int secmon_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr)
+{
+	int err = SECMON_OK;
+
+	if (!secmon_fwops_has(o, SECMON_FWOP_SET_CPU_BOOT_ADDR))
+		return SECMON_E_NOT_SUPPORTED;
+	if (cpu >= o->ncpus)
+		return SECMON_E_INVALID_PARAMETERS;
+	o->boot_addr[cpu] = addr;
+	if (o->backend == SECMON_FWOPS_TABLE && o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR])
+		err = table_call(o, o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR], cpu, 0, 0, 0, 0);
+	o->boot_addr_set[cpu] = err == SECMON_OK;
+	return err;
+}
+
+int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
+{
+	struct secmon_ct_val out[] = { { "entry", 0 } };
+	int err;
+
+	if (!secmon_fwops_has(o, SECMON_FWOP_GET_CPU_BOOT_ADDR))
+		return SECMON_E_NOT_SUPPORTED;
+	if (cpu >= o->ncpus)
+		return SECMON_E_INVALID_PARAMETERS;
+	if (o->backend == SECMON_FWOPS_PSCI || !o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR]) {
+		if (!o->boot_addr_set[cpu])
+			return SECMON_E_NOT_PRESENT;
+		*addr = o->boot_addr[cpu];
+		return SECMON_OK;
+	}
+	err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
+	if (!err)
+		*addr = out[0].value;
+	return err;
+}
+
+int secmon_do_idle(const struct secmon_fwops *o, unsigned long mode)
+{
+	if (!secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
+		return SECMON_E_NOT_SUPPORTED;
+	if (o->backend == SECMON_FWOPS_PSCI)
+		return secmon_psci_cpu_suspend(o->c, o->idle_state, 0, 0);
+	return table_call(o, o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend,
+			  SECMON_FWOPS_MAX_CPUS, mode, 0, 0, 0);
+}
+
+/* The operations that only a table can have. */
+static int table_only(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
+{
+	if (!secmon_fwops_has(o, op))
+		return SECMON_E_NOT_SUPPORTED;
+	return table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, extra, 0, 0);
+}
+
+int secmon_fw_suspend(const struct secmon_fwops *o, uint64_t entry)
+{
+	return table_only(o, SECMON_FWOP_SUSPEND, entry);
+}
+
+int secmon_fw_resume(const struct secmon_fwops *o)
+{
+	return table_only(o, SECMON_FWOP_RESUME, 0);
+}
+
+int secmon_l2x0_init(const struct secmon_fwops *o)
+{
+	return table_only(o, SECMON_FWOP_L2X0_INIT, 0);
+}
+
+int secmon_c15resume(const struct secmon_fwops *o, uint64_t regs)
+{
+	return table_only(o, SECMON_FWOP_C15RESUME, regs);
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* Choosing the firmware-operations backend from a board's device tree. */
+#include <libfdt.h>
+#include <secmon/fwops.h>
+#include "internal.h"
+
+/* PSCI 0.1's DT properties, as Linux's "arm,psci" binding names them. */
+static const struct {
+	const char *prop, *op, *params[3];
+} psci01[] = {
+	{ "cpu_suspend", "cpu-suspend", { "power-state", "entry", "context" } },
+	{ "cpu_off", "cpu-off", { "state" } },
+	{ "cpu_on", "cpu-on", { "mpidr", "entry", "context" } },
+	{ "migrate", "migrate", { "mpidr" } },
+};
+
+static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
+		const char *msg)
+{
+	return secmon_ct_fail(err, fdt_get_name(fdt, node, 0), prop, msg, SECMON_E_BAD_TABLE);
+}
+
+static int method(const void *fdt, int node, enum secmon_ct_method *m, struct secmon_ct_error *err)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "method", &len);
+
+	if (!s)
+		return fail(err, fdt, node, "method", "missing required property");
+	if (len < 1 || s[len - 1])
+		return fail(err, fdt, node, "method", "must be a string");
+	if (secmon_streq(s, "smc"))
+		*m = SECMON_CT_SMC;
+	else if (secmon_streq(s, "hvc"))
+		*m = SECMON_CT_HVC;
+	else
+		return fail(err, fdt, node, "method", "unknown value");
+	return SECMON_OK;
+}
+
+int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t,
+			     struct secmon_ct_error *err)
+{
+	int e;
+
+	*err = (struct secmon_ct_error){ .node = { 0 } };
+	*t = (struct secmon_calltab){ .path_name = fdt_get_name(fdt, node, 0), .legacy = true };
+	e = method(fdt, node, &t->method, err);
+	if (e)
+		return e;
+	for (unsigned i = 0; i < sizeof(psci01) / sizeof(psci01[0]); i++) {
+		int len;
+		const fdt32_t *v = fdt_getprop(fdt, node, psci01[i].prop, &len);
+		struct secmon_ct_call *c = &t->calls[t->ncalls];
+		unsigned n = 0;
+
+		if (!v)
+			continue;
+		if (len != 4)
+			return fail(err, fdt, node, psci01[i].prop, "must be one 32-bit cell");
+		*c = (struct secmon_ct_call){ .fid = fdt32_to_cpu(v[0]), .fast = true,
+					      .first = t->nregs };
+		while (n < 3 && psci01[i].params[n]) {
+			t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = psci01[i].params[n],
+								      .reg = (uint8_t)(n + 1) };
+			n++;
+		}
+		t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = "status", .reg = 0 };
+		c->nargs = (uint8_t)n;
+		c->nresults = 1;
+		t->ops[t->nops++] = (struct secmon_ct_op){ .name = psci01[i].op,
+							   .first_call = t->ncalls, .ncalls = 1 };
+		t->ncalls++;
+	}
+	if (!secmon_calltab_op(t, "cpu-on"))
+		return fail(err, fdt, node, "cpu_on", "missing required property");
+	if (!secmon_calltab_op(t, "cpu-off"))
+		return fail(err, fdt, node, "cpu_off", "missing required property");
+	return SECMON_OK;
+}
+
+/* MPIDRs of the /cpus/cpu@N nodes, in order. */
+static int read_cpus(const void *fdt, uint64_t *mpidr, unsigned *n, struct secmon_ct_error *err)
+{
+	int cpus = fdt_path_offset(fdt, "/cpus"), node;
+	int ac;
+
+	*n = 0;
+	if (cpus < 0)
+		return fail(err, fdt, 0, "cpus", "the tree has no /cpus node");
+	ac = fdt_address_cells(fdt, cpus);
+	fdt_for_each_subnode(node, fdt, cpus) {
+		int len;
+		const char *type = fdt_getprop(fdt, node, "device_type", &len);
+		const fdt32_t *reg;
+
+		if (!type || len < 1 || type[len - 1] || !secmon_streq(type, "cpu"))
+			continue;
+		reg = fdt_getprop(fdt, node, "reg", &len);
+		if (!reg || (ac != 1 && ac != 2) || len != 4 * ac)
+			return fail(err, fdt, node, "reg", "must be one MPIDR in #address-cells cells");
+		if (*n >= SECMON_FWOPS_MAX_CPUS)
+			return fail(err, fdt, node, "reg", "more CPUs than the library supports");
+		mpidr[(*n)++] = ac == 1 ? fdt32_to_cpu(reg[0]) :
+			((uint64_t)fdt32_to_cpu(reg[0]) << 32) | fdt32_to_cpu(reg[1]);
+	}
+	return SECMON_OK;
+}
+
+static const struct secmon_conduit *pick(const struct secmon_conduits *cs,
+					 enum secmon_ct_method m)
+{
+	return m == SECMON_CT_HVC ? cs->hvc : cs->smc;
+}
+
+/* The first node whose most specific compatible is exactly `compat`. */
+static int find_exact(const void *fdt, const char *compat)
+{
+	int node = -1;
+
+	while ((node = fdt_node_offset_by_compatible(fdt, node, compat)) >= 0)
+		if (fdt_stringlist_search(fdt, node, "compatible", compat) == 0)
+			return node;
+	return node;
+}
+
+int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
+			 struct secmon_calltab *t, struct secmon_ct_error *err)
+{
+	uint64_t mpidr[SECMON_FWOPS_MAX_CPUS];
+	unsigned n;
+	int node, e;
+	const struct secmon_conduit *c;
+
+	secmon_fwops_init_none(o);
+	*err = (struct secmon_ct_error){ .node = { 0 } };
+	e = read_cpus(fdt, mpidr, &n, err);
+	if (e)
+		return e;
+	node = find_exact(fdt, "secmon,call-table");
+	if (node >= 0) {
+		e = secmon_calltab_parse(fdt, node, t, err);
+		if (!e && !(c = pick(cs, t->method)))
+			e = fail(err, fdt, node, "method", "no such conduit here");
+		return e ? e : secmon_fwops_init_table(o, c, t, mpidr, n);
+	}
+	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci-1.0");
+	if (node < 0)
+		node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci-0.2");
+	if (node >= 0) {
+		enum secmon_ct_method m;
+
+		e = method(fdt, node, &m, err);
+		if (!e && !(c = pick(cs, m)))
+			e = fail(err, fdt, node, "method", "no such conduit here");
+		return e ? e : secmon_fwops_init_psci(o, c, mpidr, n);
+	}
+	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");
+	if (node >= 0) {
+		e = secmon_calltab_from_psci(fdt, node, t, err);
+		if (!e && !(c = pick(cs, t->method)))
+			e = fail(err, fdt, node, "method", "no such conduit here");
+		return e ? e : secmon_fwops_init_table(o, c, t, mpidr, n);
+	}
+	return SECMON_OK;
+}

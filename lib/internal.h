@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Helpers shared by the library's own files; not part of its API. */
+#ifndef SECMON_LIB_INTERNAL_H
+#define SECMON_LIB_INTERNAL_H
+
+#include <stdbool.h>
+#include <secmon/calltab.h>
+
+bool secmon_streq(const char *a, const char *b);
+
+/* Fills *err (strings cut to fit) and returns `code`. */
+int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *prop,
+		   const char *msg, int code);
+
+#endif

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The normal world's description of this monitor: the board's PSCI node
+ * (or a standard PSCI 1.1 one) and its call tables, written into the DT
+ * the monitor hands over. Cold boot only.
+ */
+#include <libfdt.h>
+#include "../monitor.h"
+
+static int copy_node(void *dst, int parent, const void *src, int node)
+{
+	const char *name = fdt_get_name(src, node, 0);
+	int d = fdt_subnode_offset(dst, parent, name), prop, child, err;
+
+	if (d >= 0 && (err = fdt_del_node(dst, d)) < 0)
+		return err;
+	d = fdt_add_subnode(dst, parent, name);
+	if (d < 0)
+		return d;
+	fdt_for_each_property_offset(prop, src, node) {
+		const char *pname;
+		int len;
+		const void *v = fdt_getprop_by_offset(src, prop, &pname, &len);
+
+		if (!v)
+			return len;
+		err = fdt_setprop(dst, d, pname, v, len);
+		if (err < 0)
+			return err;
+	}
+	fdt_for_each_subnode(child, src, node) {
+		err = copy_node(dst, d, src, child);
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+static int psci_node(void *fdt, const void *board)
+{
+	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
+	int node = board ? fdt_node_offset_by_compatible(board, -1, "arm,psci") : -1;
+	int dst, err;
+
+	if (node < 0 && board)
+		node = fdt_node_offset_by_compatible(board, -1, "arm,psci-0.2");
+	if (node >= 0)
+		return copy_node(fdt, 0, board, node);
+	dst = fdt_subnode_offset(fdt, 0, "psci");
+	if (dst >= 0 && (err = fdt_del_node(fdt, dst)) < 0)
+		return err;
+	dst = fdt_add_subnode(fdt, 0, "psci");
+	if (dst < 0)
+		return dst;
+	err = fdt_setprop(fdt, dst, "compatible", compat, sizeof(compat));
+	return err ? err : fdt_setprop_string(fdt, dst, "method", "smc");
+}
+
+int mon_dt_fixup(void *fdt, const void *board)
+{
+	int fw, node = -1, err = psci_node(fdt, board);
+
+	if (err || !board)
+		return err;
+	while ((node = fdt_node_offset_by_compatible(board, node, "secmon,call-table")) >= 0) {
+		fw = fdt_subnode_offset(fdt, 0, "firmware");
+		if (fw < 0)
+			fw = fdt_add_subnode(fdt, 0, "firmware");
+		if (fw < 0)
+			return fw;
+		err = copy_node(fdt, fw, board, node);
+		if (err)
+			return err;
+	}
+	return 0;
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* The monitor's own log on the platform console: a small printf. */
+#include <stdarg.h>
+#include "../plat.h"
+#include "log.h"
+
+static void put_str(const char *s)
+{
+	while (*s)
+		plat_putc(*s++);
+}
+
+static void put_num(uint64_t v, unsigned base, bool neg)
+{
+	char buf[24];
+	int i = (int)sizeof(buf);
+
+	buf[--i] = '\0';
+	do {
+		buf[--i] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (neg)
+		buf[--i] = '-';
+	put_str(&buf[i]);
+}
+
+/* %s, %c, %d, %u, %x, with l or ll for 64-bit values. */
+void mon_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	for (; *fmt; fmt++) {
+		bool wide = false;
+
+		if (*fmt != '%') {
+			plat_putc(*fmt);
+			continue;
+		}
+		while (fmt[1] == 'l') {
+			wide = true;
+			fmt++;
+		}
+		switch (*++fmt) {
+		case 's':
+			put_str(va_arg(ap, const char *));
+			break;
+		case 'c':
+			plat_putc((char)va_arg(ap, int));
+			break;
+		case 'd': {
+			int64_t v = wide ? va_arg(ap, int64_t) : va_arg(ap, int);
+
+			put_num(v < 0 ? (uint64_t)-v : (uint64_t)v, 10, v < 0);
+			break;
+		}
+		case 'u':
+			put_num(wide ? va_arg(ap, uint64_t) : va_arg(ap, unsigned), 10, false);
+			break;
+		case 'x':
+			put_num(wide ? va_arg(ap, uint64_t) : va_arg(ap, unsigned), 16, false);
+			break;
+		case '\0':
+			fmt--;
+			break;
+		default:
+			plat_putc(*fmt);
+			break;
+		}
+	}
+	va_end(ap);
+}

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Per-CPU EL3 configuration. Everything the normal world may use is enabled
+ * here, each item driven by the ID register field that advertises it, so that
+ * an OS which sees a feature in its ID registers never traps to EL3 for it.
+ * Runs on every CPU at reset before any RAM other than its stack is touched:
+ * it keeps no state.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "arch.h"
+#include "qv.h"
+
+enum id_reg {
+	PFR0, PFR1, PFR2, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
+};
+
+static void read_id_regs(uint64_t id[ID_REGS])
+{
+	id[PFR0] = read_sysreg("id_aa64pfr0_el1");
+	id[PFR1] = read_sysreg("id_aa64pfr1_el1");
+	id[PFR2] = read_sysreg(ID_AA64PFR2_EL1);
+	id[ISAR1] = read_sysreg("id_aa64isar1_el1");
+	id[ISAR2] = read_sysreg(ID_AA64ISAR2_EL1);
+	id[MMFR0] = read_sysreg("id_aa64mmfr0_el1");
+	id[MMFR1] = read_sysreg("id_aa64mmfr1_el1");
+	id[MMFR3] = read_sysreg(ID_AA64MMFR3_EL1);
+	id[DFR0] = read_sysreg("id_aa64dfr0_el1");
+	id[SMFR0] = read_sysreg(ID_AA64SMFR0_EL1);
+}
+
+/* A feature present when ID field (reg, shift) >= min enables these bits. */
+struct feature {
+	const char *name;
+	uint8_t reg, shift, min;
+	uint64_t scr, cptr, mdcr;
+};
+
+static const struct feature features[] = {
+	{ "EL2", PFR0, PFR0_EL2, 1, SCR_HCE, 0, 0 },
+	{ "SVE", PFR0, PFR0_SVE, 1, 0, CPTR_EZ, 0 },
+	{ "CSV2_2", PFR0, PFR0_CSV2, 2, SCR_ENSCXT, 0, 0 },
+	{ "AMUv1p1", PFR0, PFR0_AMU, 2, SCR_AMVOFFEN, 0, 0 },
+	{ "MTE2", PFR1, PFR1_MTE, 2, SCR_ATA, 0, 0 },
+	{ "SME", PFR1, PFR1_SME, 1, SCR_ENTP2, CPTR_ESM, 0 },
+	{ "GCS", PFR1, PFR1_GCS, 1, SCR_GCSEN, 0, 0 },
+	{ "FPMR", PFR2, 32, 1, SCR_ENFPM, 0, 0 },
+	{ "PAuth APA", ISAR1, 4, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "PAuth API", ISAR1, 8, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "PAuth GPA", ISAR1, 24, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "PAuth GPI", ISAR1, 28, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "PAuth GPA3", ISAR2, 8, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "PAuth APA3", ISAR2, 12, 1, SCR_API | SCR_APK, 0, 0 },
+	{ "LS64_ACCDATA", ISAR1, 60, 3, SCR_ENAS0 | SCR_ADEN, 0, 0 },
+	{ "FGT", MMFR0, 56, 1, SCR_FGTEN, 0, 0 },
+	{ "ECV", MMFR0, 60, 1, SCR_ECVEN, 0, 0 },
+	{ "HCX", MMFR1, 40, 1, SCR_HXEN, 0, 0 },
+	{ "TCR2", MMFR3, 0, 1, SCR_TCR2EN, 0, 0 },
+	{ "SCTLR2", MMFR3, 4, 1, SCR_SCTLR2EN, 0, 0 },
+	{ "S1PIE", MMFR3, 8, 1, SCR_PIEN, 0, 0 },
+	{ "S2PIE", MMFR3, 12, 1, SCR_PIEN, 0, 0 },
+	{ "S1POE", MMFR3, 16, 1, SCR_PIEN, 0, 0 },
+	{ "S2POE", MMFR3, 20, 1, SCR_PIEN, 0, 0 },
+	{ "AIE", MMFR3, 24, 1, SCR_AIEN, 0, 0 },
+	{ "D128", MMFR3, 32, 1, SCR_D128EN, 0, 0 },
+	{ "SPE", DFR0, 32, 1, 0, 0, MDCR_NSPB },
+	{ "TRBE", DFR0, 44, 1, 0, 0, MDCR_NSTB },
+	{ "BRBE", DFR0, 52, 1, 0, 0, MDCR_SBRBE },
+	/* PMUVer 6 = PMUv3p5 (0xf, IMPLEMENTATION DEFINED, is excluded below). */
+	{ "PMUv3p5", DFR0, 8, 6, 0, 0, MDCR_SCCD },
+};
+
+#define NFEATURES (sizeof(features) / sizeof(features[0]))
+
+static bool feature_present(const struct feature *f, const uint64_t id[ID_REGS])
+{
+	unsigned v = id_field(id[f->reg], f->shift);
+
+	return v >= f->min && v != 0xf;
+}
+
+struct el3_config {
+	uint64_t scr, cptr, mdcr;
+};
+
+static struct el3_config el3_config(const uint64_t id[ID_REGS])
+{
+	/*
+	 * Normal world below, AArch64 at EL2/EL1; group-0 FIQs (the monitor's
+	 * own SGI) come to EL3; no instruction fetch from NS memory while
+	 * secure; SMC enabled; secure self-hosted debug off.
+	 */
+	struct el3_config c = { SCR_NS | SCR_FIQ | SCR_RES1 | SCR_SIF | SCR_RW, 0, MDCR_SDD };
+
+	for (unsigned i = 0; i < NFEATURES; i++) {
+		if (!feature_present(&features[i], id))
+			continue;
+		c.scr |= features[i].scr;
+		c.cptr |= features[i].cptr;
+		c.mdcr |= features[i].mdcr;
+	}
+	return c;
+}
+
+/* Vector lengths: let the normal world pick up to the largest the CPU has. */
+static void vector_lengths(const uint64_t id[ID_REGS])
+{
+	uint64_t smcr = 0xf;
+
+	if (id_field(id[PFR0], PFR0_SVE))
+		write_sysreg(ZCR_EL3, 0xf);
+	if (!id_field(id[PFR1], PFR1_SME))
+		return;
+	if (id[SMFR0] >> 63)
+		smcr |= 1ull << 31;	/* FA64 */
+	if (id_field(id[PFR1], PFR1_SME) >= 2)
+		smcr |= 1ull << 30;	/* EZT0 */
+	write_sysreg(SMCR_EL3, smcr);
+}
+
+/* MPAM: lower ELs must not trap to EL3 on its registers. */
+static void mpam_init(const uint64_t id[ID_REGS])
+{
+	if (id_field(id[PFR0], PFR0_MPAM) || id_field(id[PFR1], 16))
+		write_sysreg(MPAM3_EL3, 1ull << 63);
+}
+
+static bool is_cortex_a57(void)
+{
+	return (read_sysreg("midr_el1") & 0xff00fff0) == 0x4100d070;
+}
+
+/*
+ * Cortex-A57: SMPEN for coherency; CPUACTLR_EL1[0] so that IC IALLU also
+ * invalidates the branch predictor (ARCH_WORKAROUND_1/3); CPUACTLR_EL1[55]
+ * disables load-pass-store, the static CVE-2018-3639 mitigation
+ * (ARCH_WORKAROUND_2 then answers NOT_REQUIRED). QEMU accepts and ignores
+ * these registers on its Cortex-A57 model; other models lack them.
+ */
+static void cortex_a57_init(void)
+{
+	if (!is_cortex_a57())
+		return;
+	write_sysreg(A57_CPUECTLR_EL1, read_sysreg(A57_CPUECTLR_EL1) | (1ull << 6));
+	write_sysreg(A57_CPUACTLR_EL1, read_sysreg(A57_CPUACTLR_EL1) | 1ull | (1ull << 55));
+}
+
+/*
+ * CNTFRQ_EL0 is writable only at EL3. QEMU resets it to the counter's real
+ * rate, so keep that; program the board's 62.5 MHz if it reads zero.
+ */
+static void timer_init(void)
+{
+	if (read_sysreg("cntfrq_el0") == 0)
+		write_sysreg("cntfrq_el0", 62500000);
+}
+
+void qv_cpu_el3_init(unsigned cpu)
+{
+	uint64_t id[ID_REGS];
+	struct el3_config c;
+
+	(void)cpu;
+	read_id_regs(id);
+	c = el3_config(id);
+	write_sysreg("scr_el3", c.scr);
+	write_sysreg("cptr_el3", c.cptr);
+	write_sysreg("mdcr_el3", c.mdcr);
+	isb();
+	vector_lengths(id);
+	mpam_init(id);
+	cortex_a57_init();
+	timer_init();
+	isb();
+}
+
+bool qv_has_el2(void)
+{
+	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
+}
+
+void qv_cpu_describe(void)
+{
+	uint64_t id[ID_REGS];
+
+	read_id_regs(id);
+	qv_info("CPU MIDR %lx, SCR_EL3 %lx, CPTR_EL3 %lx, MDCR_EL3 %lx\n",
+		(unsigned long)read_sysreg("midr_el1"), (unsigned long)read_sysreg("scr_el3"),
+		(unsigned long)read_sysreg("cptr_el3"), (unsigned long)read_sysreg("mdcr_el3"));
+	for (unsigned i = 0; i < NFEATURES; i++) {
+		if (feature_present(&features[i], id))
+			qv_info("  enabled for the normal world: %s\n", features[i].name);
+	}
+}
+
+/*
+ * A core that CPU_ON or a power-down wake-up starts enters at the caller's
+ * EL, but never below EL2 when EL2 exists: an OS whose kernel runs at EL1
+ * under its own EL2 code (Linux with KVM in nVHE mode) calls CPU_ON from EL1
+ * and expects its secondaries at EL2, as on cold boot. Hence EL2 if present,
+ * else EL1; only the EL is taken from the caller, never its DAIF or flags.
+ */
+uint64_t qv_ns_entry_spsr(uint64_t caller_spsr)
+{
+	(void)caller_spsr;
+	return SPSR_DAIF | (qv_has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
+}
+
+/*
+ * PSCI: the entered EL starts with its MMU and caches off. A core that was
+ * switched off kept its old system registers (QEMU does not power it down),
+ * so reset the ones that matter; the OS sets up the rest itself.
+ */
+void qv_ns_entry_prepare(uint64_t spsr)
+{
+	if ((spsr & 0xf) == SPSR_M_EL2H) {
+		write_sysreg("hcr_el2", 0);
+		write_sysreg("sctlr_el2", SCTLR_EL2_OFF);
+	} else {
+		write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
+	}
+	isb();
+}

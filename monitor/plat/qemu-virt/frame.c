@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The assembly's view of struct qv_frame (frame.h) must match C's. */
+#include <stddef.h>
+#include "frame.h"
+#include "platform.h"
+
+_Static_assert(offsetof(struct qv_frame, regs) == FR_REGS, "regs");
+_Static_assert(sizeof(struct secmon_regs) == FR_X30 - FR_REGS, "x0-x17");
+_Static_assert(offsetof(struct qv_frame, x30) == FR_X30, "x30");
+_Static_assert(offsetof(struct qv_frame, cpu) == FR_CPU, "cpu");
+_Static_assert(offsetof(struct qv_frame, caller) == FR_CALLER, "caller");
+_Static_assert(offsetof(struct qv_frame, caller.mode) == FR_CALLER_MODE, "caller.mode");
+_Static_assert(offsetof(struct qv_frame, caller32) == FR_CALLER32, "caller32");
+_Static_assert(offsetof(struct qv_frame, caller32.mode) == FR_CALLER32_MODE, "caller32.mode");
+_Static_assert(offsetof(struct qv_frame, a32_save) == FR_A32_SAVE, "a32_save");
+_Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_target");
+_Static_assert(sizeof(struct qv_frame) == FR_END, "size");
+_Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");

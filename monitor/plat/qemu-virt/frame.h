@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The per-CPU frame that SP_EL3 points at while a CPU runs the normal world.
+ * The SMC path saves the caller's x0-x17 straight into `regs` (which is the
+ * struct secmon_regs that mon_smc() gets), so offsets are fixed here for the
+ * assembly; frame.c checks them against the C layout.
+ */
+#ifndef QV_FRAME_H
+#define QV_FRAME_H
+
+#define FR_REGS		0	/* struct secmon_regs: x0..x17 */
+#define FR_X30		144	/* caller's x30 across the C call */
+#define FR_CPU		152	/* this CPU's index */
+#define FR_CALLER	160	/* struct mon_caller for an AArch64 caller */
+#define FR_CALLER_MODE	168	/* .mode of it: the caller's SPSR_EL3 */
+#define FR_CALLER32	176	/* struct mon_caller for an AArch32 caller */
+#define FR_CALLER32_MODE 184
+#define FR_A32_SAVE	192	/* AArch32 caller's x8..x17 (banked r8-r14) */
+#define FR_GIC_TARGET	240	/* GICv2 CPU-interface bit of this CPU */
+#define FR_END		248
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+#include <secmon/smccc.h>
+#include "../../monitor.h"
+
+struct qv_frame {
+	struct secmon_regs regs;
+	uint64_t x30;
+	uint64_t cpu;
+	struct mon_caller caller;
+	struct mon_caller caller32;
+	uint64_t a32_save[10];
+	uint64_t gic_target;
+};
+
+/* The calling CPU's frame (TPIDR_EL3 holds its address). */
+struct qv_frame *qv_frame_self(void);
+struct qv_frame *qv_frame_of(unsigned cpu);
+#endif
+
+#endif

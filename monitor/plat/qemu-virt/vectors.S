@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * EL3 exception vectors and the world switch.
+ *
+ * While a CPU runs the normal world, SP_EL3 points at its struct qv_frame
+ * (frame.h), whose first member is the struct secmon_regs handed to mon_smc().
+ * An SMC saves x0-x17 there and x30 beside it, and nothing else: the monitor
+ * is compiled with x18 reserved (-ffixed-x18) and x19-x29 are callee-saved,
+ * the C code uses no FP/SIMD register (-mgeneral-regs-only), and ELR/SPSR are
+ * only rewritten on paths that do not return to the caller. On return x0-x17
+ * are reloaded from the struct, so a register that is no result comes back
+ * as the caller left it and nothing else of the monitor's can reach it.
+ */
+#include "platform.h"
+#include "frame.h"
+
+#define EC_SMC32	0x13
+#define EC_SMC64	0x17
+
+	.section .text.vectors, "ax"
+	.balign	2048
+	.global qv_vectors
+qv_vectors:
+/* Each entry has 0x80 bytes; .org stops the build if one overflows. */
+	.macro entry off, target
+	.org	qv_vectors + \off
+	b	\target
+	.endm
+
+	/* Current EL with SP_EL0 (never used), then with SP_EL3: a monitor fault. */
+	entry	0x000, el3_exception
+	entry	0x080, el3_exception
+	entry	0x100, el3_exception
+	entry	0x180, el3_exception
+	entry	0x200, el3_exception
+	entry	0x280, el3_exception
+	entry	0x300, el3_exception
+	entry	0x380, el3_exception
+
+	/* Lower EL, AArch64, synchronous: the SMC64 path fills the slot. */
+	.org	qv_vectors + 0x400
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	mrs	x0, esr_el3
+	lsr	x1, x0, #26
+	cmp	x1, #EC_SMC64
+	b.ne	lower_a64_other
+	stp	x2, x3, [sp, #FR_REGS + 16]
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, x13, [sp, #FR_REGS + 96]
+	stp	x14, x15, [sp, #FR_REGS + 112]
+	stp	x16, x17, [sp, #FR_REGS + 128]
+	mrs	x1, spsr_el3
+	str	x30, [sp, #FR_X30]
+	str	x1, [sp, #FR_CALLER_MODE]
+	ldr	w0, [sp, #FR_CPU]
+	mov	x1, sp
+	add	x2, sp, #FR_CALLER
+	bl	mon_smc
+	ldr	x30, [sp, #FR_X30]
+	ldp	x0, x1, [sp, #FR_REGS + 0]
+	ldp	x2, x3, [sp, #FR_REGS + 16]
+	ldp	x4, x5, [sp, #FR_REGS + 32]
+	ldp	x6, x7, [sp, #FR_REGS + 48]
+	ldp	x8, x9, [sp, #FR_REGS + 64]
+	ldp	x10, x11, [sp, #FR_REGS + 80]
+	ldp	x12, x13, [sp, #FR_REGS + 96]
+	ldp	x14, x15, [sp, #FR_REGS + 112]
+	ldp	x16, x17, [sp, #FR_REGS + 128]
+	eret
+	entry	0x480, lower_irq
+	entry	0x500, lower_fiq
+	entry	0x580, lower_serror
+
+	/* Lower EL, AArch32. */
+	.org	qv_vectors + 0x600
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	mrs	x0, esr_el3
+	lsr	x1, x0, #26
+	cmp	x1, #EC_SMC32
+	b.ne	lower_a32_other
+	b	smc_a32
+	entry	0x680, lower_irq
+	entry	0x700, lower_fiq
+	entry	0x780, lower_serror
+	.org	qv_vectors + 0x800
+
+	.text
+/*
+ * SMC from AArch32: only r0-r7 are arguments and results. x8-x17 hold the
+ * caller's banked registers, which the C call would clobber: keep them apart
+ * and give the core zeros in their place.
+ */
+smc_a32:
+	stp	x2, x3, [sp, #FR_REGS + 16]
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_A32_SAVE + 0]
+	stp	x10, x11, [sp, #FR_A32_SAVE + 16]
+	stp	x12, x13, [sp, #FR_A32_SAVE + 32]
+	stp	x14, x15, [sp, #FR_A32_SAVE + 48]
+	stp	x16, x17, [sp, #FR_A32_SAVE + 64]
+	stp	xzr, xzr, [sp, #FR_REGS + 64]
+	stp	xzr, xzr, [sp, #FR_REGS + 80]
+	stp	xzr, xzr, [sp, #FR_REGS + 96]
+	stp	xzr, xzr, [sp, #FR_REGS + 112]
+	stp	xzr, xzr, [sp, #FR_REGS + 128]
+	mrs	x1, spsr_el3
+	str	x30, [sp, #FR_X30]
+	str	x1, [sp, #FR_CALLER32_MODE]
+	ldr	w0, [sp, #FR_CPU]
+	mov	x1, sp
+	add	x2, sp, #FR_CALLER32
+	bl	mon_smc
+	ldr	x30, [sp, #FR_X30]
+	ldp	x0, x1, [sp, #FR_REGS + 0]
+	ldp	x2, x3, [sp, #FR_REGS + 16]
+	ldp	x4, x5, [sp, #FR_REGS + 32]
+	ldp	x6, x7, [sp, #FR_REGS + 48]
+	ldp	x8, x9, [sp, #FR_A32_SAVE + 0]
+	ldp	x10, x11, [sp, #FR_A32_SAVE + 16]
+	ldp	x12, x13, [sp, #FR_A32_SAVE + 32]
+	ldp	x14, x15, [sp, #FR_A32_SAVE + 48]
+	ldp	x16, x17, [sp, #FR_A32_SAVE + 64]
+	eret
+
+/*
+ * Anything else from the normal world: save every general register in a
+ * struct qv_trap below the frame, let C log and resolve it, restore, return.
+ * x0 and x1 are already in the frame.
+ */
+lower_a64_other:
+lower_a32_other:
+	sub	sp, sp, #256
+	stp	x2, x3, [sp, #16]
+	ldp	x2, x3, [sp, #256 + FR_REGS]
+	stp	x2, x3, [sp, #0]
+	mov	x1, #0
+	b	trap_common
+lower_irq:
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	sub	sp, sp, #256
+	stp	x2, x3, [sp, #16]
+	ldp	x2, x3, [sp, #256 + FR_REGS]
+	stp	x2, x3, [sp, #0]
+	mov	x1, #1
+	b	trap_common
+lower_fiq:
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	sub	sp, sp, #256
+	stp	x2, x3, [sp, #16]
+	ldp	x2, x3, [sp, #256 + FR_REGS]
+	stp	x2, x3, [sp, #0]
+	mov	x1, #2
+	b	trap_common
+lower_serror:
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	sub	sp, sp, #256
+	stp	x2, x3, [sp, #16]
+	ldp	x2, x3, [sp, #256 + FR_REGS]
+	stp	x2, x3, [sp, #0]
+	mov	x1, #3
+	b	trap_common
+
+trap_common:
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	stp	x8, x9, [sp, #64]
+	stp	x10, x11, [sp, #80]
+	stp	x12, x13, [sp, #96]
+	stp	x14, x15, [sp, #112]
+	stp	x16, x17, [sp, #128]
+	stp	x18, x19, [sp, #144]
+	stp	x20, x21, [sp, #160]
+	stp	x22, x23, [sp, #176]
+	stp	x24, x25, [sp, #192]
+	stp	x26, x27, [sp, #208]
+	stp	x28, x29, [sp, #224]
+	str	x30, [sp, #240]
+	mov	x0, sp
+	bl	qv_lower_exception
+	ldp	x0, x1, [sp, #0]
+	ldp	x2, x3, [sp, #16]
+	ldp	x4, x5, [sp, #32]
+	ldp	x6, x7, [sp, #48]
+	ldp	x8, x9, [sp, #64]
+	ldp	x10, x11, [sp, #80]
+	ldp	x12, x13, [sp, #96]
+	ldp	x14, x15, [sp, #112]
+	ldp	x16, x17, [sp, #128]
+	ldp	x18, x19, [sp, #144]
+	ldp	x20, x21, [sp, #160]
+	ldp	x22, x23, [sp, #176]
+	ldp	x24, x25, [sp, #192]
+	ldp	x26, x27, [sp, #208]
+	ldp	x28, x29, [sp, #224]
+	ldr	x30, [sp, #240]
+	add	sp, sp, #256
+	eret
+
+/* A fault inside the monitor: report it on whatever stack is left. */
+el3_exception:
+	bl	qv_el3_exception
+
+/*
+ * qv_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
+ * every other general register zero and SP_EL3 back at this CPU's frame.
+ */
+	.global qv_enter_ns
+qv_enter_ns:
+	msr	elr_el3, x0
+	msr	spsr_el3, x1
+	mov	x0, x2
+	mrs	x1, tpidr_el3
+	mov	sp, x1
+	mov	x1, #0
+	mov	x2, #0
+	mov	x3, #0
+	mov	x4, #0
+	mov	x5, #0
+	mov	x6, #0
+	mov	x7, #0
+	mov	x8, #0
+	mov	x9, #0
+	mov	x10, #0
+	mov	x11, #0
+	mov	x12, #0
+	mov	x13, #0
+	mov	x14, #0
+	mov	x15, #0
+	mov	x16, #0
+	mov	x17, #0
+	mov	x18, #0
+	mov	x19, #0
+	mov	x20, #0
+	mov	x21, #0
+	mov	x22, #0
+	mov	x23, #0
+	mov	x24, #0
+	mov	x25, #0
+	mov	x26, #0
+	mov	x27, #0
+	mov	x28, #0
+	mov	x29, #0
+	mov	x30, #0
+	isb
+	eret
+
+/*
+ * Zero the FP/SIMD registers: libfdt used some of them on the cold-boot
+ * path, and none of the monitor's data may reach the normal world.
+ */
+	.global qv_fp_clear
+qv_fp_clear:
+	.arch_extension fp
+	.arch_extension simd
+	movi	v0.16b, #0
+	movi	v1.16b, #0
+	movi	v2.16b, #0
+	movi	v3.16b, #0
+	movi	v4.16b, #0
+	movi	v5.16b, #0
+	movi	v6.16b, #0
+	movi	v7.16b, #0
+	movi	v8.16b, #0
+	movi	v9.16b, #0
+	movi	v10.16b, #0
+	movi	v11.16b, #0
+	movi	v12.16b, #0
+	movi	v13.16b, #0
+	movi	v14.16b, #0
+	movi	v15.16b, #0
+	movi	v16.16b, #0
+	movi	v17.16b, #0
+	movi	v18.16b, #0
+	movi	v19.16b, #0
+	movi	v20.16b, #0
+	movi	v21.16b, #0
+	movi	v22.16b, #0
+	movi	v23.16b, #0
+	movi	v24.16b, #0
+	movi	v25.16b, #0
+	movi	v26.16b, #0
+	movi	v27.16b, #0
+	movi	v28.16b, #0
+	movi	v29.16b, #0
+	movi	v30.16b, #0
+	movi	v31.16b, #0
+	msr	fpcr, xzr
+	msr	fpsr, xzr
+	ret

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The example "secure media" SiP service: a protected video format and a
+ * small table of protected normal-world buffers. On real hardware protect
+ * and unprotect would program the memory firewall; here the state is what
+ * the service owns. Every address is checked against normal-world memory.
+ */
+#include <secmon/psci.h>
+#include "../plat.h"
+#include "described.h"
+
+#define MAX_BUFFERS 8
+#define PAGE 4096u
+#define FORMAT_MAX 3	/* 0 none, 1 H.264, 2 HEVC, 3 AV1 */
+
+struct buffer {
+	uint64_t addr, size;
+	uint32_t handle;	/* 0: free */
+};
+
+static struct buffer buffers[MAX_BUFFERS];
+static uint64_t format;
+static uint32_t next_handle;
+
+void media_init(void)
+{
+	for (unsigned i = 0; i < MAX_BUFFERS; i++)
+		buffers[i].handle = 0;
+	format = 0;
+	next_handle = 1;
+}
+
+int64_t media_set_format(uint64_t f)
+{
+	if (f > FORMAT_MAX)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	plat_lock();
+	format = f;
+	plat_unlock();
+	return SECMON_PSCI_SUCCESS;
+}
+
+static bool overlaps(const struct buffer *b, uint64_t addr, uint64_t size)
+{
+	return b->handle && addr < b->addr + b->size && b->addr < addr + size;
+}
+
+int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle)
+{
+	struct buffer *free = 0;
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	if (!size || (addr | size) & (PAGE - 1))
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	if (!plat_ns_range_ok(addr, size))
+		return SECMON_PSCI_INVALID_ADDRESS;
+	plat_lock();
+	for (unsigned i = 0; i < MAX_BUFFERS; i++) {
+		if (overlaps(&buffers[i], addr, size))
+			ret = SECMON_PSCI_DENIED;
+		if (!buffers[i].handle && !free)
+			free = &buffers[i];
+	}
+	if (!ret && !free)
+		ret = SECMON_PSCI_DENIED;
+	if (!ret) {
+		*free = (struct buffer){ .addr = addr, .size = size, .handle = next_handle };
+		/* Handles are never 0 and not reused soon after release. */
+		next_handle = next_handle == 0xffffffu ? 1 : next_handle + 1;
+		*handle = free->handle;
+	}
+	plat_unlock();
+	return ret;
+}
+
+int64_t media_unprotect(uint64_t handle)
+{
+	int64_t ret = SECMON_PSCI_INVALID_PARAMETERS;
+
+	plat_lock();
+	for (unsigned i = 0; handle && i < MAX_BUFFERS; i++) {
+		if (buffers[i].handle == handle) {
+			buffers[i].handle = 0;
+			ret = SECMON_PSCI_SUCCESS;
+		}
+	}
+	plat_unlock();
+	return ret;
+}
+
+void media_status(uint64_t *f, uint64_t *n)
+{
+	plat_lock();
+	*f = format;
+	*n = 0;
+	for (unsigned i = 0; i < MAX_BUFFERS; i++)
+		*n += buffers[i].handle != 0;
+	plat_unlock();
+}
