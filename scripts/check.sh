@@ -68,6 +68,8 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
+run_suite cli-gcc bash tests/cli/run.sh build/host/secmon
+run_suite cli-clang bash tests/cli/run.sh build/host-clang/secmon
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

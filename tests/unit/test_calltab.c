@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The DT call-table parser: good tables give the registers the binding
+ * says, and each kind of bad table is refused with an error naming the node
+ * and property. Trees are compiled from DTS text with dtc.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <libfdt.h>
+
+#include <secmon/calltab.h>
+
+static char dtb[16384];
+
+/* Compiles `body` (the inside of the call-table node) into dtb. */
+static void *compile(const char *props, const char *body)
+{
+	char src[] = "/tmp/secmon-calltab-XXXXXX";
+	char cmd[256];
+	int fd = mkstemp(src);
+	FILE *f = fdopen(fd, "w");
+	FILE *p;
+	size_t n;
+
+	assert_non_null(f);
+	fprintf(f, "/dts-v1/;\n/ { t { compatible = \"secmon,call-table\"; %s\n%s\n}; };\n", props,
+		body);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(dtb, 1, sizeof(dtb), p);
+	assert_int_equal(pclose(p), 0);
+	unlink(src);
+	assert_true(n > 0);
+	return dtb;
+}
+
+static int parse(const char *props, const char *body, struct secmon_calltab *t,
+		 struct secmon_ct_error *err)
+{
+	void *fdt = compile(props, body);
+
+	return secmon_calltab_parse(fdt, fdt_path_offset(fdt, "/t"), t, err);
+}
+
+static void expect_error(const char *props, const char *body, const char *node,
+			 const char *property, const char *message)
+{
+	static struct secmon_calltab t;
+	struct secmon_ct_error err;
+
+	assert_int_equal(parse(props, body, &t, &err), SECMON_E_BAD_TABLE);
+	assert_string_equal(err.node, node);
+	assert_string_equal(err.property, property);
+	assert_non_null(strstr(err.message, message));
+}
+
+static void good_table(void **state)
+{
+	static struct secmon_calltab t;
+	struct secmon_ct_error err;
+	const struct secmon_ct_op *op;
+	const struct secmon_ct_call *c;
+
+	(void)state;
+	assert_int_equal(parse("method = \"hvc\"; abi = \"legacy\";",
+			       "cpu-boot { function-id = <0xfffffffc>; id-register = <12>;"
+			       " arg-names = \"cpu\", \"entry\"; arg-registers = <2 1>;"
+			       " const-registers = <3>; const-values = <7>;"
+			       " result-names = \"status\"; result-registers = <0>; };",
+			       &t, &err),
+			 SECMON_OK);
+	assert_int_equal(t.method, SECMON_CT_HVC);
+	assert_true(t.legacy);
+	op = secmon_calltab_op(&t, "cpu-boot");
+	assert_non_null(op);
+	assert_int_equal(op->ncalls, 1);
+	c = &t.calls[op->first_call];
+	assert_int_equal(c->fid, 0xfffffffc);
+	assert_int_equal(c->id_reg, 12);
+	assert_false(c->smc64);
+	assert_true(c->fast);
+	assert_int_equal(c->nargs, 3);
+	assert_string_equal(t.regs[c->first].name, "cpu");
+	assert_int_equal(t.regs[c->first].reg, 2);
+	assert_string_equal(t.regs[c->first + 1].name, "entry");
+	assert_int_equal(t.regs[c->first + 1].reg, 1);
+	assert_null(t.regs[c->first + 2].name);
+	assert_int_equal(t.regs[c->first + 2].value, 7);
+	assert_int_equal(c->nresults, 1);
+	assert_null(secmon_calltab_op(&t, "do-idle"));
+}
+
+/* The values a marshalled call puts in its registers, in any order. */
+static void recording_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
+			     struct secmon_regs *out)
+{
+	*(struct secmon_regs *)c->ctx = *in;
+	*out = *in;
+	out->x[0] = 0;
+}
+
+static void marshalling(void **state)
+{
+	static struct secmon_calltab t;
+	struct secmon_regs sent;
+	const struct secmon_conduit rec = { .name = "rec", .invoke = recording_invoke,
+					    .ctx = &sent };
+	struct secmon_ct_error err;
+	const struct secmon_ct_val in[] = { { "entry", 0x80001000 }, { "cpu", 3 } };
+	const struct secmon_ct_val too_big[] = { { "entry", 0x180001000ull }, { "cpu", 3 } };
+
+	(void)state;
+	assert_int_equal(parse("method = \"smc\"; abi = \"legacy\";",
+			       "cpu-boot { function-id = <0x104>; id-register = <12>;"
+			       " arg-names = \"cpu\", \"entry\"; arg-registers = <3 0>;"
+			       " const-registers = <5>; const-values = <0x55>;"
+			       " result-names = \"status\"; result-registers = <0>; };",
+			       &t, &err),
+			 SECMON_OK);
+	assert_int_equal(secmon_calltab_call(&rec, &t, secmon_calltab_op(&t, "cpu-boot"), in, 2, 0,
+					     0, 0, 0),
+			 SECMON_OK);
+	assert_int_equal(sent.x[12], 0x104);
+	assert_int_equal(sent.x[3], 3);
+	assert_int_equal(sent.x[0], 0x80001000);
+	assert_int_equal(sent.x[5], 0x55);
+	assert_int_equal(sent.x[1], 0);
+	/* An SMC32 call cannot carry a 64-bit value: refused, not truncated. */
+	assert_int_equal(secmon_calltab_call(&rec, &t, secmon_calltab_op(&t, "cpu-boot"), too_big,
+					     2, 0, 0, 0, 0),
+			 SECMON_E_INVALID_PARAMETERS);
+	/* A parameter the caller does not give is refused too. */
+	assert_int_equal(secmon_calltab_call(&rec, &t, secmon_calltab_op(&t, "cpu-boot"), in, 1, 0,
+					     0, 0, 0),
+			 SECMON_E_INVALID_PARAMETERS);
+}
+
+static void missing_id(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";", "do-idle { arg-names = \"mode\"; arg-registers = <1>; };",
+		     "do-idle", "function-id", "missing required property");
+}
+
+static void register_out_of_range(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; arg-names = \"mode\";"
+		     " arg-registers = <18>; };",
+		     "do-idle", "arg-registers", "out of range");
+	expect_error("method = \"smc\";", "do-idle { function-id = <0x82000001>; id-register = <31>; };",
+		     "do-idle", "id-register", "out of range");
+}
+
+static void duplicate_operation(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";",
+		     "do-idle@0 { function-id = <0x82000001>; };"
+		     " do-idle@1 { function-id = <0x82000002>; };",
+		     "do-idle@1", "", "described twice");
+}
+
+static void duplicate_id(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; };"
+		     " l2x0-init { function-id = <0x82000001>; };",
+		     "t", "function-id", "share one function ID");
+}
+
+static void unknown_parameter(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";",
+		     "cpu-boot { function-id = <0x82000001>; arg-names = \"core\";"
+		     " arg-registers = <1>; };",
+		     "cpu-boot", "arg-names", "unknown parameter name");
+}
+
+static void other_errors(void **state)
+{
+	(void)state;
+	expect_error("", "do-idle { function-id = <0x82000001>; };", "t", "method",
+		     "missing required property");
+	expect_error("method = \"svc\";", "do-idle { function-id = <0x82000001>; };", "t", "method",
+		     "unknown value");
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; arg-names = \"mode\", \"cpu\";"
+		     " arg-registers = <1>; };",
+		     "do-idle", "arg-registers", "one register per entry");
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; arg-names = \"mode\";"
+		     " arg-registers = <0>; };",
+		     "do-idle", "arg-registers", "used twice");
+	expect_error("method = \"smc\";",
+		     "l2x0-init { function-id = <0x82000001>; const-registers = <1 2>;"
+		     " const-values = <5>; };",
+		     "l2x0-init", "const-values", "one value per entry");
+	/* SMCCC IDs must agree with their declared kind. */
+	expect_error("method = \"smc\";", "do-idle { function-id = <0x02000001>; };", "do-idle",
+		     "call-type", "bit 31");
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; convention = \"smc64\"; };", "do-idle",
+		     "convention", "bit 30");
+	expect_error("method = \"smc\";", "do-idle { function-id = <0x82040001>; };", "do-idle",
+		     "function-id", "bits 23:17");
+	expect_error("method = \"smc\";", "", "t", "", "describes no operation");
+	expect_error("method = \"smc\";", "do-idle { step { function-id = <1>; }; };", "step", "",
+		     "unknown child node");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(good_table),
+		cmocka_unit_test(marshalling),
+		cmocka_unit_test(missing_id),
+		cmocka_unit_test(register_out_of_range),
+		cmocka_unit_test(duplicate_operation),
+		cmocka_unit_test(duplicate_id),
+		cmocka_unit_test(unknown_parameter),
+		cmocka_unit_test(other_errors),
+	};
+
+	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);
+}

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The `secmon` command-line tool: what its source files share.
+ *
+ *   main.c      the command table, global help, dispatch
+ *   util.c      errors and exit statuses, number parsing, a small JSON writer
+ *   fid.c       SMCCC function-ID knowledge: fields, owning entities, names
+ *   result.c    what a returned x0..x3 means for a given function
+ *   simcall.c   one call on the host simulator
+ *   cmd_*.c     one file per command
+ *
+ * A command is one entry in cli_cmds[] (main.c): adding one means writing
+ * its run() and help() and adding a line there.
+ */
+#ifndef SECMON_TOOLS_CLI_H
+#define SECMON_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <secmon/smccc.h>
+
+/* Exit statuses. */
+#define CLI_EXIT_OK	0
+#define CLI_EXIT_FAIL	1	/* the tool could not do what was asked */
+#define CLI_EXIT_USAGE	2	/* bad usage or input */
+
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* ---- commands ------------------------------------------------------- */
+
+struct cli_cmd {
+	const char *name;
+	const char *synopsis;	/* after "secmon <name> " */
+	const char *summary;	/* one line for `secmon --help` */
+	/* argv[0] is the command's name; returns an exit status. */
+	int (*run)(int argc, char **argv);
+	void (*help)(FILE *f);
+};
+
+extern const struct cli_cmd cli_cmds[];
+extern const unsigned cli_ncmds;
+
+int cmd_decode(int argc, char **argv);
+void cmd_decode_help(FILE *f);
+int cmd_call(int argc, char **argv);
+void cmd_call_help(FILE *f);
+int cmd_list(int argc, char **argv);
+void cmd_list_help(FILE *f);
+
+/* ---- errors --------------------------------------------------------- */
+
+/* "secmon <cmd>: <message>" and a pointer to --help on stderr; returns 2. */
+int cli_usage(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* "secmon <cmd>: <message>" on stderr; returns 1. */
+int cli_fail(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+/* True for "--help" and "-h". */
+bool cli_is_help(const char *arg);
+
+/* ---- numbers -------------------------------------------------------- */
+
+enum cli_num {
+	CLI_NUM_OK,
+	CLI_NUM_EMPTY,
+	CLI_NUM_SYNTAX,		/* not 0x<hex> or <decimal> */
+	CLI_NUM_RANGE,		/* does not fit in 64 bits */
+};
+
+/* 0x<hex> (0X too) or <decimal>, at most 64 bits, nothing else. */
+enum cli_num cli_parse_u64(const char *s, uint64_t *v);
+/* As cli_parse_u64, and also -<decimal> (two's complement, >= INT64_MIN). */
+enum cli_num cli_parse_reg(const char *s, uint64_t *v);
+/* Why s failed to parse, for a message: "is not a number", ... */
+const char *cli_num_why(enum cli_num e);
+/* True when s looks like a number attempt (starts with a digit or '-'). */
+bool cli_looks_numeric(const char *s);
+
+/* ---- JSON ----------------------------------------------------------- */
+
+/*
+ * One JSON value written to a FILE, pretty-printed with two-space indents.
+ * Calls nest: json_obj/json_arr open, json_end closes; inside an object
+ * every value is preceded by json_key.
+ */
+#define JSON_MAX_DEPTH 16
+
+struct json {
+	FILE *f;
+	unsigned depth;
+	bool first[JSON_MAX_DEPTH];
+	bool in_obj[JSON_MAX_DEPTH];
+	bool after_key;
+};
+
+void json_begin(struct json *j, FILE *f);
+void json_finish(struct json *j);	/* writes the final newline */
+void json_obj(struct json *j);
+void json_arr(struct json *j);
+void json_end(struct json *j);
+void json_key(struct json *j, const char *key);
+void json_str(struct json *j, const char *s);	/* NULL writes null */
+void json_strf(struct json *j, const char *fmt, ...) CLI_PRINTF(2, 3);
+void json_hex(struct json *j, uint64_t v);	/* "0x..." string */
+void json_uint(struct json *j, uint64_t v);
+void json_int(struct json *j, int64_t v);
+void json_bool(struct json *j, bool v);
+void json_null(struct json *j);
+
+/* ---- function IDs --------------------------------------------------- */
+
+/* How a function's answer is read (result.c). */
+enum res_kind {
+	RES_NONE,		/* unknown function: only SMC_UNK is recognised */
+	RES_PSCI_STATUS,	/* 0 or a PSCI error */
+	RES_PSCI_VERSION,
+	RES_PSCI_AFFINITY,	/* AFFINITY_INFO */
+	RES_PSCI_MIGRATE_TYPE,
+	RES_PSCI_MPIDR,		/* MIGRATE_INFO_UP_CPU */
+	RES_PSCI_FEATURES,
+	RES_PSCI_HW_STATE,	/* NODE_HW_STATE */
+	RES_PSCI_STAT,		/* an unsigned count or residency, no errors */
+	RES_PSCI_MEM_PROTECT,
+	RES_SMCCC_VERSION,
+	RES_ARCH_FEATURES,
+	RES_SOC_ID,		/* SMC32: version or revision word; SMC64: name */
+	RES_ARCH_AVAIL,		/* FEATURE_AVAILABILITY: status, bitmask in x1 */
+	RES_WORKAROUND,		/* no result: every register preserved */
+	RES_TRNG_VERSION,
+	RES_TRNG_FEATURES,
+	RES_TRNG_UUID,
+	RES_TRNG_RND,
+	RES_CALL_COUNT,
+	RES_CALL_UID,
+	RES_REVISION,
+};
+
+/* One known function ID. */
+struct fid_known {
+	uint32_t fid;
+	char name[40];		/* the spec's name, e.g. "CPU_ON", "SIP_CALL_UID" */
+	const char *service;	/* "PSCI", "SMCCC", "TRNG", "general query" */
+	const char *since;	/* e.g. "PSCI 0.2"; never NULL */
+	enum res_kind kind;
+	bool has_other;		/* a form in the other convention exists */
+	uint32_t other;		/* its ID */
+};
+
+/* The known function with exactly this ID (SVE hint included). */
+bool fid_lookup(uint32_t fid, struct fid_known *k);
+
+/* Iterates over every known ID in table order; false past the end. */
+bool fid_known_at(unsigned i, struct fid_known *k);
+
+/* Owning-entity names for 0..63, e.g. "standard secure service". */
+const char *fid_oen_name(unsigned oen);
+
+#define FID_MAX_NOTES 6
+#define FID_NOTE_LEN 200
+
+/* Every field of one function ID, and what is wrong with it. */
+struct fid_decode {
+	uint32_t fid;
+	bool fast, smc64, sve_hint;
+	unsigned oen, reserved, num;	/* reserved: bits 23:17, shifted down */
+	const char *oen_name;
+	bool known;
+	struct fid_known k;
+	bool malformed;			/* the firmware must answer SMC_UNK */
+	unsigned nanomalies;
+	char anomalies[FID_MAX_NOTES][FID_NOTE_LEN];
+};
+
+void fid_decode(uint32_t fid, struct fid_decode *d);
+
+enum fid_width {
+	FID_WIDTH_DEFAULT,	/* SMC64 where a form exists, unless prefer32 */
+	FID_WIDTH_32,
+	FID_WIDTH_64,
+};
+
+enum fid_resolve {
+	FID_RESOLVED,
+	FID_NO_SUCH_NAME,
+	FID_AMBIGUOUS,		/* msg lists the candidates */
+	FID_NO_SUCH_FORM,	/* the name exists, not in the width asked for */
+};
+
+/*
+ * A name (case-insensitive, '-' for '_', optional service prefix such as
+ * PSCI_ or SMCCC_ARCH_, optional 32/64 suffix) to a known function ID.
+ * prefer32: the caller runs AArch32, so the default is the SMC32 form.
+ * *width_given says whether the name itself chose a width.
+ * On failure msg (msglen bytes) says why.
+ */
+enum fid_resolve fid_by_name(const char *name, enum fid_width width, bool prefer32,
+			     struct fid_known *k, bool *width_given, char *msg, size_t msglen);
+
+/*
+ * A command-line function ID: 0x<hex> or <decimal> up to 32 bits, or a name
+ * as for fid_by_name. On failure prints a message naming what was wrong
+ * and returns CLI_EXIT_USAGE; otherwise 0. *named says a name was given.
+ */
+int cli_fid_arg(const char *cmd, const char *arg, enum fid_width width, bool prefer32,
+		uint32_t *fid, bool *named, bool *width_given);
+
+/* ---- results -------------------------------------------------------- */
+
+/* How the answer of one call reads. */
+struct res_decode {
+	bool error;		/* the function reported an error or SMC_UNK */
+	bool smc_unk;		/* x0 was SMC_UNK and this is an unknown function */
+	int64_t value;		/* x0 as a signed value in the width of the call */
+	char text[160];		/* x0, e.g. "PSCI 1.1", "-2 INVALID_PARAMETERS" */
+	char code[32];		/* the symbolic code, e.g. "SUCCESS", "SMC_UNK", "" */
+	char extra[320];	/* what x1..x17 carry, e.g. a UUID or SoC name; "" */
+	char anomaly[160];	/* an answer outside the spec; "" */
+};
+
+/*
+ * in: registers sent, out: registers received; k: the function, or NULL
+ * when unknown; wide: the call ran as SMC64 (an SMC64 ID from an AArch64
+ * caller).
+ */
+void res_decode(const struct fid_known *k, const struct secmon_regs *in,
+		const struct secmon_regs *out, bool wide, struct res_decode *r);
+
+/* ---- the simulator -------------------------------------------------- */
+
+#define SIMCALL_MAX_EVENTS 32
+
+/* A simulated CPU entering the normal world after the call was made. */
+struct simcall_event {
+	unsigned cpu;
+	uint64_t mpidr;
+	uint64_t pc;
+	uint64_t context_id;
+};
+
+enum simcall_end {
+	SIMCALL_ALL_OFF,
+	SIMCALL_SYSTEM_OFF,
+	SIMCALL_SYSTEM_RESET,
+	SIMCALL_SYSTEM_RESET2,
+};
+
+struct simcall {
+	/* In. */
+	unsigned ncpus;
+	bool aarch32;
+	unsigned timeout_s;
+	struct secmon_regs in;
+	/* Out. */
+	bool returned;		/* the call came back on CPU 0 */
+	struct secmon_regs out;
+	enum simcall_end end;
+	uint32_t reset2_type;	/* when end == SIMCALL_SYSTEM_RESET2 */
+	uint64_t reset2_cookie;
+	unsigned nevents;
+	bool events_lost;
+	struct simcall_event events[SIMCALL_MAX_EVENTS];
+};
+
+/*
+ * Boots a simulated system of sc->ncpus CPUs, makes the call sc->in on
+ * CPU 0 and runs until the simulation ends. Returns 0, or -1 with a
+ * message in err (a bad configuration, a timeout).
+ */
+int simcall_run(struct simcall *sc, char *err, size_t errlen);
+
+/* The largest --cpus. */
+unsigned simcall_max_cpus(void);
+
+const char *simcall_end_text(enum simcall_end e);
+const char *simcall_end_key(enum simcall_end e);
+
+#endif

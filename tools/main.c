@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * secmon: the command-line tool. Every command is one line of cli_cmds[];
+ * main() only finds the command and hands it its arguments.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+const struct cli_cmd cli_cmds[] = {
+	{ "decode", "[--json] <fid|name>",
+	  "every field of an SMCCC function ID, its name and anomalies", cmd_decode,
+	  cmd_decode_help },
+	{ "call", "--sim [--cpus N] [--aarch32] [--smc32|--smc64] [--json] <fid|name> [args...]",
+	  "make one call on the simulated monitor and decode the answer", cmd_call,
+	  cmd_call_help },
+	{ "list", "[--json]", "the function IDs and names this tool knows", cmd_list,
+	  cmd_list_help },
+	/*
+	 * Planned: { "dt", "<file>", ... } for a DT's call tables, and
+	 * `call --sim --dtb <file> <operation> name=value...` in cmd_call.
+	 */
+};
+const unsigned cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
+
+static void help(FILE *f)
+{
+	unsigned i;
+
+	fputs("usage: secmon <command> [options] [arguments]\n"
+	      "       secmon <command> --help\n"
+	      "\n"
+	      "The secmon tool: SMCCC function IDs, and calls to the simulated secure\n"
+	      "monitor.\n"
+	      "\n"
+	      "Commands:\n",
+	      f);
+	for (i = 0; i < cli_ncmds; i++)
+		fprintf(f, "  %-8s %s\n", cli_cmds[i].name, cli_cmds[i].summary);
+	fputs("\n"
+	      "Every command takes --json (one JSON object on stdout) and --help.\n"
+	      "Exit status: 0 success, 1 failure, 2 bad usage or input.\n"
+	      "See docs/cli.md for the output formats and JSON keys.\n",
+	      f);
+}
+
+static const struct cli_cmd *find(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < cli_ncmds; i++)
+		if (!strcmp(cli_cmds[i].name, name))
+			return &cli_cmds[i];
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cli_cmd *cmd;
+
+	if (argc < 2) {
+		fputs("secmon: missing the command\n\n", stderr);
+		help(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (cli_is_help(argv[1])) {
+		help(stdout);
+		return CLI_EXIT_OK;
+	}
+	/* `secmon help [command]` */
+	if (!strcmp(argv[1], "help")) {
+		if (argc == 2) {
+			help(stdout);
+			return CLI_EXIT_OK;
+		}
+		cmd = find(argv[2]);
+		if (!cmd)
+			return cli_usage(0, "no command named '%s'", argv[2]);
+		cmd->help(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argv[1][0] == '-')
+		return cli_usage(0, "unknown option '%s' (options follow the command)", argv[1]);
+	cmd = find(argv[1]);
+	if (!cmd)
+		return cli_usage(0, "no command named '%s'", argv[1]);
+	return cmd->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * One call on the host simulator: boot a simulated system, make the call
+ * from CPU 0's normal-world entry, record what came back and which CPUs
+ * entered the normal world afterwards (a CPU_ON's target, CPU 0 resuming
+ * from a power-down suspend), and run until the simulation ends.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../monitor/monitor.h"
+#include "../monitor/plat/host/sim.h"
+#include "cli.h"
+
+/* Where CPU 0 boots: inside the simulator's default normal-world memory. */
+#define BOOT_PC 0x80000000u
+
+static pthread_mutex_t events_mu = PTHREAD_MUTEX_INITIALIZER;
+static bool called;	/* touched only by CPU 0's thread */
+
+static void record(struct simcall *sc, unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	pthread_mutex_lock(&events_mu);
+	if (sc->nevents < SIMCALL_MAX_EVENTS)
+		sc->events[sc->nevents++] = (struct simcall_event){
+			.cpu = cpu, .mpidr = sim_mpidr(cpu), .pc = pc, .context_id = ctx
+		};
+	else
+		sc->events_lost = true;
+	pthread_mutex_unlock(&events_mu);
+}
+
+/* Normal-world code of every simulated CPU; returning is a CPU_OFF. */
+static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
+{
+	struct simcall *sc = arg;
+	const struct secmon_conduit *c = sc->aarch32 ? &secmon_conduit_sim32 : &secmon_conduit_sim;
+
+	if (cpu == 0 && !called) {
+		called = true;
+		secmon_invoke(c, &sc->in, &sc->out);
+		/* Not reached when the call powers CPU 0 or the system down. */
+		sc->returned = true;
+		return;
+	}
+	record(sc, cpu, pc, ctx);
+}
+
+static void on_alarm(int sig)
+{
+	static const char msg[] = "secmon call: the simulation did not end in time; giving up\n";
+	ssize_t n;
+
+	(void)sig;
+	n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)n;
+	_exit(CLI_EXIT_FAIL);
+}
+
+unsigned simcall_max_cpus(void)
+{
+	return MON_MAX_CPUS;
+}
+
+int simcall_run(struct simcall *sc, char *err, size_t errlen)
+{
+	struct sim_config cfg = {
+		.ncpus = sc->ncpus,
+		.aarch32 = sc->aarch32,
+		.entry = entry,
+		.arg = sc,
+	};
+	struct sigaction sa;
+	int end;
+
+	sc->returned = false;
+	sc->nevents = 0;
+	sc->events_lost = false;
+	memset(&sc->out, 0, sizeof(sc->out));
+	called = false;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, 0);
+	alarm(sc->timeout_s ? sc->timeout_s : 10);
+	end = sim_run(&cfg, BOOT_PC, 0);
+	alarm(0);
+
+	switch (end) {
+	case SIM_END_ALL_OFF:
+		sc->end = SIMCALL_ALL_OFF;
+		return 0;
+	case SIM_END_SYSTEM_OFF:
+		sc->end = SIMCALL_SYSTEM_OFF;
+		return 0;
+	case SIM_END_SYSTEM_RESET:
+		sc->end = SIMCALL_SYSTEM_RESET;
+		return 0;
+	case SIM_END_RESET2:
+		sc->end = SIMCALL_SYSTEM_RESET2;
+		sim_last_reset2(&sc->reset2_type, &sc->reset2_cookie);
+		return 0;
+	default:
+		snprintf(err, errlen, "the simulator refused the configuration (%u CPUs)",
+			 sc->ncpus);
+		return -1;
+	}
+}
+
+const char *simcall_end_text(enum simcall_end e)
+{
+	switch (e) {
+	case SIMCALL_ALL_OFF:
+		return "all CPUs off";
+	case SIMCALL_SYSTEM_OFF:
+		return "system powered off";
+	case SIMCALL_SYSTEM_RESET:
+		return "system reset";
+	case SIMCALL_SYSTEM_RESET2:
+		return "system reset (SYSTEM_RESET2, vendor-specific)";
+	}
+	return "?";
+}
+
+const char *simcall_end_key(enum simcall_end e)
+{
+	switch (e) {
+	case SIMCALL_ALL_OFF:
+		return "all_cpus_off";
+	case SIMCALL_SYSTEM_OFF:
+		return "system_off";
+	case SIMCALL_SYSTEM_RESET:
+		return "system_reset";
+	case SIMCALL_SYSTEM_RESET2:
+		return "system_reset2";
+	}
+	return "?";
+}
