@@ -229,9 +229,13 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 	(void)arg;
 }
 
+/* Before sim_run (no configuration yet) the console is stderr too. */
 void plat_putc(char c)
 {
-	fputc(c, stderr);
+	if (sim.cfg.console)
+		sim.cfg.console(c, sim.cfg.arg);
+	else
+		fputc(c, stderr);
 }
 
 /*
@@ -362,7 +366,8 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	struct mon_config mc = { .boot_cpu = 0 };
 	unsigned i;
 
-	if (!cfg->entry || cfg->ncpus == 0 || cfg->ncpus > MON_MAX_CPUS)
+	_Static_assert(SIM_MAX_CPUS <= MON_MAX_CPUS, "the monitor sizes the simulator");
+	if (!cfg->entry || cfg->ncpus == 0 || cfg->ncpus > SIM_MAX_CPUS)
 		return -1;
 	memset(&sim, 0, sizeof(sim));
 	sim.cfg = *cfg;

@@ -17,8 +17,10 @@
 #include <stdint.h>
 #include <secmon/conduit.h>
 
+#define SIM_MAX_CPUS 16
+
 struct sim_config {
-	unsigned ncpus;		/* 1..MON_MAX_CPUS */
+	unsigned ncpus;		/* 1..SIM_MAX_CPUS */
 	unsigned cluster_size;	/* cores per cluster; 0 means 4 */
 	uint64_t ns_base, ns_size; /* normal-world memory; 0 size: 1 GiB at 2 GiB */
 	bool aarch32;		/* the normal world runs AArch32 */
@@ -27,6 +29,8 @@ struct sim_config {
 	const void *board_dtb;	/* legacy ABIs and services to serve, or NULL */
 	void (*entry)(unsigned cpu, uint64_t pc, uint64_t context_id, void *arg);
 	void *arg;
+	/* The monitor's console, one character at a time; NULL: stderr. */
+	void (*console)(char c, void *arg);
 	/* Called after each SMC with the registers sent and received. */
 	void (*trace)(unsigned cpu, const struct secmon_regs *in, const struct secmon_regs *out,
 		      void *arg);
