@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs every Debian package the build and tests need. Idempotent: does
-# (libfdt for arm64/armhf conflicts with the host one; scripts/fetch-libfdt.sh
-# unpacks it under build/ instead.)
-# nothing when everything is already there.
+# nothing when everything is already there. (libfdt for arm64/armhf cannot
+# be installed next to the host's; scripts/fetch-libfdt.sh unpacks it under
+# build/ instead.)
 set -eu
 
 PKGS="make gcc clang llvm lld libclang-rt-14-dev
