@@ -15,8 +15,8 @@ SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.
 
 A64_CC := aarch64-linux-gnu-gcc
 A32_CC := arm-linux-gnueabihf-gcc
-A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS)) $(O)/a64/lib/arch/aarch64/conduit.o
-A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS)) $(O)/a32/lib/arch/arm/conduit.o
+A64_OBJS := $(patsubst %.c,$(O)/a64/%.o,$(SRCS)) $(patsubst %.S,$(O)/a64/%.o,$(wildcard lib/arch/aarch64/*.S))
+A32_OBJS := $(patsubst %.c,$(O)/a32/%.o,$(SRCS)) $(patsubst %.S,$(O)/a32/%.o,$(wildcard lib/arch/arm/*.S))
 
 all: $(O)/a64/libs.a $(O)/a32/libs.a
 

@@ -32,6 +32,13 @@ int mon_dt_fixup(void *fdt, const void *board_dtb);
 #define MON_SOC_JEP106_CODE 0x8c
 #define MON_SOC_ID 0x5ec0
 
+/* An erratum the platform works around on request (secmon's errata service). */
+struct mon_erratum {
+	uint32_t id;
+	bool (*needed)(unsigned cpu);	/* NULL: every CPU needs it */
+	void (*apply)(unsigned cpu);	/* on the calling CPU; NULL: nothing to do */
+};
+
 struct mon_config {
 	unsigned boot_cpu;
 	/* PSCI functions the platform cannot do: bit n = function number n. */
@@ -45,6 +52,9 @@ struct mon_config {
 	 * must stay where it is while the monitor runs.
 	 */
 	const void *board_dtb;
+	/* Errata served by SECMON_SIP_ERRATA_* (at most 32). */
+	const struct mon_erratum *errata;
+	unsigned nerrata;
 };
 
 /* Who made the call: the platform's own record of the caller's state. */

@@ -12,6 +12,8 @@ int mon_init(const struct mon_config *cfg)
 {
 	mon_cfg = *cfg;
 	psci_init(cfg->boot_cpu);
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+		errata_cpu_reset(i);
 	return described_init(cfg->board_dtb);
 }
 

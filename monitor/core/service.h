@@ -64,6 +64,9 @@ extern struct mon_config mon_cfg;
 /* The individual services' entry points. */
 bool arch_svc_handle(struct mon_call *c);
 bool arch_svc_has(uint32_t fid);
+bool errata_handle(struct mon_call *c);
+bool errata_has(uint32_t fid);
+void errata_cpu_reset(unsigned cpu);
 bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
 void psci_init(unsigned boot_cpu);

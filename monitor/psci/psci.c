@@ -496,6 +496,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	if (ok) {
 		*e = p->entry;
 		p->state = CPU_ON;
+		errata_cpu_reset(cpu);
 	}
 	plat_unlock();
 	return ok;

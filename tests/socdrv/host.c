@@ -89,6 +89,8 @@ int main(int argc, char **argv)
 			.name = name, .fdt = ns_dt, .cs = { &secmon_conduit_sim, &secmon_conduit_sim },
 			.self = self, .secondary_pc = SECONDARY_PC, .buffer = 0x90000000u,
 			.bad_addr = 0x0e000000u, .puts = put, .relax = relax,
+			.erratum_needed = SIM_ERRATUM_NEEDED,
+			.erratum_not_needed = SIM_ERRATUM_NOT_NEEDED,
 		};
 		if (sim_run(&cfg, BOOT_PC, 0) != SIM_END_ALL_OFF) {
 			printf("not ok - %s: simulation did not end with every CPU off\n", name);

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
+#include <secmon/client.h>
+#include <secmon/early.h>
 #include <secmon/service.h>
 #include "socdrv.h"
 
@@ -183,6 +185,32 @@ static void media_driver(void)
 		  "media: an operation the service lacks is NOT_FOUND", 0);
 }
 
+/*
+ * The early-boot errata table, run twice as a boot loader and then an OS
+ * would: the second run finds everything in place already.
+ */
+static void early_errata(void)
+{
+	const struct secmon_conduit *c = env->cs.smc;
+	struct secmon_errata_call errata[] = {
+		{ SECMON_SIP_ERRATA_APPLY, env->erratum_needed, 0, 0, 0, 1 },
+		{ SECMON_SIP_ERRATA_APPLY, env->erratum_not_needed, 0, 0, -2, 1 },
+	};
+	int32_t ans = 0;
+
+	if (!env->erratum_needed || !c)
+		return;
+	check_int(secmon_errata_apply(c, errata, 2, &ans), 2, "early errata table applies", 0);
+	check_int((int32_t)secmon_call3(c, SECMON_SIP_ERRATA_STATUS, env->erratum_needed, 0, 0),
+		  SECMON_ERRATUM_WAS_APPLIED, "erratum status: in place", 0);
+	check_int((int32_t)secmon_call3(c, SECMON_SIP_ERRATA_APPLY, env->erratum_needed, 0, 0),
+		  SECMON_ERRATUM_WAS_APPLIED, "applying it again is harmless and says so", 0);
+	check_int((int32_t)secmon_call3(c, SECMON_SIP_ERRATA_STATUS, env->erratum_not_needed, 0, 0),
+		  SECMON_ERRATUM_NOT_REQUIRED, "an erratum this CPU lacks is NOT_REQUIRED", 0);
+	check_int((int32_t)secmon_call3(c, SECMON_SIP_ERRATA_APPLY, 0x7fff0000u, 0, 0),
+		  SECMON_ERRATUM_UNKNOWN, "an unknown erratum is refused", 0);
+}
+
 int socdrv_run(const struct socdrv_env *e)
 {
 	struct secmon_ct_error err;
@@ -202,6 +230,7 @@ int socdrv_run(const struct socdrv_env *e)
 	if (secmon_fwops_has(&ops, SECMON_FWOP_L2X0_INIT))
 		check_int(secmon_l2x0_init(&ops), 0, "l2x0_init", 0);
 	check_absent();
+	early_errata();
 	media_driver();
 	return (int)nfail;
 }

@@ -22,6 +22,8 @@ struct socdrv_env {
 	uint64_t bad_addr;		/* an address the normal world does not own */
 	void (*puts)(const char *s);
 	void (*relax)(void);
+	/* Errata the platform serves (secmon's SiP errata service); 0: skip. */
+	uint32_t erratum_needed, erratum_not_needed;
 };
 
 /* Runs every check on the boot CPU; returns the number of failures. */

@@ -361,6 +361,18 @@ const struct secmon_conduit secmon_conduit_sim32 = {
 	.name = "sim32", .invoke = sim_invoke, .aarch32 = true
 };
 
+/* Two made-up errata: one every simulated CPU needs, one none does. */
+static bool never(unsigned cpu)
+{
+	(void)cpu;
+	return false;
+}
+
+static const struct mon_erratum sim_errata[] = {
+	{ .id = SIM_ERRATUM_NEEDED },
+	{ .id = SIM_ERRATUM_NOT_NEEDED, .needed = never },
+};
+
 int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 {
 	struct mon_config mc = { .boot_cpu = 0 };
@@ -390,6 +402,8 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	mc.soc_revision = 1;
 	mc.soc_name = "secmon host simulator";
 	mc.board_dtb = cfg->board_dtb;
+	mc.errata = sim_errata;
+	mc.nerrata = sizeof(sim_errata) / sizeof(sim_errata[0]);
 	if (mon_init(&mc) != 0) {
 		pthread_cond_destroy(&sim.cv);
 		pthread_mutex_destroy(&sim.mu);

@@ -19,6 +19,10 @@
 
 #define SIM_MAX_CPUS 16
 
+/* The simulator's errata (secmon's SiP errata service). */
+#define SIM_ERRATUM_NEEDED 0x5ec00001u
+#define SIM_ERRATUM_NOT_NEEDED 0x5ec00002u
+
 struct sim_config {
 	unsigned ncpus;		/* 1..SIM_MAX_CPUS */
 	unsigned cluster_size;	/* cores per cluster; 0 means 4 */

@@ -34,14 +34,7 @@
 #define ARM64_IMAGE_MAGIC	0x644d5241u	/* "ARM\x64" */
 #define CMDLINE_MAX		4096
 
-/*
- * SMCCC_ARCH_SOC_ID: JEP106 bank 0x7f (127 continuation codes: beyond any
- * bank JEDEC has assigned, so it cannot be taken for a real manufacturer),
- * identity code 0x5e; SoC 0x0001 = secmon on QEMU virt, AArch64.
- */
-#define SOC_JEP106_BANK		0x7f
-#define SOC_JEP106_ID		0x5e
-#define SOC_ID			0x0001
+/* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 1 = this port. */
 #define SOC_REVISION		1
 
 struct arm64_image_header {
@@ -148,19 +141,24 @@ static void runtime_options(void)
 static void board_config(struct mon_config *cfg)
 {
 	cfg->boot_cpu = 0;
-	cfg->soc_version = secmon_soc_id_version(SOC_JEP106_BANK, SOC_JEP106_ID, SOC_ID);
+	cfg->psci_unsupported = 0;
+	cfg->soc_version =
+		secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
 	cfg->soc_revision = SOC_REVISION;
 	cfg->soc_name = "secmon QEMU virt AArch64";
+	cfg->board_dtb = NULL;
 }
+
+static struct mon_config cfg;
 
 static void monitor_init(void)
 {
-	static struct mon_config cfg;
 
 	if (qv_dt_scan((const void *)DTB_ADDR) != 0)
 		boot_failed("no usable DTB from QEMU at the start of RAM");
 	board_config(&cfg);
-	mon_init(&cfg);
+	if (mon_init(&cfg) != 0)
+		boot_failed("the board configuration is invalid (see the secure console)");
 }
 
 static uint64_t load_os(void)
@@ -171,7 +169,7 @@ static uint64_t load_os(void)
 	bi.kernel_entry = load_kernel(&kernel_end);
 	load_initrd(kernel_end, &bi);
 	load_cmdline(&bi);
-	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi) != 0)
+	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, cfg.board_dtb) != 0)
 		boot_failed("DT fix-up failed");
 	return bi.kernel_entry;
 }

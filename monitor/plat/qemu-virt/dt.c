@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Reading QEMU's DTB (normal-world memory, CPUs) and fixing it up for the
- * OS (psci node, enable-method, /chosen). Cold-boot path only: libfdt uses
+ * OS (the monitor's own nodes, enable-method, /chosen). Cold-boot path only: libfdt uses
  * FP/SIMD registers, which nothing of the normal world holds yet.
  */
 #include <stdbool.h>
@@ -9,6 +9,7 @@
 #include <libfdt.h>
 #include "platform.h"
 #include "qv.h"
+#include "../../monitor.h"
 
 static uint64_t read_cells(const fdt32_t *p, int cells)
 {
@@ -111,22 +112,6 @@ int qv_dt_scan(const void *fdt)
 	return 0;
 }
 
-/* Replaces any psci node QEMU or a user DTB may carry. */
-static int fixup_psci(void *fdt)
-{
-	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
-	int node = fdt_path_offset(fdt, "/psci");
-	int err;
-
-	if (node >= 0 && (err = fdt_del_node(fdt, node)) < 0)
-		return err;
-	node = fdt_add_subnode(fdt, 0, "psci");
-	if (node < 0)
-		return node;
-	err = fdt_setprop(fdt, node, "compatible", compat, sizeof(compat));
-	return err ? err : fdt_setprop_string(fdt, node, "method", "smc");
-}
-
 /* CPUs past QV_MAX_CPUS never leave the monitor: the OS must not see them. */
 static int fixup_cpus(void *fdt)
 {
@@ -174,15 +159,16 @@ static int fixup_chosen(void *fdt, const struct qv_boot_info *bi)
 }
 
 /*
- * No /memreserve/ or reserved-memory for the monitor: everything it owns
+ * The psci node (and, later, the board's call tables) come from the portable
+ * monitor. No /memreserve/ or reserved-memory for the monitor: everything it owns
  * (flash, secure RAM) is outside the normal world's memory nodes.
  */
-int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi)
+int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb)
 {
 	int err = fdt_open_into(fdt, fdt, (int)max);
 
 	if (!err)
-		err = fixup_psci(fdt);
+		err = mon_dt_fixup(fdt, board_dtb);
 	if (!err)
 		err = fixup_cpus(fdt);
 	if (!err)

@@ -16,8 +16,8 @@
 #define FR_CALLER32	176	/* struct mon_caller for an AArch32 caller */
 #define FR_CALLER32_MODE 184
 #define FR_A32_SAVE	192	/* AArch32 caller's x8..x17 (banked r8-r14) */
-#define FR_GIC_TARGET	240	/* GICv2 CPU-interface bit of this CPU */
-#define FR_END		248
+#define FR_GIC_TARGET	272	/* GICv2 CPU-interface bit of this CPU */
+#define FR_END		280
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

@@ -34,6 +34,6 @@
 #define QV_WAKE_SGI		8
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
-#define QV_FRAME_SIZE		0x100
+#define QV_FRAME_SIZE		0x120
 
 #endif

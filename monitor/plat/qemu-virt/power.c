@@ -33,13 +33,18 @@ int plat_cpu_on(unsigned cpu)
 	return SECMON_PSCI_SUCCESS;
 }
 
-/* Ask the core where to go, then go there. */
+_Noreturn static void park(unsigned cpu);
+
+/* Ask the core where to go, then go there; a spurious wake-up goes back off. */
 _Noreturn static void enter_normal_world(unsigned cpu)
 {
 	struct mon_ns_entry e = { 0, 0, 0 };
 	uint64_t spsr;
 
-	mon_cpu_wakeup(cpu, &e);
+	if (!mon_cpu_wakeup(cpu, &e)) {
+		qv_gic_cpu_quiesce();
+		park(cpu);
+	}
 	spsr = qv_ns_entry_spsr(e.mode);
 	qv_ns_entry_prepare(spsr);
 	qv_enter_ns(e.pc, spsr, e.context_id);

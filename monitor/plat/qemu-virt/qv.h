@@ -64,7 +64,7 @@ struct qv_boot_info {
 	const char *cmdline;			/* NULL: none */
 };
 int qv_dt_scan(const void *fdt);
-int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi);
+int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb);
 
 /* plat.c: what the DT told us. */
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);
