@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Linux tests of `make check`: Debian's arm64 kernel booted under
+# secmon (build/qemu-virt-a64/secmon.bin) in several shapes. Prints TAP
+# lines from check-boot.sh, one per expectation per boot; exits non-zero
+# when any failed.
+#   bash tests/linux/suite.sh [FIRMWARE]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+FW=${1:-build/qemu-virt-a64/secmon.bin}
+OUT=build/check/linux
+mkdir -p "$OUT"
+status=0
+
+if [ ! -f "$FW" ]; then
+	echo "not ok - linux: firmware $FW is missing"
+	exit 1
+fi
+sh tests/linux/fetch.sh arm64 build/linux/arm64 >/dev/null || {
+	echo "not ok - linux: fetching Debian's kernel failed"
+	exit 1
+}
+
+# boot NAME "boot.sh options" "check-boot.sh expectations"
+boot() {
+	local name=$1 opts=$2 expect=$3 log=$OUT/$1.log
+	# shellcheck disable=SC2086
+	bash tests/linux/boot.sh --bios "$FW" --quiet --timeout 180 --log "$log" $opts \
+		>/dev/null 2>&1
+	# shellcheck disable=SC2086
+	bash tests/linux/check-boot.sh --name "linux $name:" "$log" $expect || status=1
+}
+
+COMMON="psci=1.1 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
+boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
+boot smp4-gic3 "--smp 4 --gic 3" "cpus=4 $COMMON"
+boot smp8-gic2 "--smp 8 --gic 2" "cpus=8 $COMMON"
+boot smp4-el1 "--smp 4 --gic 3 --virt 0" "cpus=4 $COMMON"
+boot smp4-max "--smp 4 --gic 3 --cpu max" "cpus=4 $COMMON"
+boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug $COMMON"
+boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
+own=$OUT/own-initrd.cpio.gz
+if sh tests/linux/mkinitrd.sh build/linux/arm64 tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then
+	boot own-initrd "--smp 2 --gic 3 --initrd $own" "own_initrd=yes poweroff"
+else
+	echo "not ok - linux own-initrd: building it failed"
+	status=1
+fi
+exit "$status"
