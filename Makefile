@@ -28,6 +28,11 @@ host-clang:
 xbuild:
 	@$(MAKE) -f mk/xbuild.mk
 
+firmware:
+	@$(MAKE) -f mk/qemu-virt-a64.mk
+
+nsk: ; @$(MAKE) -f mk/nsk.mk
+
 check: deps
 	@bash scripts/check.sh
 

@@ -61,6 +61,19 @@ units() {
 	done
 }
 
+# The conformance suite on QEMU from the bare-metal test kernel, under secmon,
+# in several machine shapes.
+nsk_runs() {
+	local fw=build/qemu-virt-a64/secmon.bin rc=0
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --virt 1 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 2 --virt 0 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --virt 1 --el 1 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 1 --gic 2 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 8 --gic 2 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --cpu max || rc=1
+	return $rc
+}
+
 run_suite build-gcc build "host gcc asan+ubsan" make host
 run_suite build-clang build "host clang asan+ubsan" make host-clang
 run_suite build-cross build "lib and core freestanding for aarch64 and armhf" make xbuild
@@ -68,6 +81,10 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
+run_suite build-firmware build "firmware qemu-virt-a64" make firmware
+run_suite build-nsk build "normal-world test kernel" make nsk
+run_suite conformance-qemu nsk_runs
+run_suite linux-qemu bash tests/linux/suite.sh
 run_suite cli-gcc bash tests/cli/run.sh build/host/secmon
 run_suite cli-clang bash tests/cli/run.sh build/host-clang/secmon
 

@@ -25,7 +25,7 @@ bash tests/linux/boot.sh --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" --v
 	--log "$log" --quiet --timeout 120 || status=$?
 
 echo "== summary (full serial log: $log)"
-grep -E 'Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down' "$log" |
+grep -v SECMON-LOG "$log" | grep -E 'Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down' |
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
 bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.1 'smccc>=1.2' soc_id \

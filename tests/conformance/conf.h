@@ -23,6 +23,7 @@ struct conf_env {
 	const char *name;
 	const struct secmon_conduit *c;
 	unsigned ncpus;
+	/* mpidr[0] is the CPU that calls conf_run(); the others start off. */
 	uint64_t mpidr[CONF_MAX_CPUS];
 	/* Index of the calling CPU. */
 	unsigned (*self)(void);

@@ -40,7 +40,7 @@ boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug
 boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
 own=$OUT/own-initrd.cpio.gz
 if sh tests/linux/mkinitrd.sh build/linux/arm64 tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then
-	boot own-initrd "--smp 2 --gic 3 --initrd $own" "own_initrd=yes poweroff"
+	boot own-initrd "--smp 2 --gic 3 --initrd $own" "own_initrd=yes cpus=2 poweroff"
 else
 	echo "not ok - linux own-initrd: building it failed"
 	status=1

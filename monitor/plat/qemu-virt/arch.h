@@ -66,12 +66,15 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define SCR_HXEN	(1ull << 38)
 #define SCR_GCSEN	(1ull << 39)
 #define SCR_ENTP2	(1ull << 41)
-#define SCR_ENFPM	(1ull << 42)
+#define SCR_RCWMASKEN	(1ull << 42)
 #define SCR_TCR2EN	(1ull << 43)
 #define SCR_SCTLR2EN	(1ull << 44)
 #define SCR_PIEN	(1ull << 45)
 #define SCR_AIEN	(1ull << 46)
 #define SCR_D128EN	(1ull << 47)
+#define SCR_ENFPM	(1ull << 50)
+#define SCR_PFAREN	(1ull << 53)
+#define SCR_FGTEN2	(1ull << 59)
 
 /* CPTR_EL3 */
 #define CPTR_EZ		(1ull << 8)
@@ -106,6 +109,8 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define PFR1_MTE	8
 #define PFR1_SME	24
 #define PFR1_GCS	44
+#define PFR1_THE	48
+#define PFR1_PFAR	60
 
 /* ESR_EL3 exception classes. */
 #define EC_SHIFT	26

@@ -55,11 +55,6 @@ _Noreturn static void boot_failed(const char *why)
 	qv_power_off();
 }
 
-static bool ns_fits(uint64_t base, uint64_t size)
-{
-	return plat_ns_range_ok(base, size);
-}
-
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
 	return (v + a - 1) & ~(a - 1);
@@ -74,14 +69,14 @@ static uint64_t load_kernel(uint64_t *end)
 
 	if (size == 0)
 		boot_failed("no kernel (run QEMU with -kernel Image)");
-	if (size < sizeof(*h) || !ns_fits(KERNEL_BASE, size))
+	if (size < sizeof(*h) || !plat_ns_range_ok(KERNEL_BASE, size))
 		boot_failed("kernel does not fit in RAM");
 	if (!qv_fwcfg_dma(FW_KERNEL_DATA, KERNEL_BASE, sizeof(*h)) || h->magic != ARM64_IMAGE_MAGIC)
 		boot_failed("the kernel is not an arm64 Image");
 	/* image_size 0: a kernel older than 3.17, with text_offset 0x80000 and no size. */
 	text_offset = h->image_size ? h->text_offset : 0x80000;
 	image_size = h->image_size > size ? h->image_size : size;
-	if (!ns_fits(KERNEL_BASE + text_offset, image_size))
+	if (!plat_ns_range_ok(KERNEL_BASE + text_offset, image_size))
 		boot_failed("kernel does not fit in RAM");
 	if (!qv_fwcfg_dma(FW_KERNEL_DATA, KERNEL_BASE + text_offset, size))
 		boot_failed("fw_cfg DMA of the kernel failed");
@@ -98,7 +93,7 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 	bi->initrd_start = bi->initrd_end = 0;
 	if (!size)
 		return;
-	if (!ns_fits(at, size))
+	if (!plat_ns_range_ok(at, size))
 		boot_failed("initrd does not fit in RAM");
 	if (!qv_fwcfg_dma(FW_INITRD_DATA, at, size))
 		boot_failed("fw_cfg DMA of the initrd failed");

@@ -44,6 +44,8 @@ static const struct feature features[] = {
 	{ "MTE2", PFR1, PFR1_MTE, 2, SCR_ATA, 0, 0 },
 	{ "SME", PFR1, PFR1_SME, 1, SCR_ENTP2, CPTR_ESM, 0 },
 	{ "GCS", PFR1, PFR1_GCS, 1, SCR_GCSEN, 0, 0 },
+	{ "THE", PFR1, PFR1_THE, 1, SCR_RCWMASKEN, 0, 0 },
+	{ "PFAR", PFR1, PFR1_PFAR, 1, SCR_PFAREN, 0, 0 },
 	{ "FPMR", PFR2, 32, 1, SCR_ENFPM, 0, 0 },
 	{ "PAuth APA", ISAR1, 4, 1, SCR_API | SCR_APK, 0, 0 },
 	{ "PAuth API", ISAR1, 8, 1, SCR_API | SCR_APK, 0, 0 },
@@ -53,6 +55,7 @@ static const struct feature features[] = {
 	{ "PAuth APA3", ISAR2, 12, 1, SCR_API | SCR_APK, 0, 0 },
 	{ "LS64_ACCDATA", ISAR1, 60, 3, SCR_ENAS0 | SCR_ADEN, 0, 0 },
 	{ "FGT", MMFR0, 56, 1, SCR_FGTEN, 0, 0 },
+	{ "FGT2", MMFR0, 56, 2, SCR_FGTEN2, 0, 0 },
 	{ "ECV", MMFR0, 60, 1, SCR_ECVEN, 0, 0 },
 	{ "HCX", MMFR1, 40, 1, SCR_HXEN, 0, 0 },
 	{ "TCR2", MMFR3, 0, 1, SCR_TCR2EN, 0, 0 },
@@ -83,6 +86,14 @@ struct el3_config {
 	uint64_t scr, cptr, mdcr;
 };
 
+/*
+ * SCR_EL3 bits never to set, whatever the ID registers say: 0 normally;
+ * a test build clears one (e.g. SCR_OFF=0x10000, APK) to exercise traps.c.
+ */
+#ifndef QV_SCR_OFF
+#define QV_SCR_OFF 0
+#endif
+
 static struct el3_config el3_config(const uint64_t id[ID_REGS])
 {
 	/*
@@ -99,6 +110,7 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 		c.cptr |= features[i].cptr;
 		c.mdcr |= features[i].mdcr;
 	}
+	c.scr &= ~(uint64_t)QV_SCR_OFF;
 	return c;
 }
 

@@ -140,6 +140,14 @@ static int fixup_cpus(void *fdt)
 	return 0;
 }
 
+/* QEMU's seeds for the secure world (rng-seed, kaslr-seed) stay secret. */
+static int remove_secure_chosen(void *fdt)
+{
+	int node = fdt_path_offset(fdt, "/secure-chosen");
+
+	return node < 0 ? 0 : fdt_del_node(fdt, node);
+}
+
 static int fixup_chosen(void *fdt, const struct qv_boot_info *bi)
 {
 	int node = fdt_path_offset(fdt, "/chosen");
@@ -171,6 +179,8 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 		err = mon_dt_fixup(fdt, board_dtb);
 	if (!err)
 		err = fixup_cpus(fdt);
+	if (!err)
+		err = remove_secure_chosen(fdt);
 	if (!err)
 		err = fixup_chosen(fdt, bi);
 	if (!err)

@@ -34,8 +34,6 @@ struct qv_frame {
 	uint64_t gic_target;
 };
 
-/* The calling CPU's frame (TPIDR_EL3 holds its address). */
-struct qv_frame *qv_frame_self(void);
 struct qv_frame *qv_frame_of(unsigned cpu);
 #endif
 

@@ -28,11 +28,6 @@ struct qv_frame *qv_frame_of(unsigned cpu)
 	return (struct qv_frame *)(__percpu_start + (cpu + 1) * QV_STACK_SIZE - QV_FRAME_SIZE);
 }
 
-struct qv_frame *qv_frame_self(void)
-{
-	return (struct qv_frame *)read_sysreg("tpidr_el3");
-}
-
 void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * nsk: the bare-metal normal-world test kernel that runs the conformance
+ * suite on QEMU virt. Shared by the assembly and the C parts.
+ */
+#ifndef NSK_H
+#define NSK_H
+
+#define NSK_MAX_CPUS	16		/* = CONF_MAX_CPUS */
+#define NSK_STACK_SIZE	0x4000		/* per CPU; slot NSK_MAX_CPUS is the spare */
+#define NSK_MPIDR_MASK	0xff00ffffffull	/* Aff3, Aff2, Aff1, Aff0 */
+/* Image header flags: little-endian (bit 0 = 0), 4K pages (bits 2:1 = 1),
+ * may be placed anywhere in RAM (bit 3 = 1). */
+#define NSK_IMAGE_FLAGS	0xa
+
+#ifndef __ASSEMBLER__
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* head.S */
+extern char _start[], nsk_vectors[], nsk_secondary_entry[];
+void nsk_eret_to_el1(void);
+__attribute__((noreturn)) void nsk_halt(void);
+
+/* Filled by the boot CPU before any CPU_ON; read by nsk_secondary_entry. */
+extern uint64_t nsk_mpidr[NSK_MAX_CPUS];
+extern uint32_t nsk_ncpus;
+
+/* Called from head.S. */
+void nsk_cpu_early_init(void);
+void nsk_main(uint64_t dtb, uint64_t base);
+void nsk_secondary_main(uint64_t context_id, uint64_t slot);
+void nsk_exception(uint64_t kind);
+
+/* System registers. */
+#define sysreg_read(r) ({ uint64_t v_; __asm__ volatile("mrs %0, " #r : "=r"(v_)); v_; })
+#define sysreg_write(r, v) \
+	__asm__ volatile("msr " #r ", %0" : : "r"((uint64_t)(v)) : "memory")
+static inline void isb(void)
+{
+	__asm__ volatile("isb" : : : "memory");
+}
+static inline unsigned current_el(void)
+{
+	return (unsigned)(sysreg_read(CurrentEL) >> 2) & 3;
+}
+static inline uint64_t my_mpidr(void)
+{
+	return sysreg_read(mpidr_el1) & NSK_MPIDR_MASK;
+}
+
+/* GICv3 CPU interface registers by encoding (no assembler support needed). */
+#define ICC_PMR_EL1	S3_0_C4_C6_0
+#define ICC_SRE_EL1	S3_0_C12_C12_5
+#define ICC_IGRPEN1_EL1	S3_0_C12_C12_7
+#define ICC_SRE_EL2	S3_4_C12_C9_5
+#define ICH_HCR_EL2	S3_4_C12_C11_0
+
+/* console.c */
+void con_init(uint64_t pl011_base);
+void con_puts(const char *s);
+void con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void con_vprintf(const char *fmt, va_list ap);
+
+/* wake.c: the interrupt that ends a suspend. */
+struct nsk_gic {
+	unsigned version;		/* 2 or 3; 0 when none was found */
+	uint64_t dist;			/* GICD */
+	uint64_t cpuif;			/* GICv2: GICC */
+	uint64_t redist[4], redist_size[4];	/* GICv3: GICR regions */
+	unsigned nredist;
+	unsigned timer_intid;		/* the EL1 virtual timer's PPI, as an INTID */
+};
+void wake_init(const struct nsk_gic *gic);
+void wake_arm(void);		/* env.arm_wakeup */
+void wake_disarm(void);		/* after a suspend returns, or on resume */
+unsigned wake_fired(void);	/* wake-ups seen (timer disarmed with ISTATUS set) */
+
+/* libc.c */
+void *memcpy(void *d, const void *s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+#endif
+
+#endif

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Boots the nsk (build/nsk-a64/nsk.bin, `make nsk`) on QEMU virt and checks
+# its TAP output.
+#
+# Usage: tests/nsk/run.sh [--bios FILE] [--smp N] [--gic 2|3] [--virt 0|1]
+#                         [--cpu cortex-a57|max] [--el 1|2] [--timeout SECONDS]
+#                         [--append ARGS] [--kernel FILE] [--verbose]
+#
+#   --bios FILE   firmware at EL3 (-M virt,secure=on ... -bios FILE), e.g.
+#                 build/qemu-virt-a64/secmon.bin. Without it QEMU's built-in
+#                 PSCI is used (-M virt without secure=on; conduit hvc at EL1,
+#                 smc at EL2), and the nsk is told not to try bad entry points
+#                 (nsk.badpc=0): that PSCI starts a CPU at any address, and the
+#                 CPU would be lost.
+#   --virt 1      virtualization=on: the nsk is entered at EL2 (default);
+#                 --virt 0: at EL1.
+#   --el 1        with --virt 1: the nsk leaves EL2 for EL1 itself (nsk.el=1),
+#                 so the suite runs at EL1 with an EL2 present.
+#   --verbose     the firmware's log on (secmon: fw_cfg opt/secmon/verbose).
+#
+# Prints the TAP lines with the configuration in every test name, e.g.
+#   ok 5 - secmon a57 nsk el2 smp4 gic3 smc: unknown SiP SMC32 call is SMC_UNK
+# and other output as "# " comments. The firmware's own console (QEMU's
+# second serial port, the secure PL011) goes to a .fw.log beside the log, in
+# build/nsk-a64/logs/; the logs of a failed run are also kept in logs/failed/. Exits 0 only when QEMU exited 0 in time, the plan is
+# present and complete, nothing failed and the nsk ran where it was asked to.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+
+bios=""
+smp=4
+gic=3
+virt=1
+cpu=cortex-a57
+el=""
+tmo=30
+extra=""
+kernel=build/nsk-a64/nsk.bin
+verbose=0
+
+usage() {
+	sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--bios) bios=${2:?}; shift ;;
+	--smp) smp=${2:?}; shift ;;
+	--gic) gic=${2:?}; shift ;;
+	--virt) virt=${2:?}; shift ;;
+	--cpu) cpu=${2:?}; shift ;;
+	--el) el=${2:?}; shift ;;
+	--timeout) tmo=${2:?}; shift ;;
+	--append) extra=${2:?}; shift ;;
+	--kernel) kernel=${2:?}; shift ;;
+	--verbose) verbose=1 ;;
+	-h | --help) usage ;;
+	*) echo "run.sh: unknown option $1" >&2; usage ;;
+	esac
+	shift
+done
+
+case $gic in 2 | 3) ;; *) echo "run.sh: --gic must be 2 or 3" >&2; exit 2 ;; esac
+case $virt in 0 | 1) ;; *) echo "run.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
+case $smp in '' | *[!0-9]*) echo "run.sh: --smp wants a number" >&2; exit 2 ;; esac
+[ "$gic" = 2 ] && [ "$smp" -gt 8 ] && { echo "run.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
+[ -f "$kernel" ] || { echo "run.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
+[ -z "$bios" ] || [ -f "$bios" ] || { echo "run.sh: no firmware $bios" >&2; exit 2; }
+
+# Where the suite should run.
+if [ "$virt" = 1 ]; then want_el=2; else want_el=1; fi
+case $el in
+'') ;;
+1) [ "$virt" = 1 ] && extra="nsk.el=1 $extra"; want_el=1 ;;
+2) [ "$virt" = 1 ] || { echo "run.sh: --el 2 needs --virt 1" >&2; exit 2; } ;;
+*) echo "run.sh: --el must be 1 or 2" >&2; exit 2 ;;
+esac
+
+virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
+qemu=(qemu-system-aarch64 -cpu "$cpu" -smp "$smp" -m 512M -display none -monitor none -nic none)
+if [ -n "$bios" ]; then
+	fw=$(basename "$bios")
+	fw=${fw%.bin}
+	qemu+=(-M "virt,secure=on,virtualization=$virt_opt,gic-version=$gic" -bios "$bios")
+	# shellcheck disable=SC2054 # one QEMU argument, commas and all
+	[ "$verbose" = 1 ] && qemu+=(-fw_cfg name=opt/secmon/verbose,string=1)
+else
+	fw='qemu-psci'
+	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=$gic")
+	extra="nsk.badpc=0 $extra"
+fi
+# The nsk names EL, CPUs, GIC and conduit itself; the rest goes in front.
+short=${cpu#cortex-}
+[ "$virt" = 1 ] && [ "$want_el" = 1 ] && short="$short virt"
+tag=$(printf '%s %s' "$fw" "$short" | tr -c 'A-Za-z0-9._ +-' '_')
+name=$(printf '%s-%s-el%s-smp%s-gic%s' "$fw" "$short" "$want_el" "$smp" "$gic" |
+	tr ' ' '-' | tr -c 'A-Za-z0-9._+-' '_')
+
+logdir=build/nsk-a64/logs
+mkdir -p "$logdir"
+log=$logdir/$name.log
+fwlog=$logdir/$name.fw.log
+rm -f "$log" "$fwlog"
+qemu+=(-serial stdio -serial "file:$fwlog" -kernel "$kernel")
+read -r -a words <<<"$extra"
+[ ${#words[@]} -gt 0 ] && qemu+=(-append "${words[*]}")
+
+echo "# run.sh: $name: ${qemu[*]}"
+start=$(date +%s%N)
+timeout -k 5 "$tmo" "${qemu[@]}" </dev/null >"$log" 2>&1
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+
+# The log, with the configuration in every test name.
+sed -E -e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
+	-e '/^((not )?ok [0-9]|#|1\.\.[0-9]|Bail out!)/!s/^/# | /' "$log"
+
+plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -c4-)
+npass=$(grep -c -E '^ok [0-9]+ ' "$log")
+nfail=$(grep -c -E '^not ok [0-9]+ ' "$log")
+ran_el=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9]' "$log" | grep -o '[0-9]$')
+ran_smp=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9] smp[0-9]+' "$log" | sed 's/.*smp//')
+problems=()
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	problems+=("timed out after ${tmo}s")
+elif [ "$rc" -ne 0 ]; then
+	problems+=("QEMU exited with status $rc")
+fi
+[ -n "$plan" ] || problems+=("no TAP plan")
+[ -n "$plan" ] && [ "$((npass + nfail))" -ne "$plan" ] &&
+	problems+=("$((npass + nfail)) results for a plan of $plan")
+[ "$nfail" -eq 0 ] || problems+=("$nfail failed")
+grep -q '^Bail out!' "$log" && problems+=("bailed out")
+grep -q '^# nsk: FAIL' "$log" && problems+=("nsk reported a failure")
+[ -n "$ran_el" ] && [ "$ran_el" != "$want_el" ] && problems+=("ran at EL$ran_el, want EL$want_el")
+[ -n "$ran_smp" ] && [ "$ran_smp" != "$smp" ] && problems+=("saw $ran_smp CPUs, want $smp")
+
+if [ ${#problems[@]} -eq 0 ]; then
+	echo "# run.sh: $name: PASS, $npass passed in ${ms} ms"
+	exit 0
+fi
+# Kept, so that a later run of the same configuration does not overwrite it.
+keep=$logdir/failed/$name-$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$logdir/failed"
+cp "$log" "$keep.log"
+[ -f "$fwlog" ] && cp "$fwlog" "$keep.fw.log"
+if [ -s "$fwlog" ]; then
+	echo "# run.sh: last lines of the firmware log $fwlog:"
+	tail -n 15 "$fwlog" | sed 's/^/# fw| /'
+fi
+msg=$(printf '%s; ' "${problems[@]}")
+echo "# run.sh: $name: FAIL (${msg%; }), $npass passed, $nfail failed in ${ms} ms; log $keep.log"
+exit 1
