@@ -217,6 +217,31 @@ static int const_regs(struct parse *ctx, int node, uint32_t *used, uint8_t *coun
 	return SECMON_OK;
 }
 
+static const char *const table_props[] = { "compatible", "method", "abi", "phandle",
+					    "linux,phandle", 0 };
+static const char *const call_props[] = {
+	"function-id", "id-register", "convention", "call-type", "arg-names", "arg-registers",
+	"const-registers", "const-values", "result-names", "result-registers", "phandle",
+	"linux,phandle", 0
+};
+static const char *const sequence_props[] = { "phandle", "linux,phandle", 0 };
+
+/* A property the binding does not define is a typo, not something to skip. */
+static int check_props(struct parse *ctx, int node, const char *const *allowed)
+{
+	int prop;
+
+	fdt_for_each_property_offset(prop, ctx->fdt, node) {
+		const char *name;
+
+		if (!fdt_getprop_by_offset(ctx->fdt, prop, &name, 0))
+			return FAIL(0, "unreadable property");
+		if (!in_list(allowed, 16, name))
+			return FAIL(name, "unknown property");
+	}
+	return SECMON_OK;
+}
+
 /* A string property that must be one of two words; absent gives `dflt`. */
 static int choice(struct parse *ctx, int node, const char *prop, const char *yes,
 		  const char *no, bool dflt, bool *out)
@@ -227,8 +252,8 @@ static int choice(struct parse *ctx, int node, const char *prop, const char *yes
 	*out = dflt;
 	if (!s)
 		return SECMON_OK;
-	if (len < 1 || s[len - 1] != '\0')
-		return FAIL(prop, "must be a string");
+	if (len < 1 || s[len - 1] != '\0' || fdt_stringlist_count(ctx->fdt, node, prop) != 1)
+		return FAIL(prop, "must be one string");
 	if (secmon_streq(s, yes))
 		*out = true;
 	else if (secmon_streq(s, no))
@@ -254,10 +279,13 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 {
 	const fdt32_t *v;
 	bool bad;
-	uint32_t used = 0;
+	uint32_t used = 0, results = 0;
 	int n, err;
 	const struct vocab *vb = ctx->vocab;
 
+	err = check_props(ctx, node, call_props);
+	if (err)
+		return err;
 	n = cells(ctx->fdt, node, "function-id", &v, &bad);
 	if (n < 0 && !bad)
 		return FAIL("function-id", "missing required property");
@@ -285,8 +313,28 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 		err = const_regs(ctx, node, &used, &c->nargs);
 	if (!err)
 		err = named_regs(ctx, node, "result-names", "result-registers",
-				 vb ? vb->results : 0, 3, SECMON_CT_MAX_RESULTS, 0, &c->nresults);
+				 vb ? vb->results : 0, 3, SECMON_CT_MAX_RESULTS, &results,
+				 &c->nresults);
 	return err;
+}
+
+/* "call@N" with N (hex, as unit addresses are) equal to n. */
+static bool is_call_n(const char *name, unsigned n)
+{
+	unsigned v = 0, i = 5;
+
+	if (!base_eq(name, "call") || name[4] != '@' || !name[5])
+		return false;
+	for (; name[i]; i++) {
+		char ch = name[i];
+		unsigned d = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0') :
+			     ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10) : 16;
+
+		if (d > 15 || v > 0xfff)
+			return false;
+		v = v * 16 + d;
+	}
+	return v == n;
 }
 
 static const struct vocab *find_vocab(const char *op)
@@ -319,11 +367,15 @@ static int parse_op(struct parse *ctx, int node)
 		t->ncalls++;
 	}
 	fdt_for_each_subnode(child, ctx->fdt, node) {
-		if (!base_eq(fdt_get_name(ctx->fdt, child, 0), "call"))
-			return fail(ctx->err, ctx->fdt, child, 0, "unknown child node (want call@N)",
-				    SECMON_E_BAD_TABLE);
 		if (op->first_call != t->ncalls && fdt_getprop(ctx->fdt, node, "function-id", 0))
 			return FAIL("function-id", "an operation is one call or call@N nodes, not both");
+		if (!is_call_n(fdt_get_name(ctx->fdt, child, 0), t->ncalls - op->first_call))
+			return fail(ctx->err, ctx->fdt, child, 0,
+				    "unknown child node (want call@0, call@1, ... in order)",
+				    SECMON_E_BAD_TABLE);
+		if (child == fdt_first_subnode(ctx->fdt, node) &&
+		    (err = check_props(ctx, node, sequence_props)))
+			return err;
 		if (t->ncalls >= SECMON_CT_MAX_CALLS)
 			return NO_SPACE(0, "too many calls in the table");
 		err = parse_call(ctx, child, &t->calls[t->ncalls]);
@@ -376,6 +428,9 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 		return FAIL("compatible", "not compatible with secmon,call-table");
 	if (!fdt_getprop(fdt, node, "method", 0))
 		return FAIL("method", "missing required property");
+	e = check_props(ctx, node, table_props);
+	if (e)
+		return e;
 	e = choice(ctx, node, "method", "hvc", "smc", false, &hvc);
 	if (!e)
 		e = choice(ctx, node, "abi", "legacy", "smccc", false, &t->legacy);
@@ -443,8 +498,10 @@ static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call
 {
 	int ret = SECMON_OK;
 
-	if (!t->legacy && (int32_t)r->x[0] == -1 && c->nresults &&
-	    t->regs[c->first + c->nargs].reg == 0)
+	bool unk = c->smc64 ? r->x[0] == SECMON_SMC_UNK64 : (uint32_t)r->x[0] == SECMON_SMC_UNK32;
+
+	/* SMCCC firmware says SMC_UNK for what it lacks; legacy x0 is data. */
+	if (!t->legacy && unk)
 		return SECMON_E_NOT_SUPPORTED;
 	for (unsigned i = 0; i < c->nresults; i++) {
 		const struct secmon_ct_reg *res = &t->regs[c->first + c->nargs + i];

@@ -14,13 +14,6 @@
 /* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16
-/*
- * Writes this monitor's normal-world description into `fdt` (opened with
- * room to grow): the board DT's PSCI node, or a standard PSCI 1.1 one, and
- * the board's call tables under /firmware. Returns 0 or a libfdt error.
- */
-int mon_dt_fixup(void *fdt, const void *board_dtb);
-
 #endif
 
 /*

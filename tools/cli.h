@@ -6,7 +6,10 @@
  *   util.c      errors and exit statuses, number parsing, a small JSON writer
  *   fid.c       SMCCC function-ID knowledge: fields, owning entities, names
  *   result.c    what a returned x0..x3 means for a given function
- *   simcall.c   one call on the host simulator
+ *   simcall.c   one call (or a run of calls) on the host simulator
+ *   dtfile.c    a DT from the command line: a DTB, or a .dts through dtc
+ *   dtscan.c    the call tables and PSCI node of a DT, as the library reads them
+ *   calldt.c    `call --dtb`: operations of a board DT's tables on the simulator
  *   cmd_*.c     one file per command
  *
  * A command is one entry in cli_cmds[] (main.c): adding one means writing
@@ -18,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <secmon/calltab.h>
 #include <secmon/smccc.h>
 
 /* Exit statuses. */
@@ -47,6 +51,8 @@ int cmd_call(int argc, char **argv);
 void cmd_call_help(FILE *f);
 int cmd_list(int argc, char **argv);
 void cmd_list_help(FILE *f);
+int cmd_dt(int argc, char **argv);
+void cmd_dt_help(FILE *f);
 
 /* ---- errors --------------------------------------------------------- */
 
@@ -54,6 +60,8 @@ void cmd_list_help(FILE *f);
 int cli_usage(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* "secmon <cmd>: <message>" on stderr; returns 1. */
 int cli_fail(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* "secmon <cmd>: <message>" on stderr, no pointer to --help; returns 2. */
+int cli_bad_input(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* True for "--help" and "-h". */
 bool cli_is_help(const char *arg);
@@ -225,6 +233,101 @@ struct res_decode {
 void res_decode(const struct fid_known *k, const struct secmon_regs *in,
 		const struct secmon_regs *out, bool wide, struct res_decode *r);
 
+/* ---- device trees and their call tables ------------------------------ */
+
+/* A DT named on the command line (dtfile.c). */
+struct dtfile {
+	const char *path;	/* as given */
+	char *fdt;		/* the DTB (malloc'd) */
+	size_t size;
+	bool compiled;		/* a .dts compiled with dtc */
+};
+
+/*
+ * Reads a DTB, or compiles a .dts with dtc ($SECMON_DTC, else dtc on the
+ * PATH; the file's directory is the include path), and checks the result.
+ * Returns 0, or an exit status after printing why: CLI_EXIT_USAGE for a
+ * bad file, CLI_EXIT_FAIL when dtc cannot be run.
+ */
+int dtfile_load(const char *cmd, const char *path, struct dtfile *f);
+void dtfile_free(struct dtfile *f);
+
+#define DT_MAX_TABLES 16
+#define DT_PATH_LEN 256
+
+/* What a node describes (dtscan.c). */
+enum dt_kind {
+	DT_FWOPS,		/* compatible "secmon,call-table": firmware operations */
+	DT_SERVICE,		/* "<vendor>,<service>", "secmon,call-table" */
+	DT_PSCI01,		/* "arm,psci" alone: PSCI 0.1's custom IDs, a table */
+	DT_PSCI,		/* "arm,psci-0.2" or "arm,psci-1.0": standard PSCI */
+};
+
+struct dt_entry {
+	enum dt_kind kind;
+	int node;
+	char path[DT_PATH_LEN];
+	const char *compatible;	/* the first one */
+	const char *service;	/* DT_SERVICE: `compatible` without its vendor prefix */
+	const char *method;	/* the "method" string, or NULL */
+	int rc;			/* the parser's verdict (tables): SECMON_OK or an error */
+	struct secmon_ct_error err;
+	char err_path[DT_PATH_LEN];	/* the refused node's path, "" when unsure */
+	struct secmon_calltab t;	/* when rc is SECMON_OK and kind is not DT_PSCI */
+};
+
+struct dt_scan {
+	unsigned n;
+	bool overflow;		/* more than DT_MAX_TABLES nodes: the rest left out */
+	int fwops;		/* the entry the library's firmware operations use, or -1 */
+	int nbad;		/* entries the parser refused */
+	struct dt_entry e[DT_MAX_TABLES];
+};
+
+/*
+ * Every call-table and PSCI node of `fdt` in document order, each table
+ * parsed as the library parses it, and which one secmon_fwops_init_dt()
+ * would use. Names in the tables point into fdt.
+ */
+void dt_scan(const void *fdt, struct dt_scan *s);
+
+const char *dt_kind_key(enum dt_kind k);	/* "firmware-operations", ... */
+
+/* "x3" (or "r3" for an AArch32 caller). */
+const char *dt_reg_name(unsigned reg, bool aarch32, char *buf, size_t len);
+
+/* Indices of call `c`'s arguments (or results), in register order; returns how many. */
+unsigned dt_args_sorted(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+			unsigned *idx);
+unsigned dt_results_sorted(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+			   unsigned *idx);
+
+/*
+ * The operation a command line names: "<operation>" in the firmware-
+ * operations table, "<service>/<operation>" in a service, <service> being
+ * its compatible with or without the vendor prefix. On failure msg says why
+ * and lists what exists; returns false.
+ */
+bool dt_find_op(const struct dt_scan *s, const char *name, const struct dt_entry **e,
+		const struct secmon_ct_op **op, char *msg, size_t msglen);
+
+/* The text "node X, property Y: message" of a refused table. */
+void dt_error_text(const struct dt_entry *e, char *buf, size_t len);
+
+/* `call --sim --dtb`: operations of a board DT's tables (calldt.c). */
+struct calldt_req {
+	const char *file;	/* the board DT: .dtb or .dts */
+	unsigned cpus;
+	bool aarch32;
+	unsigned timeout_s;
+	bool json;
+	/* <operation> [name=value...], operations separated by NULL ("--" or ";"). */
+	const char *const *words;
+	unsigned nwords;
+};
+
+int calldt_run(const struct calldt_req *r);
+
 /* ---- the simulator -------------------------------------------------- */
 
 #define SIMCALL_MAX_EVENTS 32
@@ -244,14 +347,33 @@ enum simcall_end {
 	SIMCALL_SYSTEM_RESET2,
 };
 
+struct secmon_conduit;
+
+#define SIMCALL_CONSOLE_MAX 4096
+
 struct simcall {
 	/* In. */
 	unsigned ncpus;
 	bool aarch32;
 	unsigned timeout_s;
 	struct secmon_regs in;
+	/* In, optional (all zero: one call of `in`, no board DT). */
+	const void *board_dtb;	/* the board DT the monitor serves (sim_config.board_dtb) */
+	/*
+	 * Run on CPU 0 instead of the one call `in`, with the caller's conduit
+	 * (sim, or sim32 with aarch32); `returned` then says it returned.
+	 */
+	void (*body)(struct simcall *sc, const struct secmon_conduit *c);
+	void *body_arg;
+	/* Each SMC that returned, on any CPU (sim_config.trace); gets body_arg. */
+	void (*trace)(unsigned cpu, const struct secmon_regs *in, const struct secmon_regs *out,
+		      void *arg);
+	bool capture_console;	/* the monitor's console into console[], not stderr */
 	/* Out. */
-	bool returned;		/* the call came back on CPU 0 */
+	bool refused;		/* the monitor refused to start (console[] says why) */
+	char console[SIMCALL_CONSOLE_MAX];	/* NUL-terminated */
+	bool console_lost;	/* more console output than console[] holds */
+	bool returned;		/* the call (or body) came back on CPU 0 */
 	struct secmon_regs out;
 	enum simcall_end end;
 	uint32_t reset2_type;	/* when end == SIMCALL_SYSTEM_RESET2 */
@@ -262,9 +384,10 @@ struct simcall {
 };
 
 /*
- * Boots a simulated system of sc->ncpus CPUs, makes the call sc->in on
- * CPU 0 and runs until the simulation ends. Returns 0, or -1 with a
- * message in err (a bad configuration, a timeout).
+ * Boots a simulated system of sc->ncpus CPUs, makes the call sc->in (or
+ * runs sc->body) on CPU 0 and runs until the simulation ends. Returns 0, or
+ * -1 with a message in err (a bad configuration; with a board DT, the
+ * monitor refusing it: sc->refused, its reason in sc->console).
  */
 int simcall_run(struct simcall *sc, char *err, size_t errlen);
 

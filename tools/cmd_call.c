@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * `secmon call --sim <fid|name> [args...]`: one call on the simulated
- * monitor, on CPU 0 of a freshly booted simulated system.
+ * monitor, on CPU 0 of a freshly booted simulated system. Options, plan,
+ * run and report are separate steps.
  *
- * The work is split so a later way of naming the call (a DT call table's
- * operation with name=value parameters, `--dtb`) only needs another way to
- * fill struct call_plan: options, plan, run and report are separate steps.
+ * With --dtb the positional words are a board DT's operations and their
+ * name=value parameters instead; calldt.c plans, runs and reports those.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -16,6 +16,8 @@ void cmd_call_help(FILE *f)
 {
 	fputs("usage: secmon call --sim [--cpus N] [--aarch32] [--smc32|--smc64] [--json]\n"
 	      "                   <fid|name> [args...]\n"
+	      "       secmon call --sim --dtb <board.dtb|board.dts> [--cpus N] [--aarch32]\n"
+	      "                   [--json] <operation> [name=value...] [-- <operation> ...]\n"
 	      "\n"
 	      "Boots the simulated monitor (the portable monitor core on the host\n"
 	      "platform, each CPU a thread), makes one SMC from simulated CPU 0 and\n"
@@ -34,9 +36,28 @@ void cmd_call_help(FILE *f)
 	      "<args> go in x1, x2, ... (r1..r7 with --aarch32): 0x<hex>, <decimal> or\n"
 	      "-<decimal>. Registers not given are 0.\n"
 	      "\n"
+	      "With --dtb, the simulated monitor serves the board DT given (a .dts is\n"
+	      "compiled with dtc), the normal world's DT is built from it as a kernel\n"
+	      "would receive it, and each operation is looked up in that DT's call\n"
+	      "tables and marshalled by the library: the table decides the registers.\n"
+	      "  <operation>             the firmware-operations table's (a\n"
+	      "                          \"secmon,call-table\" node, or PSCI 0.1's IDs)\n"
+	      "  <service>/<operation>   a service's, <service> being its compatible\n"
+	      "                          with or without the vendor prefix\n"
+	      "                          (secure-media/set-format); psci/<operation>\n"
+	      "                          is PSCI 0.1's table\n"
+	      "Parameters are name=value (0x<hex> or <decimal>); every parameter the\n"
+	      "operation's calls name is required. Operations separated by -- or ';'\n"
+	      "run in order in one simulation, so one sees what an earlier one set.\n"
+	      "It prints, per operation, the registers sent and received by each call,\n"
+	      "the named results, the status decoded and the outcome; a board DT the\n"
+	      "monitor refuses is reported with the monitor's own message (exit 1).\n"
+	      "`secmon dt FILE` lists a board's operations and their parameters.\n"
+	      "\n"
 	      "Options:\n"
 	      "  --sim        call the in-process simulated monitor (the only conduit\n"
 	      "               on the host; required)\n"
+	      "  --dtb FILE   the board DT: call its operations by name (see above)\n"
 	      "  --cpus N     simulated CPUs, 1 to 16, four per cluster (default 4):\n"
 	      "               CPU n has MPIDR (n / 4) << 8 | n % 4\n"
 	      "  --aarch32    the caller runs AArch32: SMC32 only, r0-r7\n"
@@ -53,12 +74,18 @@ void cmd_call_help(FILE *f)
 	      "  secmon call --sim PSCI_VERSION\n"
 	      "  secmon call --sim PSCI_FEATURES 0xc4000003\n"
 	      "  secmon call --sim --cpus 2 CPU_ON 1 0x80000000 0x1234\n"
-	      "  secmon call --sim SYSTEM_OFF\n",
+	      "  secmon call --sim SYSTEM_OFF\n"
+	      "  secmon call --sim --dtb boards/exynos-style.dts \\\n"
+	      "      set-cpu-boot-addr cpu=1 entry=0x80001000 -- get-cpu-boot-addr cpu=1\n"
+	      "  secmon call --sim --dtb boards/omap4-style.dts \\\n"
+	      "      secure-media/set-format format=2 \\; secure-media/get-status\n",
 	      f);
 }
 
 #define CMD "call"
 #define DEFAULT_CPUS 4
+
+#define MAX_WORDS 128
 
 struct call_opts {
 	bool sim;
@@ -67,9 +94,13 @@ struct call_opts {
 	enum fid_width width;
 	unsigned cpus;
 	unsigned timeout_s;
-	const char *target;	/* <fid|name> */
-	const char *args[SECMON_NREGS];
-	unsigned nargs;
+	const char *dtb;	/* --dtb: a board DT's operations */
+	/*
+	 * Positional words: <fid|name> [args...], or with --dtb operations and
+	 * name=value parameters, NULL where "--" or ";" separates operations.
+	 */
+	const char *words[MAX_WORDS];
+	unsigned nwords;
 	bool too_many;
 };
 
@@ -134,12 +165,18 @@ static int parse_opts(int argc, char **argv, struct call_opts *o, bool *help)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		/* With --dtb, "--" or ";" after an operation starts the next one. */
+		if (o->dtb && o->nwords && (!strcmp(a, "--") || !strcmp(a, ";"))) {
+			if (o->nwords < MAX_WORDS)
+				o->words[o->nwords++] = 0;
+			else
+				o->too_many = true;
+			continue;
+		}
 		/* Positional: anything after "--", anything not an option, -<decimal>. */
 		if (!opts || a[0] != '-' || (a[1] >= '0' && a[1] <= '9')) {
-			if (!o->target)
-				o->target = a;
-			else if (o->nargs < SECMON_NREGS)
-				o->args[o->nargs++] = a;
+			if (o->nwords < MAX_WORDS)
+				o->words[o->nwords++] = a;
 			else
 				o->too_many = true;
 			continue;
@@ -176,8 +213,14 @@ static int parse_opts(int argc, char **argv, struct call_opts *o, bool *help)
 			if (rc)
 				return rc;
 		} else if (is_opt(a, "--dtb")) {
-			/* Planned: --dtb <file> <operation> name=value... */
-			return cli_usage(CMD, "--dtb is not implemented yet");
+			v = opt_value(argc, argv, &i, "--dtb", &rc);
+			if (!v)
+				return rc;
+			if (o->dtb)
+				return cli_usage(CMD, "one --dtb at a time");
+			if (o->nwords)
+				return cli_usage(CMD, "--dtb comes before the operations");
+			o->dtb = v;
 		} else {
 			return cli_usage(CMD, "unknown option '%s'", a);
 		}
@@ -188,6 +231,9 @@ static int parse_opts(int argc, char **argv, struct call_opts *o, bool *help)
 static int plan_call(const struct call_opts *o, struct call_plan *p)
 {
 	unsigned max = o->aarch32 ? 7 : SECMON_NREGS - 1, i;
+	const char *target = o->nwords ? o->words[0] : 0;
+	const char *const *args = o->words + 1;
+	unsigned nargs = o->nwords ? o->nwords - 1 : 0;
 	bool width_given;
 	uint32_t fid;
 	enum cli_num e;
@@ -195,39 +241,36 @@ static int plan_call(const struct call_opts *o, struct call_plan *p)
 	int rc;
 
 	memset(p, 0, sizeof(*p));
-	if (!o->sim)
-		return cli_usage(CMD, "no conduit: add --sim (the simulated monitor is the only "
-				      "conduit on the host)");
-	if (!o->target)
+	if (!target)
 		return cli_usage(CMD, "missing the function ID or name to call");
-	if (o->too_many || o->nargs > max)
+	if (o->too_many || nargs > max)
 		return cli_usage(CMD, "too many arguments: %s caller passes at most %u (%s)",
 				 o->aarch32 ? "an AArch32" : "an AArch64", max,
 				 o->aarch32 ? "r1-r7" : "x1-x17");
-	for (i = 0; i < o->nargs; i++) {
-		e = cli_parse_reg(o->args[i], &v);
+	for (i = 0; i < nargs; i++) {
+		e = cli_parse_reg(args[i], &v);
 		if (e != CLI_NUM_OK)
-			return cli_usage(CMD, "argument %u ('%s') %s", i + 1, o->args[i],
+			return cli_usage(CMD, "argument %u ('%s') %s", i + 1, args[i],
 					 cli_num_why(e));
 		if (o->aarch32 && v > UINT32_MAX) {
-			if (o->args[i][0] == '-' && (int64_t)v >= INT32_MIN)
+			if (args[i][0] == '-' && (int64_t)v >= INT32_MIN)
 				v = (uint32_t)v;
 			else
 				return cli_usage(CMD,
 						 "argument %u ('%s') does not fit in 32 bits "
 						 "(AArch32 caller)",
-						 i + 1, o->args[i]);
+						 i + 1, args[i]);
 		}
 		p->in.x[i + 1] = v;
 	}
-	p->nargs = o->nargs;
-	rc = cli_fid_arg(CMD, o->target, o->width, o->aarch32, &fid, &p->named, &width_given);
+	p->nargs = nargs;
+	rc = cli_fid_arg(CMD, target, o->width, o->aarch32, &fid, &p->named, &width_given);
 	if (rc)
 		return rc;
 	if (!p->named && o->width != FID_WIDTH_DEFAULT)
 		return cli_usage(CMD, "--smc32 and --smc64 pick the form of a named function; "
 				      "'%s' is a number",
-				 o->target);
+				 target);
 	/* SOC_ID's name (x1 = 2) exists only in the SMC64 form. */
 	if (p->named && !width_given && !o->aarch32 && fid == SECMON_SMCCC_ARCH_SOC_ID &&
 	    p->in.x[1] == SECMON_SOC_ID_NAME)
@@ -429,6 +472,24 @@ int cmd_call(int argc, char **argv)
 	if (help) {
 		cmd_call_help(stdout);
 		return CLI_EXIT_OK;
+	}
+	if (!o.sim)
+		return cli_usage(CMD, "no conduit: add --sim (the simulated monitor is the only "
+				      "conduit on the host)");
+	if (o.dtb) {
+		struct calldt_req req = {
+			.file = o.dtb, .cpus = o.cpus, .aarch32 = o.aarch32,
+			.timeout_s = o.timeout_s, .json = o.json, .words = o.words,
+			.nwords = o.nwords,
+		};
+
+		if (o.width != FID_WIDTH_DEFAULT)
+			return cli_usage(CMD, "--smc32 and --smc64 pick the form of a named "
+					      "function; with --dtb the table gives each call's "
+					      "convention");
+		if (o.too_many)
+			return cli_usage(CMD, "too many words: at most %u", MAX_WORDS);
+		return calldt_run(&req);
 	}
 	rc = plan_call(&o, &p);
 	if (rc)

@@ -11,15 +11,13 @@ const struct cli_cmd cli_cmds[] = {
 	{ "decode", "[--json] <fid|name>",
 	  "every field of an SMCCC function ID, its name and anomalies", cmd_decode,
 	  cmd_decode_help },
-	{ "call", "--sim [--cpus N] [--aarch32] [--smc32|--smc64] [--json] <fid|name> [args...]",
-	  "make one call on the simulated monitor and decode the answer", cmd_call,
+	{ "call", "--sim [--dtb FILE] [--cpus N] [--aarch32] [--json] <fid|name|operation> ...",
+	  "call the simulated monitor by ID, or by a board DT's operation", cmd_call,
 	  cmd_call_help },
 	{ "list", "[--json]", "the function IDs and names this tool knows", cmd_list,
 	  cmd_list_help },
-	/*
-	 * Planned: { "dt", "<file>", ... } for a DT's call tables, and
-	 * `call --sim --dtb <file> <operation> name=value...` in cmd_call.
-	 */
+	{ "dt", "[--ns] [--json] <file.dtb|file.dts>", "the call tables a board DT describes", cmd_dt,
+	  cmd_dt_help },
 };
 const unsigned cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 
@@ -30,8 +28,8 @@ static void help(FILE *f)
 	fputs("usage: secmon <command> [options] [arguments]\n"
 	      "       secmon <command> --help\n"
 	      "\n"
-	      "The secmon tool: SMCCC function IDs, and calls to the simulated secure\n"
-	      "monitor.\n"
+	      "The secmon tool: SMCCC function IDs, board DT call tables, and calls to\n"
+	      "the simulated secure monitor.\n"
 	      "\n"
 	      "Commands:\n",
 	      f);

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * One call on the host simulator: boot a simulated system, make the call
- * from CPU 0's normal-world entry, record what came back and which CPUs
- * entered the normal world afterwards (a CPU_ON's target, CPU 0 resuming
- * from a power-down suspend), and run until the simulation ends.
+ * One call on the host simulator: boot a simulated system (with a board DT
+ * for the monitor to serve, if given), make the call, or run the caller's
+ * body of calls, from CPU 0's normal-world entry, record what came back and
+ * which CPUs entered the normal world afterwards (a CPU_ON's target, CPU 0
+ * resuming from a power-down suspend), and run until the simulation ends.
  */
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../monitor/monitor.h"
 #include "../monitor/plat/host/sim.h"
 #include "cli.h"
 
@@ -18,7 +18,9 @@
 #define BOOT_PC 0x80000000u
 
 static pthread_mutex_t events_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t console_mu = PTHREAD_MUTEX_INITIALIZER;
 static bool called;	/* touched only by CPU 0's thread */
+static size_t console_len;
 
 static void record(struct simcall *sc, unsigned cpu, uint64_t pc, uint64_t ctx)
 {
@@ -40,12 +42,37 @@ static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
 
 	if (cpu == 0 && !called) {
 		called = true;
-		secmon_invoke(c, &sc->in, &sc->out);
-		/* Not reached when the call powers CPU 0 or the system down. */
+		if (sc->body)
+			sc->body(sc, c);
+		else
+			secmon_invoke(c, &sc->in, &sc->out);
+		/* Not reached when a call powers CPU 0 or the system down. */
 		sc->returned = true;
 		return;
 	}
 	record(sc, cpu, pc, ctx);
+}
+
+/* The monitor's console, from any CPU's thread or from sim_run's. */
+static void console(char ch, void *arg)
+{
+	struct simcall *sc = arg;
+
+	pthread_mutex_lock(&console_mu);
+	if (console_len + 1 < sizeof(sc->console))
+		sc->console[console_len++] = ch;
+	else
+		sc->console_lost = true;
+	sc->console[console_len] = '\0';
+	pthread_mutex_unlock(&console_mu);
+}
+
+static void trace(unsigned cpu, const struct secmon_regs *in, const struct secmon_regs *out,
+		  void *arg)
+{
+	struct simcall *sc = arg;
+
+	sc->trace(cpu, in, out, sc->body_arg);
 }
 
 static void on_alarm(int sig)
@@ -61,7 +88,7 @@ static void on_alarm(int sig)
 
 unsigned simcall_max_cpus(void)
 {
-	return MON_MAX_CPUS;
+	return SIM_MAX_CPUS;
 }
 
 int simcall_run(struct simcall *sc, char *err, size_t errlen)
@@ -71,15 +98,22 @@ int simcall_run(struct simcall *sc, char *err, size_t errlen)
 		.aarch32 = sc->aarch32,
 		.entry = entry,
 		.arg = sc,
+		.board_dtb = sc->board_dtb,
+		.console = sc->capture_console ? console : 0,
+		.trace = sc->trace ? trace : 0,
 	};
 	struct sigaction sa;
 	int end;
 
 	sc->returned = false;
+	sc->refused = false;
 	sc->nevents = 0;
 	sc->events_lost = false;
+	sc->console[0] = '\0';
+	sc->console_lost = false;
 	memset(&sc->out, 0, sizeof(sc->out));
 	called = false;
+	console_len = 0;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
@@ -104,8 +138,15 @@ int simcall_run(struct simcall *sc, char *err, size_t errlen)
 		sim_last_reset2(&sc->reset2_type, &sc->reset2_cookie);
 		return 0;
 	default:
-		snprintf(err, errlen, "the simulator refused the configuration (%u CPUs)",
-			 sc->ncpus);
+		/* The configuration was checked: only the monitor's start can fail. */
+		if (sc->board_dtb && sc->ncpus >= 1 && sc->ncpus <= simcall_max_cpus()) {
+			sc->refused = true;
+			snprintf(err, errlen, "the simulated monitor refused to start with the "
+					      "board DT");
+		} else {
+			snprintf(err, errlen, "the simulator refused the configuration (%u CPUs)",
+				 sc->ncpus);
+		}
 		return -1;
 	}
 }

@@ -40,6 +40,16 @@ int cli_fail(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_FAIL;
 }
 
+int cli_bad_input(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(cmd, fmt, ap);
+	va_end(ap);
+	return CLI_EXIT_USAGE;
+}
+
 bool cli_is_help(const char *arg)
 {
 	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;

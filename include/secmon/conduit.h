@@ -17,7 +17,10 @@ struct secmon_conduit {
 	void (*invoke)(const struct secmon_conduit *c, const struct secmon_regs *in,
 		       struct secmon_regs *out);
 	void *ctx;
-	/* The caller runs AArch32: only SMC32 IDs and r0-r7 reach the callee. */
+	/*
+	 * The caller runs AArch32: only SMC32 IDs, and r0-r12 (SMCCC uses
+	 * r0-r7; legacy ABIs also r12) with their low words only.
+	 */
 	bool aarch32;
 };
 

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* x0-x17 (r0-r7 on AArch32 callers; the rest are then zero). */
+/* x0-x17; an AArch32 caller has r0-r12 (low words) and the rest zero. */
 #define SECMON_NREGS 18
 
 struct secmon_regs {

@@ -7,10 +7,14 @@
 #include <libfdt.h>
 #include "../monitor.h"
 
+#define MAX_CHILDREN 64
+
 static int copy_node(void *dst, int parent, const void *src, int node)
 {
 	const char *name = fdt_get_name(src, node, 0);
 	int d = fdt_subnode_offset(dst, parent, name), prop, child, err;
+	int children[MAX_CHILDREN];
+	unsigned n = 0;
 
 	if (d >= 0 && (err = fdt_del_node(dst, d)) < 0)
 		return err;
@@ -28,8 +32,14 @@ static int copy_node(void *dst, int parent, const void *src, int node)
 		if (err < 0)
 			return err;
 	}
+	/* libfdt puts a new node ahead of its siblings: add the last first. */
 	fdt_for_each_subnode(child, src, node) {
-		err = copy_node(dst, d, src, child);
+		if (n == MAX_CHILDREN)
+			return -FDT_ERR_NOSPACE;
+		children[n++] = child;
+	}
+	while (n-- > 0) {
+		err = copy_node(dst, d, src, children[n]);
 		if (err < 0)
 			return err;
 	}

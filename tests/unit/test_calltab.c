@@ -144,6 +144,30 @@ static void marshalling(void **state)
 			 SECMON_E_INVALID_PARAMETERS);
 }
 
+static void unk_answer(const struct secmon_conduit *c, const struct secmon_regs *in,
+		       struct secmon_regs *out)
+{
+	(void)c;
+	*out = *in;
+	out->x[0] = SECMON_SMC_UNK32;
+}
+
+/* SMC_UNK from SMCCC firmware is NOT_SUPPORTED even with no result named. */
+static void smc_unk(void **state)
+{
+	static struct secmon_calltab t;
+	const struct secmon_conduit unk = { .name = "unk", .invoke = unk_answer };
+	struct secmon_ct_error err;
+
+	(void)state;
+	assert_int_equal(parse("method = \"smc\";", "l2x0-init { function-id = <0x82000012>; };",
+			       &t, &err),
+			 SECMON_OK);
+	assert_int_equal(secmon_calltab_call(&unk, &t, secmon_calltab_op(&t, "l2x0-init"), 0, 0, 0,
+					     0, 0, 0),
+			 SECMON_E_NOT_SUPPORTED);
+}
+
 static void missing_id(void **state)
 {
 	(void)state;
@@ -219,6 +243,24 @@ static void other_errors(void **state)
 	expect_error("method = \"smc\";", "", "t", "", "describes no operation");
 	expect_error("method = \"smc\";", "do-idle { step { function-id = <1>; }; };", "step", "",
 		     "unknown child node");
+	/* A sequence is call@0, call@1, ... in that order. */
+	expect_error("method = \"smc\";",
+		     "l2x0-init { call@1 { function-id = <0x82000001>; };"
+		     " call@0 { function-id = <0x82000002>; }; };",
+		     "call@1", "", "in order");
+	/* A typo is an error, not a silently missing result. */
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; result-name = \"status\";"
+		     " result-registers = <0>; };",
+		     "do-idle", "result-name", "unknown property");
+	expect_error("method = \"smc\"; methods = \"hvc\";", "do-idle { function-id = <0x82000001>; };",
+		     "t", "methods", "unknown property");
+	expect_error("method = \"smc\", \"hvc\";", "do-idle { function-id = <0x82000001>; };", "t",
+		     "method", "one string");
+	expect_error("method = \"smc\";",
+		     "get-cpu-boot-addr { function-id = <0x82000001>;"
+		     " result-names = \"status\", \"entry\"; result-registers = <0 0>; };",
+		     "get-cpu-boot-addr", "result-registers", "used twice");
 }
 
 int main(void)
@@ -226,6 +268,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_table),
 		cmocka_unit_test(marshalling),
+		cmocka_unit_test(smc_unk),
 		cmocka_unit_test(missing_id),
 		cmocka_unit_test(register_out_of_range),
 		cmocka_unit_test(duplicate_operation),

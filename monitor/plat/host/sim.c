@@ -350,7 +350,7 @@ static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 		go_down((unsigned)self);
 	if (c->aarch32)
 		for (i = 0; i < SECMON_NREGS; i++)
-			out->x[i] = i < 8 ? (uint32_t)out->x[i] : 0;
+			out->x[i] = i < 13 ? (uint32_t)out->x[i] : 0;
 	mon_smc((unsigned)self, out, &caller);
 	if (sim.cfg.trace)
 		sim.cfg.trace((unsigned)self, in, out, sim.cfg.arg);
