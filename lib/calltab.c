@@ -85,10 +85,33 @@ int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *pr
 	return code;
 }
 
+/* Appends src to dst (of `size` bytes), cutting it to fit. */
+static void append(char *dst, unsigned size, const char *src)
+{
+	unsigned n = 0;
+
+	while (n < size && dst[n])
+		n++;
+	while (src && *src && n + 1 < size)
+		dst[n++] = *src++;
+	if (n < size)
+		dst[n] = '\0';
+}
+
+/* Names a call@N node with its operation ("l2x0-init/call@1"): N repeats. */
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg, int code)
 {
-	return secmon_ct_fail(err, fdt_get_name(fdt, node, 0), prop, msg, code);
+	const char *name = fdt_get_name(fdt, node, 0);
+	int parent;
+
+	secmon_ct_fail(err, name, prop, msg, code);
+	if (name && base_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
+		secmon_ct_fail(err, fdt_get_name(fdt, parent, 0), prop, msg, code);
+		append(err->node, sizeof(err->node), "/");
+		append(err->node, sizeof(err->node), name);
+	}
+	return code;
 }
 
 #define FAIL(prop, msg) fail(ctx->err, ctx->fdt, node, (prop), (msg), SECMON_E_BAD_TABLE)
@@ -170,8 +193,11 @@ static int named_regs(struct parse *ctx, int node, const char *names_prop, const
 			return FAIL(regs_prop, "register used twice in one call");
 		if (!name || !name[0])
 			return FAIL(names_prop, "empty name");
-		if (vocab && !in_list(vocab, vocab_n, name))
-			return FAIL(names_prop, "unknown parameter name for this operation");
+		if (vocab && !in_list(vocab, vocab_n, name)) {
+			FAIL(names_prop, "unknown parameter name for this operation: ");
+			append(ctx->err->message, sizeof(ctx->err->message), name);
+			return SECMON_E_BAD_TABLE;
+		}
 		for (unsigned j = ctx->t->nregs - (unsigned)i; j < ctx->t->nregs; j++)
 			if (secmon_streq(ctx->t->regs[j].name, name))
 				return FAIL(names_prop, "name used twice in one call");

@@ -553,7 +553,7 @@ expect_error "dt: an operation described twice" 1 \
 	"secmon dt: $BAD/duplicate-operation.dts: node cpu-boot@1: operation described twice" \
 	dt "$BAD/duplicate-operation.dts"
 expect_error "dt: an unknown parameter name" 1 \
-	"secmon dt: $BAD/unknown-parameter.dts: node cpu-boot, property arg-names: unknown parameter name for this operation" \
+	"secmon dt: $BAD/unknown-parameter.dts: node cpu-boot, property arg-names: unknown parameter name for this operation: speed" \
 	dt "$BAD/unknown-parameter.dts"
 
 expect_json_status "dt --json: a register out of range is an error object" 1 \

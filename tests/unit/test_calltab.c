@@ -210,7 +210,7 @@ static void unknown_parameter(void **state)
 	expect_error("method = \"smc\";",
 		     "cpu-boot { function-id = <0x82000001>; arg-names = \"core\";"
 		     " arg-registers = <1>; };",
-		     "cpu-boot", "arg-names", "unknown parameter name");
+		     "cpu-boot", "arg-names", "unknown parameter name for this operation: core");
 }
 
 static void other_errors(void **state)
@@ -247,7 +247,7 @@ static void other_errors(void **state)
 	expect_error("method = \"smc\";",
 		     "l2x0-init { call@1 { function-id = <0x82000001>; };"
 		     " call@0 { function-id = <0x82000002>; }; };",
-		     "call@1", "", "in order");
+		     "l2x0-init/call@1", "", "in order");
 	/* A typo is an error, not a silently missing result. */
 	expect_error("method = \"smc\";",
 		     "do-idle { function-id = <0x82000001>; result-name = \"status\";"
