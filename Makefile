@@ -33,6 +33,15 @@ firmware:
 
 nsk: ; @$(MAKE) -f mk/nsk.mk
 
+module: ; @$(MAKE) -f linux/Makefile
+
+fuzz: ; @$(MAKE) -f mk/fuzz.mk run
+
+lint: ; @$(MAKE) -j2 -f mk/lint.mk
+
+.PHONY: tsan
+tsan: ; @$(MAKE) -f tests/stress/stress.mk O=build/host-tsan CC=clang SAN=thread && bash tests/stress/tsan.sh build/host-tsan
+
 check: deps
 	@bash scripts/check.sh
 

@@ -35,6 +35,10 @@ _start:
 	mov	sp, x1
 	msr	tpidr_el3, x1
 	str	x19, [x1, #FR_CPU]
+	/* The frame is not in .bss: set the caller records' fixed halves here. */
+	mov	w2, #1
+	stp	xzr, xzr, [x1, #FR_CALLER]
+	stp	x2, xzr, [x1, #FR_CALLER32]
 
 	mov	w0, w19
 	bl	qv_cpu_el3_init

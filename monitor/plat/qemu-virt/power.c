@@ -33,31 +33,34 @@ int plat_cpu_on(unsigned cpu)
 	return SECMON_PSCI_SUCCESS;
 }
 
-_Noreturn static void park(unsigned cpu);
-
-/* Ask the core where to go, then go there; a spurious wake-up goes back off. */
-_Noreturn static void enter_normal_world(unsigned cpu)
+_Noreturn static void enter_normal_world(const struct mon_ns_entry *e)
 {
-	struct mon_ns_entry e = { 0, 0, 0 };
-	uint64_t spsr;
+	uint64_t spsr = qv_ns_entry_spsr(e->mode);
 
-	if (!mon_cpu_wakeup(cpu, &e)) {
-		qv_gic_cpu_quiesce();
-		park(cpu);
-	}
-	spsr = qv_ns_entry_spsr(e.mode);
 	qv_ns_entry_prepare(spsr);
-	qv_enter_ns(e.pc, spsr, e.context_id);
+	qv_enter_ns(e->pc, spsr, e->context_id);
 }
 
-_Noreturn static void park(unsigned cpu)
+static void wait_for_cpu_on(unsigned cpu)
 {
 	while (!__atomic_load_n(&cpu_go[cpu], __ATOMIC_ACQUIRE)) {
 		wfi();
 		qv_gic_ack_group0();
 	}
 	__atomic_store_n(&cpu_go[cpu], 0, __ATOMIC_RELAXED);
-	enter_normal_world(cpu);
+}
+
+/* Off until CPU_ON; a wake-up the core calls spurious goes back off. */
+_Noreturn static void park(unsigned cpu)
+{
+	struct mon_ns_entry e = { 0, 0, 0 };
+
+	for (;;) {
+		wait_for_cpu_on(cpu);
+		if (mon_cpu_wakeup(cpu, &e))
+			enter_normal_world(&e);
+		qv_gic_cpu_quiesce();
+	}
 }
 
 /* A secondary at reset: off until CPU_ON, once the boot CPU is ready. */
@@ -81,11 +84,15 @@ _Noreturn void plat_cpu_off(unsigned cpu)
  */
 _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 {
+	struct mon_ns_entry e = { 0, 0, 0 };
+
 	(void)level;
 	dsb_sy();
 	wfi();
 	qv_gic_ack_group0();
-	enter_normal_world(cpu);
+	if (mon_cpu_wakeup(cpu, &e))
+		enter_normal_world(&e);
+	plat_cpu_off(cpu);
 }
 
 void plat_cpu_standby(unsigned cpu)

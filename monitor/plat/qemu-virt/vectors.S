@@ -10,6 +10,9 @@
  * only rewritten on paths that do not return to the caller. On return x0-x17
  * are reloaded from the struct, so a register that is no result comes back
  * as the caller left it and nothing else of the monitor's can reach it.
+ * The caller's register width is the exception class (0x17: SMC from
+ * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
+ * width has its own struct mon_caller in the frame.
  */
 #include "platform.h"
 #include "frame.h"
@@ -43,7 +46,7 @@ qv_vectors:
 	mrs	x0, esr_el3
 	lsr	x1, x0, #26
 	cmp	x1, #EC_SMC64
-	b.ne	lower_a64_other
+	b.ne	lower_not_smc64
 	stp	x2, x3, [sp, #FR_REGS + 16]
 	stp	x4, x5, [sp, #FR_REGS + 32]
 	stp	x6, x7, [sp, #FR_REGS + 48]
@@ -74,20 +77,27 @@ qv_vectors:
 	entry	0x500, lower_fiq
 	entry	0x580, lower_serror
 
-	/* Lower EL, AArch32. */
+	/*
+	 * Lower EL, AArch32: only when the EL just below EL3 is AArch32, which
+	 * SCR_EL3.RW = 1 rules out; an AArch32 EL1 or EL0 under an AArch64 EL2
+	 * comes through the AArch64 entry above with EC 0x13.
+	 */
 	.org	qv_vectors + 0x600
 	stp	x0, x1, [sp, #FR_REGS + 0]
 	mrs	x0, esr_el3
 	lsr	x1, x0, #26
-	cmp	x1, #EC_SMC32
-	b.ne	lower_a32_other
-	b	smc_a32
+	b	lower_not_smc64
 	entry	0x680, lower_irq
 	entry	0x700, lower_fiq
 	entry	0x780, lower_serror
 	.org	qv_vectors + 0x800
 
 	.text
+lower_not_smc64:
+	cmp	x1, #EC_SMC32
+	b.ne	lower_other
+	b	smc_a32
+
 /*
  * SMC from AArch32: only r0-r7 are arguments and results. x8-x17 hold the
  * caller's banked registers, which the C call would clobber: keep them apart
@@ -131,8 +141,7 @@ smc_a32:
  * struct qv_trap below the frame, let C log and resolve it, restore, return.
  * x0 and x1 are already in the frame.
  */
-lower_a64_other:
-lower_a32_other:
+lower_other:
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
