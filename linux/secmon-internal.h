@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause */
+/* Shared by the files of secmon.ko; not part of its API. */
+#ifndef SECMON_LINUX_INTERNAL_H
+#define SECMON_LINUX_INTERNAL_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/secmon.h>
+#include <secmon/client.h>
+#include <secmon/fwops.h>
+#include <secmon/service.h>
+#include "secmon-dt.h"
+
+#undef pr_fmt
+#define pr_fmt(fmt) "secmon: " fmt
+
+/* A call table: a service, or the firmware operations' own table. */
+struct secmon_handle {
+	struct list_head list;
+	struct secmon_dt *dt;		/* the snapshot `svc` reads from */
+	bool own_dt;			/* made for this handle alone */
+	struct device_node *np;
+	const char *name;
+	bool firmware;
+	atomic_t users;
+	struct secmon_service svc;
+};
+
+struct secmon_state {
+	struct secmon_dt *dt;		/* the whole tree, as at load */
+	struct mutex lock;		/* handles, debugfs results */
+	struct list_head handles;
+	spinlock_t fw_lock;		/* ops' boot addresses */
+	struct secmon_fwops ops;
+	struct secmon_handle *fw;	/* the firmware table, NULL for PSCI */
+	int dt_cpu[NR_CPUS];		/* Linux CPU -> the library's CPU, or -1 */
+	const struct secmon_conduit *disc;	/* discovery conduit, or NULL */
+	bool kernel_conduit;
+	int disc_err;
+	struct secmon_fw_info info;
+};
+
+extern struct secmon_state secmon;
+
+/* Looks up by name (see secmon_get_by_name); caller holds secmon.lock. */
+struct secmon_handle *secmon_find_locked(const char *name);
+/* A library-level call with the registers of its last SMC. */
+int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *op,
+		     const struct secmon_ct_val *in, unsigned int nin, struct secmon_ct_val *out,
+		     unsigned int nout, struct secmon_regs *sent, struct secmon_regs *received);
+
+/* debugfs and the trace of recent calls (secmon-debugfs.c). */
+void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
+		  const struct secmon_regs *out, u64 start_ns, u64 end_ns);
+void secmon_debugfs_init(void);
+void secmon_debugfs_exit(void);
+
+#endif

@@ -1,0 +1,332 @@
+#!/bin/sh
+# init.sh - the /init of the module-test initramfs (busybox sh).
+#
+# Loads secmon.ko, the example secure-media driver and the API test module
+# from /lib/modules/secmon/, drives debugfs and the driver's sysfs
+# attribute, checks every answer, unloads, and powers off. Kernel command
+# line (set by run.sh):
+#   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
+#                         broken-service | absent (see run.sh)
+#   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
+#                         QEMU's built-in PSCI, which answers PSCI only
+#                         (every other call: SMC_UNK)
+#
+# Output lines (run.sh turns the first kind into TAP):
+#   SECMON-MOD ok - module: SCENARIO: what        (or "not ok - ...")
+#   SECMON-MOD #   detail of a failure
+#   SECMON-DEBUGFS FILE: line                     debugfs contents, for people
+#   SECMON-LOG line                               secmon's kernel messages
+#   SECMON-MOD end
+
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export PATH
+
+/bin/busybox mount -t proc proc /proc
+/bin/busybox --install -s
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+exec </dev/console >/dev/console 2>&1
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tmpfs tmpfs /tmp 2>/dev/null
+dmesg -n 1
+
+S=unknown
+FW=0
+read -r cmdline </proc/cmdline
+for w in $cmdline; do
+	case $w in
+	secmon.mod=*) S=${w#secmon.mod=} ;;
+	secmon.fw=*) FW=${w#secmon.fw=} ;;
+	esac
+done
+
+# The scenario's name in the TAP lines: fw-SCENARIO under the monitor.
+L=$S
+[ "$FW" = 1 ] && L=fw-$S
+M=/lib/modules/secmon
+D=/sys/kernel/debug/secmon
+MEDIA=/sys/bus/platform/devices/firmware:secure-media
+OUT=/tmp/out
+
+pass() { echo "SECMON-MOD ok - module: $L: $1"; }
+fail() {
+	echo "SECMON-MOD not ok - module: $L: $1"
+	[ -s "$OUT" ] && sed 's/^/SECMON-MOD #   /' "$OUT"
+	return 0
+}
+# check WHAT CMD...: CMD succeeds.
+check() {
+	what=$1
+	shift
+	if "$@" >"$OUT" 2>&1; then pass "$what"; else fail "$what"; fi
+}
+# refused WHAT CMD...: CMD fails.
+refused() {
+	what=$1
+	shift
+	if "$@" >"$OUT" 2>&1; then fail "$what (it succeeded)"; else pass "$what"; fi
+}
+# has WHAT FILE TEXT: FILE holds the line part TEXT.
+has() {
+	if grep -qF -- "$3" "$2" 2>/dev/null; then
+		pass "$1"
+	else
+		{ echo "no \"$3\" in $2:"; cat "$2"; } >"$OUT.has" 2>&1
+		mv "$OUT.has" "$OUT"
+		fail "$1"
+	fi
+}
+# logged WHAT TEXT: the kernel log holds TEXT.
+logged() {
+	dmesg >/tmp/dmesg
+	has "$1" /tmp/dmesg "$2"
+}
+# call REQUEST: write it to debugfs call (failure is fine: see the result).
+call() {
+	echo "$1" >"$D/call" 2>"$OUT"
+}
+# calls "REQUEST" WHAT: the write is accepted.
+calls() {
+	if call "$1"; then
+		pass "$2"
+	else
+		{ cat "$OUT"; cat "$D/call"; } >"$OUT.2"
+		mv "$OUT.2" "$OUT"
+		fail "$2"
+	fi
+}
+# rejects "REQUEST" WHAT: the write is refused.
+rejects() {
+	if call "$1"; then : >"$OUT"; fail "$2 (accepted)"; else pass "$2"; fi
+}
+dump() {
+	for f in tables firmware smccc trace; do
+		[ -r "$D/$f" ] && sed "s|^|SECMON-DEBUGFS $f: |" "$D/$f"
+	done
+}
+api_test() { # SCENARIO-PARAMS...
+	if insmod "$M/secmon-api-test.ko" "$@" >"$OUT" 2>&1; then
+		pass "api: secmon-api-test.ko loads ($*)"
+	else
+		fail "api: secmon-api-test.ko loads ($*)"
+		return
+	fi
+	dmesg | sed -n 's/.*secmon-api-test: \(ok - .*\)/SECMON-MOD \1/p; s/.*secmon-api-test: \(not ok - .*\)/SECMON-MOD \1/p' |
+		sed "s/^SECMON-MOD \(ok\|not ok\) - /SECMON-MOD \1 - module: $L: api: /"
+	dmesg | grep -q 'secmon-api-test: [0-9]* passed, 0 failed' ||
+		{ : >"$OUT"; fail "api: every check passed"; }
+	rmmod secmon-api-test
+}
+
+# --- the media service, through debugfs and the example driver ------------
+
+media_debugfs() {
+	has "tables lists the secure-media service" "$D/tables" \
+		"secure-media: /firmware/secure-media, smc, SMCCC ABI, 0 users"
+	has "tables: set-format's ID and registers" "$D/tables" \
+		"  set-format: id 0x82000100 in x0, smc32 fast; args format=x1; results status=x0"
+	has "tables: protect-buffer is SMC64 with two results" "$D/tables" \
+		"  protect-buffer: id 0xc2000101 in x0, smc64 fast; args addr=x1 size=x2; results status=x0 handle=x1"
+	echo clear >"$D/trace"
+	calls "media set-format format=2" "call: \"media set-format format=2\" is accepted"
+	if [ "$FW" = 1 ]; then
+		has "call: set-format answered 0" "$D/call" \
+			"secure-media set-format format=2 -> 0 (success) status=0x0"
+	else
+		has "call: set-format unanswered: -95 (not supported)" "$D/call" \
+			"secure-media set-format format=2 -> -95 (not supported)"
+		has "call: the answer was SMC_UNK" "$D/call" "received x0=0xffffffffffffffff"
+	fi
+	has "call: the registers sent" "$D/call" "sent x0=0x82000100 x1=0x2"
+	calls "secure-media get-status" "call: get-status by node name"
+	if [ "$FW" = 1 ]; then
+		has "call: get-status gives format 2, no buffers" "$D/call" \
+			"secure-media get-status -> 0 (success) status=0x0 format=0x2 buffers=0x0"
+	else
+		has "call: get-status unanswered" "$D/call" "secure-media get-status -> -95 (not supported)"
+	fi
+	has "trace: set-format with its registers and answer" "$D/trace" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
+	has "trace: get-status" "$D/trace" "smc secure-media/get-status x0=0x82000103 -> x0="
+	rejects "media set-format" "call: a missing argument is refused"
+	has "call: ... naming it" "$D/call" "error: missing argument format; set-format takes: format"
+	rejects "media set-format format=1 colour=2" "call: an unknown argument is refused"
+	has "call: ... naming it" "$D/call" "error: set-format takes no argument \"colour\""
+	rejects "media set-format format=two" "call: a value that is not a number is refused"
+	rejects "media no-such-op" "call: an unknown operation is refused"
+	has "call: ... listing the service's operations" "$D/call" \
+		"error: secure-media has no operation \"no-such-op\"; it has: set-format protect-buffer unprotect-buffer get-status"
+	rejects "no-such-table get-status" "call: an unknown table is refused"
+	has "call: ... naming it" "$D/call" "error: no call table named \"no-such-table\""
+	echo clear >"$D/trace"
+	if [ -z "$(cat "$D/trace")" ]; then pass "trace: a write clears it"; else : >"$OUT"; fail "trace: a write clears it"; fi
+}
+
+media_driver() {
+	check "secmon-media-example.ko loads" insmod "$M/secmon-media-example.ko"
+	logged "the example binds to the service" \
+		"secmon-media-example firmware:secure-media: bound to secmon service secure-media"
+	check "the example offers $MEDIA/format" test -f "$MEDIA/format"
+	has "tables counts the example as a user" "$D/tables" \
+		"secure-media: /firmware/secure-media, smc, SMCCC ABI, 1 users"
+	if [ "$FW" = 1 ]; then
+		check "write format 3 (set-format)" sh -c "echo 3 >$MEDIA/format"
+		check "read format (get-status) gives 3" sh -c "[ \"\$(cat $MEDIA/format)\" = 3 ]"
+		refused "write format 99: the firmware refuses it" sh -c "echo 99 >$MEDIA/format"
+		has "... as EINVAL" "$OUT" "Invalid argument"
+	else
+		refused "write format 3: nobody answers set-format" sh -c "echo 3 >$MEDIA/format"
+		has "... EOPNOTSUPP" "$OUT" "not supported"
+		refused "read format: nobody answers get-status" cat "$MEDIA/format"
+		has "... EOPNOTSUPP" "$OUT" "not supported"
+	fi
+	has "trace: the driver's set-format" "$D/trace" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x3 -> x0="
+	refused "secmon.ko cannot unload while the example uses it" rmmod secmon
+	check "rmmod secmon-media-example" rmmod secmon-media-example
+	check "the attribute is gone" test ! -e "$MEDIA/format"
+}
+
+unload() {
+	check "rmmod secmon" rmmod secmon
+	check "debugfs secmon/ is gone" test ! -e "$D"
+	logged "secmon says it unloaded" "secmon: unloaded"
+}
+
+# --- scenarios ---------------------------------------------------------------
+
+# loads WHAT-IT-SAYS [PARAMS...]: fails (and the scenario stops) when
+# secmon.ko does not load.
+loads() {
+	said=$1
+	shift
+	if insmod "$M/secmon.ko" "$@" >"$OUT" 2>&1; then
+		pass "secmon.ko loads${1:+ with $*}"
+	else
+		dmesg | grep secmon >>"$OUT"
+		fail "secmon.ko loads${1:+ with $*}"
+		return 1
+	fi
+	logged "secmon.ko says what it found" "$said"
+	check "debugfs has tables, firmware, smccc, call, trace" \
+		test -r "$D/tables" -a -r "$D/firmware" -a -r "$D/smccc" -a -w "$D/call" -a -w "$D/trace"
+}
+
+scenario_psci() {
+	loads "secmon: firmware operations: psci over smc; 1 service; " || return
+	has "firmware: the backend is PSCI over smc" "$D/firmware" "backend: psci over smc"
+	has "firmware: cpu-boot" "$D/firmware" "cpu-boot: yes"
+	has "firmware: no l2x0-init" "$D/firmware" "l2x0-init: no"
+	has "firmware: cpu1's MPIDR" "$D/firmware" "  cpu1: mpidr 0x1"
+	has "smccc: PSCI 1.x found" "$D/smccc" "psci: 1."
+	if [ "$FW" = 0 ]; then
+		has "smccc: QEMU's SMCCC 1.0, so secmon's own conduit" "$D/smccc" \
+			"conduit: smc (secmon's own: the kernel has none)"
+		has "smccc: version 1.0" "$D/smccc" "smccc: 1.0"
+	else
+		has "smccc: conduit smc" "$D/smccc" "conduit: smc"
+	fi
+	media_debugfs
+	api_test scenario=psci fw="$FW"
+	dump
+	media_driver
+	unload
+}
+
+scenario_table() {
+	loads "secmon: firmware operations: table /firmware/secure-monitor (smc, 3 operations); 1 service; " || return
+	has "firmware: the backend is the table" "$D/firmware" \
+		"backend: table (secure-monitor, /firmware/secure-monitor) over smc"
+	for op in cpu-boot set-cpu-boot-addr get-cpu-boot-addr do-idle l2x0-init; do
+		has "firmware: $op" "$D/firmware" "$op: yes"
+	done
+	has "firmware: no suspend" "$D/firmware" "suspend: no"
+	has "tables: the firmware table" "$D/tables" \
+		"secure-monitor: /firmware/secure-monitor, smc, SMCCC ABI, firmware operations, 0 users"
+	has "tables: cpu-boot's reordered registers" "$D/tables" \
+		"  cpu-boot: id 0xc2000010 in x0, smc64 fast; args entry=x1 context=x2 mpidr=x3; results status=x0"
+	has "tables: l2x0-init's constants" "$D/tables" \
+		"  l2x0-init: id 0x82000012 in x0, smc32 fast; args x2=0xffffffff x1=0x2070000; results status=x0"
+	calls "firmware l2x0-init" "call: \"firmware l2x0-init\" is accepted"
+	has "call: l2x0-init sends its constants in x1 and x2" "$D/call" \
+		"sent x0=0x82000012 x1=0x2070000 x2=0xffffffff"
+	if [ "$FW" = 0 ]; then
+		has "call: l2x0-init unanswered" "$D/call" "secure-monitor l2x0-init -> -95 (not supported)"
+		calls "secure-monitor do-idle mode=1" "call: do-idle mode=1 is accepted"
+		has "call: do-idle's mode goes in x3" "$D/call" "sent x0=0x82000011 x1=0x0 x2=0x0 x3=0x1"
+	else
+		has "call: l2x0-init answered 0" "$D/call" "secure-monitor l2x0-init -> 0 (success) status=0x0"
+	fi
+	has "trace: l2x0-init" "$D/trace" "smc secure-monitor/l2x0-init x0=0x82000012 x1=0x2070000 x2=0xffffffff -> "
+	api_test scenario=table fw="$FW"
+	dump
+	unload
+}
+
+scenario_legacy() {
+	loads "secmon: firmware operations: table /firmware/secure-monitor (smc, legacy, 6 operations); 1 service; " || return
+	if [ "$FW" = 0 ]; then
+		has "smccc: no discovery for a legacy ABI without the kernel's conduit" "$D/smccc" \
+			"conduit: none (the kernel has no SMCCC conduit and the board's ABI is legacy)"
+	fi
+	has "tables: the legacy table" "$D/tables" \
+		"secure-monitor: /firmware/secure-monitor, smc, legacy ABI, firmware operations, 0 users"
+	has "tables: l2x0-init is 4 calls" "$D/tables" "  l2x0-init: 4 calls"
+	has "tables: its first call's constants" "$D/tables" \
+		"    [0] id 0xffffffea in x0, smc32 fast; args x1=0x110 x2=0x120 x3=0x30000007"
+	echo clear >"$D/trace"
+	calls "firmware l2x0-init" "call: \"firmware l2x0-init\" is accepted"
+	has "call: no status to read: success" "$D/call" "secure-monitor l2x0-init -> 0 (success)"
+	has "trace: call 0 of l2x0-init" "$D/trace" \
+		"smc secure-monitor/l2x0-init[0] x0=0xffffffea x1=0x110 x2=0x120 x3=0x30000007 -> "
+	has "trace: call 3 of l2x0-init" "$D/trace" "smc secure-monitor/l2x0-init[3] x0=0xffffffeb x1=0x1 -> "
+	n=$(grep -c 'secure-monitor/l2x0-init\[' "$D/trace")
+	if [ "$n" = 4 ]; then pass "trace: four calls"; else echo "got $n" >"$OUT"; fail "trace: four calls"; fi
+	api_test scenario=legacy fw="$FW"
+	dump
+	unload
+}
+
+refuses() { # MESSAGE ERRNO-TEXT
+	refused "secmon.ko refuses to load" insmod "$M/secmon.ko"
+	has "insmod reports $2" "$OUT" "$2"
+	logged "the kernel log names the node and property" "$1"
+	check "no debugfs secmon/" test ! -e "$D"
+	refused "the example cannot load without secmon.ko" insmod "$M/secmon-media-example.ko"
+}
+
+case $S in
+psci) scenario_psci ;;
+table) scenario_table ;;
+legacy) scenario_legacy ;;
+broken-table)
+	refuses 'secmon: /firmware/secure-monitor/cpu-boot: property "arg-registers": register used twice in one call (invalid call table); not loading' \
+		"Invalid argument"
+	;;
+broken-service)
+	refuses 'secmon: /firmware/secure-media: property "method": unknown value (invalid call table); not loading' \
+		"Invalid argument"
+	;;
+absent)
+	refuses 'secmon: no node with compatible "secmon,call-table" in the device tree, only the PSCI node; not loading (psci_only=1 loads anyway)' \
+		"No such device"
+	loads "secmon: firmware operations: psci over smc; 0 services; " psci_only=1 || return
+	has "tables: none" "$D/tables" "no call tables"
+	if [ "$FW" = 1 ]; then
+		has "smccc: the kernel's conduit (SMCCC 1.1 or later)" "$D/smccc" "conduit: smc (the kernel's)"
+		has "smccc: the monitor's SoC ID" "$D/smccc" "soc-id: jep106:"
+	fi
+	dump
+	api_test scenario=psci fw="$FW" media=0
+	unload
+	;;
+*) : >"$OUT"; fail "unknown scenario secmon.mod=$S" ;;
+esac
+
+n=$(dmesg | grep -c 'Call trace:')
+if [ "$n" = 0 ]; then pass "no kernel warnings or oopses"; else dmesg >"$OUT"; fail "no kernel warnings or oopses"; fi
+dmesg | grep -i -e secmon | sed 's/^/SECMON-LOG /'
+echo "SECMON-MOD end"
+sync
+poweroff -f
+sleep 10

@@ -1,0 +1,275 @@
+#!/bin/bash
+# run.sh [options] - secmon.ko in Debian's own arm64 kernel, on QEMU.
+#
+# Builds secmon.ko and secmon-media-example.ko (`make module`) and the API
+# test module secmon-api-test.ko against Debian's headers for the kernel
+# tests/linux/fetch.sh resolves, puts them in an initramfs whose /init is
+# tests/linux-module/init.sh, boots that kernel once per scenario with a
+# test device tree, and prints TAP lines "ok - module: SCENARIO: ...".
+#
+# Scenarios with QEMU's built-in PSCI (no firmware; the device tree is
+# QEMU's own virt tree, dumped with -machine dumpdtb, plus nodes from
+# boards/, given back with -dtb). Nothing answers the secure-media
+# service's SiP calls there: they come back SMC_UNK (-EOPNOTSUPP).
+#   psci            + boards/secure-media.dtsi: PSCI firmware operations,
+#                   the media service, debugfs, the example driver, the API
+#   table           + the call table of boards/reordered.dts and media
+#   legacy          + the legacy call table of boards/exynos-style.dts
+#   broken-table    + a call table with a register used twice: insmod fails
+#   broken-service  + a secure-media node with method "svc": insmod fails
+#   absent          no secmon node at all (only QEMU's PSCI node, which
+#                   QEMU always adds): insmod fails; psci_only=1 loads
+# With --bios, under the secmon monitor (-bios FILE; the board DT goes to
+# the monitor through fw_cfg opt/secmon/board.dtb and the monitor writes
+# the secmon nodes into the tree it gives Linux), where the calls have
+# answers:
+#   fw-absent       no board DT: the monitor's own PSCI node only, so as
+#                   "absent"; with psci_only=1, discovery through the
+#                   kernel's conduit (the monitor has SMCCC 1.3, SOC_ID)
+#   fw-psci         boards/psci-standard.dts
+#   fw-table        boards/reordered.dts
+#
+# Options:
+#   --bios FILE|auto  run the fw-* scenarios with FILE as firmware; "auto":
+#                     build/qemu-virt-a64/secmon.bin when it exists
+#   --only LIST       comma-separated scenarios to run (default: all that apply)
+#   --no-build        use the modules built before
+#   --timeout SEC     per boot (default 60)
+#   --smp N           CPUs for the scenarios that boot more than one (default 2)
+# Logs: build/linux-module/test/SCENARIO.log (serial console, with the
+# init's SECMON-* lines). Exit status 0 when every check passed.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+HERE=$ROOT/tests/linux-module
+cd "$ROOT" || exit 2
+
+BIOS=
+ONLY=
+BUILD=1
+TIMEOUT=60
+SMP=2
+usage() {
+	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--bios) BIOS=${2:?}; shift ;;
+	--only) ONLY=${2:?}; shift ;;
+	--no-build) BUILD=0 ;;
+	--timeout) TIMEOUT=${2:?}; shift ;;
+	--smp) SMP=${2:?}; shift ;;
+	-h | --help) usage ;;
+	*) echo "run.sh: unknown option $1" >&2; usage ;;
+	esac
+	shift
+done
+if [ "$BIOS" = auto ]; then
+	BIOS=
+	[ -f build/qemu-virt-a64/secmon.bin ] && BIOS=build/qemu-virt-a64/secmon.bin
+fi
+
+LINUX_DIR=build/linux/arm64
+O=build/linux-module
+T=$O/test
+mkdir -p "$T"
+HDR=build/linux-headers/arm64
+KDIR=$HDR/kdir
+CROSS=aarch64-linux-gnu-
+
+PASS=0
+FAIL=0
+tap() { # ok|not-ok DESCRIPTION [DETAIL-FILE]
+	if [ "$1" = ok ]; then
+		PASS=$((PASS + 1))
+		echo "ok - module: $2"
+	else
+		FAIL=$((FAIL + 1))
+		echo "not ok - module: $2"
+		[ -n "${3:-}" ] && [ -s "$3" ] && tail -n 30 "$3" | sed 's/^/#   /'
+	fi
+}
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# --- build ---------------------------------------------------------------------
+
+t0=$(now)
+if [ "$BUILD" = 1 ]; then
+	if make -f linux/Makefile >"$T/build.log" 2>&1; then
+		tap ok "build secmon.ko and secmon-media-example.ko ($(since "$t0") s)"
+	else
+		tap not-ok "build secmon.ko and secmon-media-example.ko" "$T/build.log"
+		echo "# $PASS passed, $FAIL failed"
+		exit 1
+	fi
+	TK=$O/test-kbuild
+	mkdir -p "$TK"
+	ln -sfn "$HERE/Kbuild" "$TK/Kbuild"
+	ln -sfn "$HERE/secmon-api-test.c" "$TK/secmon-api-test.c"
+	ln -sfn "$ROOT/linux/include" "$TK/kinclude"
+	if make -C "$KDIR" M="$ROOT/$TK" ARCH=arm64 CROSS_COMPILE=$CROSS \
+		KBUILD_EXTRA_SYMBOLS="$ROOT/$O/kbuild/Module.symvers" modules >"$T/build-test.log" 2>&1 &&
+		! grep -q 'WARNING: modpost' "$T/build-test.log"; then
+		cp "$TK/secmon-api-test.ko" "$O/secmon-api-test.ko"
+		tap ok "build secmon-api-test.ko against secmon.ko's exports"
+	else
+		tap not-ok "build secmon-api-test.ko against secmon.ko's exports" "$T/build-test.log"
+	fi
+fi
+for m in secmon secmon-media-example secmon-api-test; do
+	[ -f "$O/$m.ko" ] || { echo "run.sh: no $O/$m.ko (build it first)" >&2; exit 1; }
+done
+
+# The modules must be for the kernel that boots.
+KREL=$(sed -n 's/^kernel_release=//p' "$LINUX_DIR/version")
+vermagic() { ${CROSS}objcopy -O binary --only-section=.modinfo "$1" /dev/stdout | tr '\0' '\n' | sed -n 's/^vermagic=//p'; }
+want=$(vermagic "$(find "$LINUX_DIR/modules/$KREL" -name virtio_mmio.ko | head -n 1)")
+got=$(vermagic "$O/secmon.ko")
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	tap ok "vermagic of secmon.ko matches the kernel's own modules ($got)"
+else
+	echo "secmon.ko: '$got', the kernel's virtio_mmio.ko: '$want'" >"$T/vermagic.txt"
+	tap not-ok "vermagic of secmon.ko matches the kernel's own modules" "$T/vermagic.txt"
+fi
+
+# --- initramfs: the test-kernel init and busybox, then the modules ------------
+
+t0=$(now)
+INITRD=$T/initrd.cpio.gz
+X=$T/extra
+rm -rf "$X"
+mkdir -p "$X/lib/modules/secmon"
+for m in secmon secmon-media-example secmon-api-test; do
+	${CROSS}strip --strip-debug -o "$X/lib/modules/secmon/$m.ko" "$O/$m.ko"
+done
+if ! INITRD_MODULES= sh tests/linux/mkinitrd.sh "$LINUX_DIR" "$HERE/init.sh" "$T/base.cpio.gz" \
+	>"$T/initrd.log" 2>&1; then
+	tap not-ok "initramfs" "$T/initrd.log"
+	exit 1
+fi
+find "$X" -exec touch -h -d @0 {} +
+# The kernel unpacks concatenated (compressed) cpio archives in turn.
+(cd "$X" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) |
+	gzip -9n >"$T/extra.cpio.gz"
+cat "$T/base.cpio.gz" "$T/extra.cpio.gz" >"$INITRD"
+echo "# initramfs $INITRD ($(wc -c <"$INITRD") bytes, $(since "$t0") s)"
+
+# --- device trees ----------------------------------------------------------------
+
+# QEMU's own tree for the machine boot.sh makes (its defaults: virt,
+# virtualization=on, GICv2, cortex-a57, 1G), with N CPUs.
+virt_dts() { # N OUT.dts
+	local dtb=$T/virt-$1.dtb
+	qemu-system-aarch64 -M "virt,virtualization=on,gic-version=2,dumpdtb=$dtb" \
+		-cpu cortex-a57 -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
+	dtc -q -I dtb -O dts -o "$2" "$dtb"
+}
+# A board's nodes without its header and includes.
+board_body() { sed -e '/^\/dts-v1\/;/d' -e '/^\/include\//d' "boards/$1"; }
+
+make_dts() { # SCENARIO N OUT.dts
+	virt_dts "$2" "$3" || return 1
+	case $1 in
+	psci) echo '/include/ "secure-media.dtsi"' ;;
+	table) board_body reordered.dts; echo '/include/ "secure-media.dtsi"' ;;
+	legacy) board_body exynos-style.dts; echo '/include/ "secure-media.dtsi"' ;;
+	broken-table)
+		cat <<'EOF'
+/include/ "secure-media.dtsi"
+/ {
+	firmware {
+		secure-monitor {
+			compatible = "secmon,call-table";
+			method = "smc";
+			cpu-boot {
+				function-id = <0xc2000010>;
+				convention = "smc64";
+				arg-names = "entry", "mpidr";
+				arg-registers = <1 1>;
+				result-names = "status";
+				result-registers = <0>;
+			};
+		};
+	};
+};
+EOF
+		;;
+	broken-service)
+		cat <<'EOF'
+/include/ "secure-media.dtsi"
+/ {
+	firmware {
+		secure-media {
+			method = "svc";
+		};
+	};
+};
+EOF
+		;;
+	absent) ;;
+	esac >>"$3"
+}
+
+# --- boots -------------------------------------------------------------------------
+
+run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
+	local name=$1 fw=$2 n=$3 log=$T/$1.log t rc elapsed
+	shift 3
+	t=$(now)
+	bash tests/linux/boot.sh --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
+		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw" "$@" \
+		>"$T/$name.boot" 2>&1
+	rc=$?
+	# The init's checks, each "not ok" followed by its detail lines.
+	sed -n -e 's/^SECMON-MOD \(\(not \)\{0,1\}ok - .*\)/\1/p' -e 's/^SECMON-MOD #/#/p' "$log"
+	PASS=$((PASS + $(grep -c '^SECMON-MOD ok - ' "$log")))
+	FAIL=$((FAIL + $(grep -c '^SECMON-MOD not ok - ' "$log")))
+	elapsed=$(sed -n 's/^SECMON-HOST elapsed=//p' "$log")
+	if grep -q '^SECMON-MOD end' "$log"; then
+		tap ok "$name: the init ran every check"
+	else
+		tap not-ok "$name: the init ran every check (rc=$rc)" "$log"
+	fi
+	if [ "$rc" = 0 ]; then
+		tap ok "$name: powered off after ${elapsed}s"
+	else
+		tap not-ok "$name: powered off (boot.sh rc=$rc)" "$T/$name.boot"
+	fi
+	echo "# $name: $(since "$t") s in all"
+}
+
+SCENARIOS="psci table legacy broken-table broken-service absent"
+[ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
+wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
+
+for s in $SCENARIOS; do
+	wanted "$s" || continue
+	case $s in
+	fw-absent)
+		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log"
+		;;
+	fw-*)
+		board=psci-standard.dts
+		[ "$s" = fw-table ] && board=reordered.dts
+		dtc -q -i boards -I dts -O dtb -o "$T/$s-board.dtb" "boards/$board" || {
+			tap not-ok "$s: compile boards/$board"
+			continue
+		}
+		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log" -- \
+			-fw_cfg "name=opt/secmon/board.dtb,file=$T/$s-board.dtb"
+		;;
+	*)
+		if ! make_dts "$s" "$SMP" "$T/$s.dts" ||
+			! dtc -q -i boards -I dts -O dtb -o "$T/$s.dtb" "$T/$s.dts" 2>"$T/$s.dtc.log"; then
+			tap not-ok "$s: make the test device tree" "$T/$s.dtc.log"
+			continue
+		fi
+		run_boot "$s" 0 "$SMP" -- -dtb "$T/$s.dtb"
+		;;
+	esac
+done
+
+echo "# $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
+/*
+ * secmon-api-test.ko: calls secmon.ko's exported API the way a driver
+ * would and checks every answer. It runs once, at load, and prints one
+ * line per check to the kernel log:
+ *
+ *   secmon-api-test: ok - <what>
+ *   secmon-api-test: not ok - <what> (got X, want Y)
+ *   secmon-api-test: N passed, M failed
+ *
+ * Parameters: scenario=psci|table|legacy (the board's firmware-operations
+ * backend, see tests/linux-module/run.sh), fw=1 when a secmon monitor
+ * answers the calls (else QEMU's built-in PSCI answers PSCI and nothing
+ * else), media=0 when the board has no secure-media service.
+ */
+#include <linux/arm-smccc.h>
+#include <linux/cpumask.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/secmon.h>
+#include <linux/string.h>
+
+static char *scenario = "psci";
+module_param(scenario, charp, 0444);
+static bool fw;
+module_param(fw, bool, 0444);
+static bool media = true;
+module_param(media, bool, 0444);
+
+static unsigned int passed, failed;
+
+static void check(long got, long want, const char *what)
+{
+	if (got == want) {
+		passed++;
+		pr_info("secmon-api-test: ok - %s\n", what);
+	} else {
+		failed++;
+		pr_info("secmon-api-test: not ok - %s (got %ld, want %ld)\n", what, got, want);
+	}
+}
+
+static void check_true(bool ok, const char *what)
+{
+	check(ok, 1, what);
+}
+
+static void errors(void)
+{
+	check(secmon_to_errno(0), 0, "errno: success is 0");
+	check(secmon_to_errno(-1), -EOPNOTSUPP, "errno: NOT_SUPPORTED is -EOPNOTSUPP");
+	check(secmon_to_errno(-2), -EINVAL, "errno: INVALID_PARAMETERS is -EINVAL");
+	check(secmon_to_errno(-3), -EPERM, "errno: DENIED is -EPERM");
+	check(secmon_to_errno(-4), -EBUSY, "errno: ALREADY_ON is -EBUSY");
+	check(secmon_to_errno(-9), -EFAULT, "errno: INVALID_ADDRESS is -EFAULT");
+	check(secmon_to_errno(-15), -ENOENT, "errno: NOT_FOUND is -ENOENT");
+}
+
+static void services(void)
+{
+	struct secmon_handle *h, *h2;
+	struct secmon_arg in[SECMON_MAX_ARGS + 1] = { { .name = "format", .value = 2 } };
+	struct secmon_arg st[] = { { .name = "format", .value = 99 }, { .name = "buffers" } };
+
+	check(PTR_ERR(secmon_get_by_name("no-such-service")), -ENOENT,
+	      "get_by_name of an unknown service is -ENOENT");
+	check(secmon_call_by_name("no-such-service", "x", NULL, 0, NULL, 0), -ENOENT,
+	      "call_by_name of an unknown service is -ENOENT");
+	if (!media)
+		return;
+	h = secmon_get_by_name("media");
+	check_true(!IS_ERR(h), "get_by_name(\"media\") finds the secure-media service");
+	if (IS_ERR(h))
+		return;
+	check_true(!strcmp(secmon_name(h), "secure-media"), "its name is secure-media");
+	h2 = secmon_get_by_name("secmon,secure-media");
+	check_true(h2 == h, "found by compatible too");
+	secmon_put(h2);
+	check_true(secmon_has(h, "get-status") && !secmon_has(h, "no-such-op"),
+		   "secmon_has knows get-status, not no-such-op");
+	check(secmon_call(h, "no-such-op", NULL, 0, NULL, 0), -ENOENT,
+	      "an operation the service lacks is -ENOENT");
+	check(secmon_call(h, "set-format", NULL, 0, NULL, 0), -EINVAL,
+	      "a missing parameter is -EINVAL");
+	in[0].value = 1ull << 32;
+	check(secmon_call(h, "set-format", in, 1, NULL, 0), -EINVAL,
+	      "a value wider than an SMC32 register is -EINVAL");
+	check(secmon_call(h, "set-format", in, SECMON_MAX_ARGS + 1, NULL, 0), -E2BIG,
+	      "more than SECMON_MAX_ARGS values is -E2BIG");
+	in[0].value = 2;
+	if (!fw) {
+		check(secmon_call(h, "set-format", in, 1, NULL, 0), -EOPNOTSUPP,
+		      "set-format: unanswered (SMC_UNK) is -EOPNOTSUPP");
+		check(secmon_call_by_name("secure-media", "get-status", NULL, 0, st, 2),
+		      -EOPNOTSUPP, "get-status by name: -EOPNOTSUPP");
+	} else {
+		check(secmon_call(h, "set-format", in, 1, NULL, 0), 0, "set-format 2");
+		check(secmon_call_by_name("secure-media", "get-status", NULL, 0, st, 2), 0,
+		      "get-status by name");
+		check(st[0].value, 2, "get-status gives format 2");
+		in[0].value = 99;
+		check(secmon_call(h, "set-format", in, 1, NULL, 0), -EINVAL,
+		      "set-format 99: the firmware's INVALID_PARAMETERS is -EINVAL");
+	}
+	secmon_put(h);
+}
+
+static void discovery(void)
+{
+	struct secmon_discovery d;
+	u32 a = 0;
+	int e = secmon_discover(&d);
+
+	if (!strcmp(scenario, "legacy") && arm_smccc_1_1_get_conduit() == SMCCC_CONDUIT_NONE) {
+		check(e, -EOPNOTSUPP, "discover: no SMCCC conduit for a legacy ABI");
+		check_true(!strcmp(d.conduit, "none"), "discover: conduit none");
+		check(secmon_arch_features(0x80000002u, &a), -EOPNOTSUPP,
+		      "arch_features without a conduit is -EOPNOTSUPP");
+		return;
+	}
+	check(e, 0, "discover");
+	check_true(!strcmp(d.conduit, "smc"), "discover: conduit smc");
+	check(d.kernel_conduit, arm_smccc_1_1_get_conduit() != SMCCC_CONDUIT_NONE,
+	      "discover: the kernel's conduit exactly when the kernel has one");
+	check_true(d.psci_version >= 0x10000, "discover: PSCI 1.0 or later");
+	if (d.smccc_version < 0x10001)
+		check(secmon_arch_features(0x80000002u, &a), -EOPNOTSUPP,
+		      "arch_features before SMCCC 1.1 is -EOPNOTSUPP");
+	else
+		check(secmon_arch_features(0x80000002u, &a) == 0, d.has_soc_id,
+		      "arch_features(SMCCC_ARCH_SOC_ID) agrees with discovery");
+}
+
+static void firmware_psci(void)
+{
+	u64 addr = 0;
+
+	check_true(!strcmp(secmon_firmware_backend(), "psci"), "backend is psci");
+	check_true(secmon_firmware_has("cpu-boot") && !secmon_firmware_has("l2x0-init"),
+		   "PSCI has cpu-boot, not l2x0-init");
+	check(secmon_firmware_l2x0_init(), -EOPNOTSUPP, "l2x0_init is -EOPNOTSUPP");
+	check(secmon_firmware_cpu_boot(nr_cpu_ids + 5), -EINVAL,
+	      "cpu_boot of a CPU that does not exist is -EINVAL");
+	if (!cpu_online(1) || num_possible_cpus() < 2)
+		return;
+	check(secmon_firmware_get_cpu_boot_addr(1, &addr), -ENODEV,
+	      "get_cpu_boot_addr before any set is -ENODEV");
+	check(secmon_firmware_cpu_boot(1), -EFAULT, "cpu_boot without an address is -EFAULT");
+	check(secmon_firmware_set_cpu_boot_addr(1, 0x40080000), 0, "set_cpu_boot_addr(1)");
+	check(secmon_firmware_get_cpu_boot_addr(1, &addr), 0, "get_cpu_boot_addr(1)");
+	check(addr, 0x40080000, "get_cpu_boot_addr gives back what was set");
+	check(secmon_firmware_cpu_boot(1), -EBUSY,
+	      "cpu_boot of an online CPU: the firmware's ALREADY_ON is -EBUSY");
+}
+
+static void firmware_table(void)
+{
+	check_true(!strcmp(secmon_firmware_backend(), "table"), "backend is table");
+	check_true(secmon_firmware_has("cpu-boot") && secmon_firmware_has("do-idle") &&
+		   secmon_firmware_has("l2x0-init") && !secmon_firmware_has("suspend"),
+		   "the table has cpu-boot, do-idle, l2x0-init, not suspend");
+	check(secmon_firmware_suspend(0), -EOPNOTSUPP, "suspend is -EOPNOTSUPP");
+	check(secmon_firmware_l2x0_init(), fw ? 0 : -EOPNOTSUPP,
+	      fw ? "l2x0_init" : "l2x0_init: unanswered is -EOPNOTSUPP");
+	if (!fw)
+		check(secmon_firmware_do_idle(0), -EOPNOTSUPP,
+		      "do_idle: unanswered is -EOPNOTSUPP");
+	if (!cpu_online(1))
+		return;
+	check(secmon_firmware_cpu_boot(1), -EFAULT, "cpu_boot without an address is -EFAULT");
+	check(secmon_firmware_set_cpu_boot_addr(1, 0x40080000), 0, "set_cpu_boot_addr(1)");
+	check(secmon_firmware_cpu_boot(1), fw ? -EBUSY : -EOPNOTSUPP,
+	      fw ? "cpu_boot of an online CPU is -EBUSY" : "cpu_boot: unanswered is -EOPNOTSUPP");
+}
+
+static void firmware_legacy(void)
+{
+	check_true(!strcmp(secmon_firmware_backend(), "table"), "backend is table");
+	check_true(secmon_firmware_has("l2x0-init") && secmon_firmware_has("c15resume"),
+		   "the legacy table has l2x0-init and c15resume");
+	/* A legacy l2x0-init has no status: four calls, whoever answers. */
+	check(secmon_firmware_l2x0_init(), 0, "l2x0_init runs its four calls");
+	if (!fw)
+		check(secmon_firmware_set_cpu_boot_addr(1, 0x40080000), -EOPNOTSUPP,
+		      "set_cpu_boot_addr: status -1 is -EOPNOTSUPP");
+}
+
+static int __init api_test_init(void)
+{
+	errors();
+	services();
+	discovery();
+	if (!strcmp(scenario, "psci"))
+		firmware_psci();
+	else if (!strcmp(scenario, "table"))
+		firmware_table();
+	else if (!strcmp(scenario, "legacy"))
+		firmware_legacy();
+	else
+		check_true(false, "a known scenario= parameter");
+	pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+	return 0;
+}
+
+static void __exit api_test_exit(void)
+{
+}
+
+module_init(api_test_init);
+module_exit(api_test_exit);
+
+MODULE_DESCRIPTION("Checks secmon.ko's exported API");
+MODULE_LICENSE("Dual BSD/GPL");
