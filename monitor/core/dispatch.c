@@ -4,34 +4,32 @@
  * what no service claims with SMC_UNK in the width of the call.
  */
 #include "../services/described.h"
+#include "log.h"
 #include "service.h"
 
 struct mon_config mon_cfg;
 
-int mon_init(const struct mon_config *cfg)
-{
-	mon_cfg = *cfg;
-	psci_init(cfg->boot_cpu);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
-		errata_cpu_reset(i);
-	return described_init(cfg->board_dtb);
-}
+static const struct mon_service *by_oen[SECMON_FID_OEN_MASK + 1];
 
-bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
+static int index_services(void)
 {
-	return psci_wakeup(cpu, entry);
+	for (unsigned i = mon_service_count; i-- > 0;) {
+		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
+			mon_log("secmon: service table not sorted by OEN at %s\n", mon_services[i].name);
+			return -1;
+		}
+		by_oen[mon_services[i].oen] = &mon_services[i];
+	}
+	return 0;
 }
 
 static const struct mon_service *find_service(unsigned oen, unsigned fn)
 {
-	unsigned i;
+	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
 
-	for (i = 0; i < mon_service_count; i++) {
-		const struct mon_service *s = &mon_services[i];
-
-		if (s->oen == oen && fn >= s->fn_first && fn <= s->fn_last)
+	for (; s && s < end && s->oen == oen; s++)
+		if (fn >= s->fn_first && fn <= s->fn_last)
 			return s;
-	}
 	return 0;
 }
 
@@ -45,6 +43,23 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 	return 0;
 }
 
+int mon_init(const struct mon_config *cfg)
+{
+	mon_cfg = *cfg;
+	if (index_services())
+		return -1;
+	psci_init(cfg->boot_cpu);
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+		errata_cpu_reset(i);
+	return described_init(cfg->board_dtb);
+}
+
+bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
+{
+	return psci_wakeup(cpu, entry);
+}
+
+/* The first service of each owning entity; mon_services is sorted by OEN. */
 /* Call count, UID and revision: fast SMC32 calls in every service range. */
 static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
 {
@@ -103,10 +118,10 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 	const struct mon_service *s;
 
 	if (call_is_valid(fid, caller)) {
-		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
-			return;
 		s = find_service(oen, fn);
 		if (s && s->handle(&c))
+			return;
+		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
 			return;
 	}
 	if (described_handle(&c))
