@@ -20,13 +20,13 @@ WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -
 TARGET_FLAGS := -mgeneral-regs-only -mstrict-align -ffixed-x18 -mno-outline-atomics
 CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
 	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
-	$(TARGET_FLAGS) -Iinclude -I$(PLAT)/include -isystem $(DEPS)/usr/include \
+	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -DQV_SCR_OFF=$(SCR_OFF) -MMD -MP
 ASFLAGS := -I$(PLAT) -MMD -MP
 LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 	-Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=aarch64-linux-gnu -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
-	-fno-builtin $(TARGET_FLAGS) -Iinclude -I$(PLAT)/include -isystem $(DEPS)/usr/include
+	-fno-builtin $(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include
 
 PLAT_C := $(wildcard $(PLAT)/*.c)
 PLAT_S := $(wildcard $(PLAT)/*.S)
