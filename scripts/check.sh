@@ -86,6 +86,7 @@ run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite conformance-qemu nsk_runs
 run_suite linux-qemu bash tests/linux/suite.sh
 run_suite bindings bash tests/bindings/run.sh
+run_suite linux-module bash tests/linux-module/run.sh
 run_suite cli-gcc bash tests/cli/run.sh build/host/secmon
 run_suite cli-clang bash tests/cli/run.sh build/host-clang/secmon
 
