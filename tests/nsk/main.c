@@ -15,6 +15,8 @@
  *   nsk.powerdown=S|none  power_state for the power-down test
  *   nsk.fault=1         take an undefined-instruction exception before the
  *                       suite (checks that a fault is reported, not hung)
+ *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
+ *   nsk.name=NAME       the name in the driver's test lines (its board)
  * Without them the idle states come from /cpus/idle-states, else secmon's:
  * 0x0 (core standby) and 0x00010000 (core power-down), original format.
  */
@@ -25,7 +27,8 @@
 #define HCR_EL2_RW		(1ull << 31)
 #define SCTLR_EL2_RES1		0x30c50830ull	/* MMU, caches, alignment checks off */
 #define SCTLR_EL1_RES1		0x30d00800ull
-#define CPTR_EL2_NO_TRAPS	0x32ffull
+#define CPTR_EL2_NO_TRAPS	0x32ffull	/* RES1 bits; TFP, TZ, TTA, TCPAC clear */
+#define CPACR_EL1_FPEN		(3ull << 20)
 
 uint64_t nsk_mpidr[NSK_MAX_CPUS];
 uint32_t nsk_ncpus;
@@ -43,6 +46,8 @@ static struct {
 	bool want_el1;
 	bool no_bad_pc;
 	bool fault;
+	bool socdrv;
+	char name[32];
 	unsigned race;
 	bool standby_set, standby_none, powerdown_set, powerdown_none;
 	uint32_t standby, powerdown;
@@ -178,6 +183,17 @@ static void parse_option(const char *w, size_t n)
 		opt.powerdown_set = true;
 		opt.powerdown_none = !num;
 		opt.powerdown = (uint32_t)v;
+	} else if (word_is(w, n, "test") && word_is(eq + 1, (size_t)(end - eq - 1), "socdrv")) {
+		opt.socdrv = true;
+	} else if (word_is(w, n, "test") &&
+		   word_is(eq + 1, (size_t)(end - eq - 1), "conformance")) {
+		opt.socdrv = false;
+	} else if (word_is(w, n, "name") && end > eq + 1) {
+		size_t k = (size_t)(end - eq - 1) < sizeof(opt.name) ? (size_t)(end - eq - 1)
+								       : sizeof(opt.name) - 1;
+
+		memcpy(opt.name, eq + 1, k);
+		opt.name[k] = '\0';
 	} else {
 		char buf[32];
 		size_t k = (size_t)(end - w) < sizeof(buf) ? (size_t)(end - w) : sizeof(buf) - 1;
@@ -403,14 +419,22 @@ static void find_idle_states(void)
 
 /* ---- CPU state ---- */
 
-/* Each CPU on entry, once it has a stack: vectors and a known SCTLR/HCR. */
+/*
+ * Each CPU on entry, once it has a stack: vectors and a known SCTLR/HCR,
+ * and FP/SIMD on (libfdt uses a few SIMD instructions; the nsk's own code
+ * is built -mgeneral-regs-only): CPTR_EL2.TFP clear at EL2, and
+ * CPACR_EL1.FPEN for EL1, also for after leave_el2().
+ */
 void nsk_cpu_early_init(void)
 {
 	if (current_el() == 2) {
 		sysreg_write(hcr_el2, HCR_EL2_RW);
+		sysreg_write(cptr_el2, CPTR_EL2_NO_TRAPS);
+		sysreg_write(cpacr_el1, CPACR_EL1_FPEN);
 		sysreg_write(sctlr_el2, SCTLR_EL2_RES1);
 		sysreg_write(vbar_el2, (uintptr_t)nsk_vectors);
 	} else {
+		sysreg_write(cpacr_el1, CPACR_EL1_FPEN);
 		sysreg_write(sctlr_el1, SCTLR_EL1_RES1);
 		sysreg_write(vbar_el1, (uintptr_t)nsk_vectors);
 	}
@@ -452,6 +476,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 	}
 	if (opt.want_el1 && current_el() == 2)
 		leave_el2();
+	if (opt.socdrv)
+		drv_secondary();
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %lu\n", slot);
 	nsk_halt();
@@ -562,6 +588,11 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	conduit.aarch32 = false;
 
 	env.c = &conduit;
+	if (opt.socdrv) {
+		drv_run((const void *)(uintptr_t)dtb, opt.name[0] ? opt.name : "board", cpus,
+			(unsigned)n, gic.version != 0);
+		power_off();
+	}
 	env.ncpus = nsk_ncpus;
 	for (unsigned i = 0; i < nsk_ncpus; i++)
 		env.mpidr[i] = nsk_mpidr[i];

@@ -78,6 +78,13 @@ void wake_arm(void);		/* env.arm_wakeup */
 void wake_disarm(void);		/* after a suspend returns, or on resume */
 unsigned wake_fired(void);	/* wake-ups seen (timer disarmed with ISTATUS set) */
 
+/* soak.S: x2-x30, v0-v31 kept for `ticks` of CNTVCT; 0, or which one changed. */
+uint64_t nsk_soak(uint64_t ticks);
+
+/* drv.c: nsk.test=socdrv, the test SoC driver on the board the firmware was given. */
+int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool wake);
+__attribute__((noreturn)) void drv_secondary(void);
+
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);
 void *memmove(void *d, const void *s, size_t n);

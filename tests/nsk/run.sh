@@ -5,6 +5,7 @@
 # Usage: tests/nsk/run.sh [--bios FILE] [--smp N] [--gic 2|3] [--virt 0|1]
 #                         [--cpu cortex-a57|max] [--el 1|2] [--timeout SECONDS]
 #                         [--append ARGS] [--kernel FILE] [--verbose]
+#                         [--board FILE.dts|FILE.dtb]
 #
 #   --bios FILE   firmware at EL3 (-M virt,secure=on ... -bios FILE), e.g.
 #                 build/qemu-virt-a64/secmon.bin. Without it QEMU's built-in
@@ -17,6 +18,9 @@
 #   --el 1        with --virt 1: the nsk leaves EL2 for EL1 itself (nsk.el=1),
 #                 so the suite runs at EL1 with an EL2 present.
 #   --verbose     the firmware's log on (secmon: fw_cfg opt/secmon/verbose).
+#   --board FILE  with --bios: the board DT for the firmware (fw_cfg
+#                 opt/secmon/board.dtb); a .dts is compiled with dtc first.
+#                 The board's name goes into the configuration's name.
 #
 # Prints the TAP lines with the configuration in every test name, e.g.
 #   ok 5 - secmon a57 nsk el2 smp4 gic3 smc: unknown SiP SMC32 call is SMC_UNK
@@ -37,9 +41,10 @@ tmo=30
 extra=""
 kernel=build/nsk-a64/nsk.bin
 verbose=0
+board=""
 
 usage() {
-	sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -55,6 +60,7 @@ while [ $# -gt 0 ]; do
 	--append) extra=${2:?}; shift ;;
 	--kernel) kernel=${2:?}; shift ;;
 	--verbose) verbose=1 ;;
+	--board) board=${2:?}; shift ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -67,6 +73,8 @@ case $smp in '' | *[!0-9]*) echo "run.sh: --smp wants a number" >&2; exit 2 ;; e
 [ "$gic" = 2 ] && [ "$smp" -gt 8 ] && { echo "run.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ -z "$bios" ] || [ -f "$bios" ] || { echo "run.sh: no firmware $bios" >&2; exit 2; }
+[ -z "$board" ] || [ -n "$bios" ] || { echo "run.sh: --board needs --bios" >&2; exit 2; }
+[ -z "$board" ] || [ -f "$board" ] || { echo "run.sh: no board DT $board" >&2; exit 2; }
 
 # Where the suite should run.
 if [ "$virt" = 1 ]; then want_el=2; else want_el=1; fi
@@ -85,6 +93,18 @@ if [ -n "$bios" ]; then
 	qemu+=(-M "virt,secure=on,virtualization=$virt_opt,gic-version=$gic" -bios "$bios")
 	# shellcheck disable=SC2054 # one QEMU argument, commas and all
 	[ "$verbose" = 1 ] && qemu+=(-fw_cfg name=opt/secmon/verbose,string=1)
+	if [ -n "$board" ]; then
+		bname=$(basename "$board")
+		bname=${bname%.*}
+		fw="$fw $bname"
+		if [ "${board%.dts}" != "$board" ]; then
+			mkdir -p build/nsk-a64/boards
+			dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "build/nsk-a64/boards/$bname.dtb" \
+				"$board" || { echo "Bail out! run.sh: dtc failed on $board"; exit 1; }
+			board=build/nsk-a64/boards/$bname.dtb
+		fi
+		qemu+=(-fw_cfg "name=opt/secmon/board.dtb,file=$board")
+	fi
 else
 	fw='qemu-psci'
 	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=$gic")

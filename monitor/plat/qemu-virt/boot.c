@@ -7,12 +7,14 @@
  *
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
  *   base + 0         DTB, grown in place to at most DTB_MAX
+ *   base + 0x1fe000  power-off mailbox (PSCI 0.1 boards only, poweroff.c)
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes
  *   next 2 MiB       initrd
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <libfdt.h>
 #include <secmon/smccc.h>
 #include "arch.h"
 #include "platform.h"
@@ -37,6 +39,18 @@
 /* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 1 = this port. */
 #define SOC_REVISION		1
 
+/* The board DT: fw_cfg file, kept in secure RAM while the monitor runs. */
+#define BOARD_DTB_FILE		"opt/secmon/board.dtb"
+
+/*
+ * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
+ * (monitor/plat/host/sim.h) so that a driver expects the same on both:
+ * every CPU needs the first, none needs the second, and neither has
+ * anything to change on QEMU's CPUs.
+ */
+#define ERRATUM_NEEDED		0x5ec00001u
+#define ERRATUM_NOT_NEEDED	0x5ec00002u
+
 struct arm64_image_header {
 	uint32_t code0, code1;
 	uint64_t text_offset;
@@ -48,6 +62,7 @@ struct arm64_image_header {
 };
 
 static char cmdline[CMDLINE_MAX];
+static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
 
 _Noreturn static void boot_failed(const char *why)
 {
@@ -130,9 +145,46 @@ static void runtime_options(void)
 }
 
 /*
- * Board configuration: built-in defaults for now. A later change reads
- * them from fw_cfg file opt/secmon/board.dtb, here, before mon_init().
+ * The board DT, when QEMU offers one (-fw_cfg name=opt/secmon/board.dtb,
+ * file=X): copied into secure RAM, where the monitor keeps using it (its
+ * tables point into it). Without it: NULL, standard PSCI only.
  */
+static const void *load_board_dtb(void)
+{
+	uint32_t size = 0;
+	uint16_t sel = qv_fwcfg_file(BOARD_DTB_FILE, &size);
+
+	if (!sel) {
+		qv_info("no board DT (fw_cfg %s): standard PSCI\n", BOARD_DTB_FILE);
+		return NULL;
+	}
+	if (size > sizeof(board_dtb)) {
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) has %u bytes, at most %u fit; "
+			     "powering off\n", BOARD_DTB_FILE, size, (unsigned)sizeof(board_dtb));
+		qv_power_off();
+	}
+	qv_fwcfg_read(sel, board_dtb, size);
+	if (size < sizeof(struct fdt_header) || fdt_check_header(board_dtb) != 0 ||
+	    fdt_totalsize(board_dtb) > size) {
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s, %u bytes) is not a flattened "
+			     "device tree; powering off\n", BOARD_DTB_FILE, size);
+		qv_power_off();
+	}
+	qv_info("board DT: %u bytes from fw_cfg %s\n", size, BOARD_DTB_FILE);
+	return board_dtb;
+}
+
+static bool never_needed(unsigned cpu)
+{
+	(void)cpu;
+	return false;
+}
+
+static const struct mon_erratum errata[] = {
+	{ .id = ERRATUM_NEEDED },
+	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
+};
+
 static void board_config(struct mon_config *cfg)
 {
 	cfg->boot_cpu = 0;
@@ -141,19 +193,56 @@ static void board_config(struct mon_config *cfg)
 		secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
 	cfg->soc_revision = SOC_REVISION;
 	cfg->soc_name = "secmon QEMU virt AArch64";
-	cfg->board_dtb = NULL;
+	cfg->board_dtb = load_board_dtb();
+	cfg->errata = errata;
+	cfg->nerrata = sizeof(errata) / sizeof(errata[0]);
 }
 
 static struct mon_config cfg;
 
+/*
+ * mon_init() names what it refuses (node, property, why) on the secure
+ * console; the same words go to the normal-world console, which is the one
+ * a user watches.
+ */
+_Noreturn static void board_refused(void)
+{
+	const char *why = qv_log_last_line();
+	static const char *const prefixes[] = { "secmon: ", "board DT: " };
+
+	for (unsigned i = 0; i < 2; i++) {
+		const char *p = prefixes[i], *w = why;
+
+		while (*p && *p == *w) {
+			p++;
+			w++;
+		}
+		if (!*p)
+			why = w;
+	}
+	if (!*why)
+		why = "see the secure console";
+	if (cfg.board_dtb)
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) was refused: %s; powering off\n",
+			     BOARD_DTB_FILE, why);
+	else
+		qv_fatal_msg("cannot boot: the monitor did not start: %s; powering off\n", why);
+	qv_power_off();
+}
+
 static void monitor_init(void)
 {
+	int err;
 
 	if (qv_dt_scan((const void *)DTB_ADDR) != 0)
 		boot_failed("no usable DTB from QEMU at the start of RAM");
 	board_config(&cfg);
-	if (mon_init(&cfg) != 0)
-		boot_failed("the board configuration is invalid (see the secure console)");
+	qv_log_capture(true);
+	err = mon_init(&cfg);
+	qv_log_capture(false);
+	if (err != 0)
+		board_refused();
+	qv_poweroff_init(cfg.board_dtb);
 }
 
 static uint64_t load_os(void)
@@ -185,6 +274,7 @@ _Noreturn void qv_cold_boot(void)
 	monitor_init();
 	entry = load_os();
 	qv_gic_release();
+	qv_poweroff_start();
 	spsr = qv_ns_entry_spsr(0);
 	qv_ns_entry_prepare(spsr);
 	qv_fp_clear();

@@ -60,9 +60,51 @@ void qv_console_init(void)
 	uart_init(QV_UART_S_BASE);
 }
 
+/*
+ * The portable monitor logs through plat_putc() only. While capturing (the
+ * boot CPU around mon_init(), nothing else running) its last complete line
+ * is kept, so that a refused board DT can be named on the normal-world
+ * console too.
+ */
+#define CAPTURE_MAX 240
+
+static bool capturing;
+static char cap_line[CAPTURE_MAX], cap_last[CAPTURE_MAX];
+static unsigned cap_len;
+
+void qv_log_capture(bool on)
+{
+	capturing = on;
+	cap_len = 0;
+	if (on)
+		cap_last[0] = '\0';
+}
+
+const char *qv_log_last_line(void)
+{
+	return cap_last;
+}
+
+static void capture(char c)
+{
+	if (c == '\r')
+		return;
+	if (c != '\n') {
+		if (cap_len + 1 < CAPTURE_MAX)
+			cap_line[cap_len++] = c;
+		return;
+	}
+	for (unsigned i = 0; i < cap_len; i++)
+		cap_last[i] = cap_line[i];
+	cap_last[cap_len] = '\0';
+	cap_len = 0;
+}
+
 void plat_putc(char c)
 {
 	uart_putc(QV_UART_S_BASE, c);
+	if (capturing)
+		capture(c);
 }
 
 void qv_set_verbose(bool on)
@@ -92,7 +134,7 @@ static void log_release(void)
 
 static void vlog(uintptr_t base, const char *fmt, va_list ap)
 {
-	char buf[256];
+	char buf[384];
 
 	qv_vsnprintf(buf, sizeof(buf), fmt, ap);
 	log_acquire();

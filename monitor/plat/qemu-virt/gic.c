@@ -182,7 +182,37 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 	isb();
 }
 
-/* Acknowledge and end every pending group-0 interrupt of this CPU. */
+/*
+ * A private interrupt of the calling CPU (the secure timer's PPI) into
+ * secure group 0, enabled: an FIQ to EL3 from now on. The normal world's
+ * writes to a group-0 interrupt's group, priority and enable bits are
+ * ignored by the GIC, so the OS cannot take it back or switch it off.
+ */
+void qv_gic_secure_ppi(unsigned intid)
+{
+	uint32_t bit = 1u << intid;
+	uintptr_t rd;
+
+	if (!gic_v3()) {
+		mmio_write32(QV_GICD_BASE + GICD_IGROUPR(0),
+			     mmio_read32(QV_GICD_BASE + GICD_IGROUPR(0)) & ~bit);
+		mmio_write8(QV_GICD_BASE + GICD_IPRIORITYR(intid), WAKE_PRIORITY);
+		mmio_write32(QV_GICD_BASE + GICD_ISENABLER(0), bit);
+		return;
+	}
+	rd = gicr_of_this_cpu();
+	if (!rd)
+		return;
+	mmio_write32(rd + SGI_IGROUPR0, mmio_read32(rd + SGI_IGROUPR0) & ~bit);
+	mmio_write32(rd + SGI_IGRPMODR0, mmio_read32(rd + SGI_IGRPMODR0) & ~bit);
+	mmio_write8(rd + SGI_IPRIORITYR(intid), WAKE_PRIORITY);
+	mmio_write32(rd + SGI_ISENABLER0, bit);
+}
+
+/*
+ * Acknowledge and end every pending group-0 interrupt of this CPU: wake-up
+ * SGIs need nothing more; the secure timer is the power-off watch.
+ */
 void qv_gic_ack_group0(void)
 {
 	bool v3 = gic_v3();
@@ -193,6 +223,8 @@ void qv_gic_ack_group0(void)
 
 		if ((id & 0x3ff) >= SPURIOUS_FIRST)
 			return;
+		if ((id & 0x3ff) == QV_SEC_TIMER_INTID)
+			qv_poweroff_tick();
 		if (v3)
 			write_sysreg(ICC_EOIR0_EL1, id);
 		else

@@ -32,6 +32,22 @@
 
 /* Secure group-0 SGI that wakes a parked core. */
 #define QV_WAKE_SGI		8
+/* The secure physical timer's PPI (13) as an INTID: the power-off watch. */
+#define QV_SEC_TIMER_INTID	29
+
+/*
+ * The board DT from fw_cfg (opt/secmon/board.dtb) is copied into secure RAM
+ * (.bss) and must fit in this much.
+ */
+#define QV_BOARD_DTB_MAX	0x10000
+
+/*
+ * Normal-world power-off mailbox (PSCI 0.1 boards only, poweroff.c): one
+ * page of NS RAM below the kernel, between the DTB and the fw_cfg DMA block,
+ * given to the OS as a no-map reserved-memory region and a "syscon".
+ */
+#define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x1fe000)
+#define QV_MAILBOX_SIZE		0x1000
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
 #define QV_FRAME_SIZE		0x120

@@ -119,12 +119,14 @@ _Noreturn void qv_power_off(void)
 
 _Noreturn void plat_system_off(void)
 {
+	qv_poweroff_report();
 	qv_info("SYSTEM_OFF\n");
 	gpio_pulse(GPIO_POWEROFF);
 }
 
 _Noreturn void plat_system_reset(void)
 {
+	qv_poweroff_report();
 	qv_info("SYSTEM_RESET\n");
 	gpio_pulse(GPIO_RESET);
 }

@@ -40,6 +40,8 @@ void qv_gic_release(void);
 bool qv_gic_released(void);
 void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
 void qv_gic_ack_group0(void);
+/* A PPI of the calling CPU into secure group 0 (an FIQ to EL3), enabled. */
+void qv_gic_secure_ppi(unsigned intid);
 /* Stop the normal world's interrupts from reaching a core that is off. */
 void qv_gic_cpu_quiesce(void);
 unsigned qv_gic_version(void);
@@ -70,6 +72,20 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);
 void qv_set_ns_memory(const struct qv_range *r, unsigned n);
 unsigned qv_ns_memory(const struct qv_range **r);
+
+/*
+ * poweroff.c: power-off and reboot mailbox for PSCI 0.1 boards (no
+ * SYSTEM_OFF), watched from the boot CPU's secure timer.
+ */
+bool qv_poweroff_init(const void *board_dtb);	/* after mon_init(); true: in use */
+int qv_poweroff_dt_fixup(void *fdt);		/* its nodes in the OS's DT */
+void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
+void qv_poweroff_tick(void);			/* the timer's interrupt */
+void qv_poweroff_report(void);			/* log how often it looked */
+
+/* console.c: keep the last line the portable monitor logs (mon_init's verdict). */
+void qv_log_capture(bool on);
+const char *qv_log_last_line(void);
 
 /* boot.c / power.c */
 _Noreturn void qv_cold_boot(void);
