@@ -82,8 +82,11 @@ run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
 run_suite build-firmware build "firmware qemu-virt-a64" make firmware
+run_suite build-firmware-clang build "firmware with clang" make -f mk/qemu-virt-a64.mk clang-check
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite conformance-qemu nsk_runs
+run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
+run_suite socdrv-qemu bash tests/nsk/socdrv.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-qemu bash tests/linux/suite.sh
 run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh
