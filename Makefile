@@ -2,7 +2,9 @@
 #   make            host library, simulator, CLI and tests (build/host)
 #   make check      install deps, build everything, run every test
 #   make run        build the firmware and boot Linux under it on QEMU
-#   make firmware   build/qemu-virt-a64/secmon.bin
+#                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel)
+#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin
+#   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
 
@@ -30,8 +32,11 @@ xbuild:
 
 firmware:
 	@$(MAKE) -f mk/qemu-virt-a64.mk
+	@$(MAKE) -f mk/qemu-virt-a32.mk
 
-nsk: ; @$(MAKE) -f mk/nsk.mk
+nsk:
+	@$(MAKE) -f mk/nsk.mk
+	@$(MAKE) -f mk/nsk-a32.mk
 
 module: ; @$(MAKE) -f linux/Makefile
 
@@ -46,7 +51,7 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@bash scripts/run.sh
+	@ARCH=$(ARCH) bash scripts/run.sh
 
 clean:
 	rm -rf build

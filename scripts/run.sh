@@ -1,31 +1,50 @@
 #!/usr/bin/env bash
-# `make run`: build the firmware, fetch Debian's arm64 kernel and busybox,
-# boot Linux with 4 CPUs under secmon on QEMU virt (secure=on, EL2), and
-# print a short summary. Exits 0 only when Linux came up on every CPU and
-# the machine powered off through PSCI SYSTEM_OFF.
+# `make run`: build the firmware, fetch Debian's kernel and busybox, boot
+# Linux with 4 CPUs under secmon on QEMU virt (secure=on), and print a short
+# summary. Exits 0 only when Linux came up on every CPU and the machine
+# powered off through PSCI SYSTEM_OFF.
 #   SMP=N GIC=2|3 CPU=cortex-a57|max VIRT=0|1 make run
+#   make run ARCH=a32     the AArch32 monitor (build/qemu-virt-a32/secmon.bin)
+#                         and Debian's armmp zImage on qemu-system-arm,
+#                         -cpu cortex-a15, GICv2 (SMP=N VIRT=0|1 too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+ARCH=${ARCH:-a64}
+case $ARCH in
+a64 | arm64 | aarch64)
+	ARCH=a64 DEB=arm64 GIC=${GIC:-3} CPU=${CPU:-cortex-a57}
+	;;
+a32 | armhf | arm)
+	ARCH=a32 DEB=armhf GIC=${GIC:-2} CPU=${CPU:-cortex-a15}
+	;;
+*)
+	echo "run.sh: ARCH must be a64 or a32, not '$ARCH'" >&2
+	exit 2
+	;;
+esac
 SMP=${SMP:-4}
-GIC=${GIC:-3}
-CPU=${CPU:-cortex-a57}
 VIRT=${VIRT:-1}
-fw=build/qemu-virt-a64/secmon.bin
-log=build/run/boot.log
+fw=build/qemu-virt-$ARCH/secmon.bin
+log=build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log
 mkdir -p build/run
+if [ "$ARCH" = a64 ]; then
+	where="EL$((VIRT + 1))"
+else
+	where=$([ "$VIRT" = 1 ] && echo "Hyp mode" || echo "SVC mode")
+fi
 
 echo "== building the firmware ($fw)"
-make -s firmware
-echo "== fetching Debian's arm64 kernel and busybox (cached under build/linux/arm64)"
-sh tests/linux/fetch.sh arm64 build/linux/arm64 >/dev/null
-echo "== booting Linux $(cat build/linux/arm64/version) on $SMP CPUs, GICv$GIC, $CPU, EL$((VIRT + 1))"
+make -s -f "mk/qemu-virt-$ARCH.mk"
+echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
+sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
+echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
-bash tests/linux/boot.sh --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" --virt "$VIRT" \
-	--log "$log" --quiet --timeout 120 || status=$?
+bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
+	--virt "$VIRT" --log "$log" --quiet --timeout 120 || status=$?
 
 echo "== summary (full serial log: $log)"
-grep -v SECMON-LOG "$log" | grep -E 'Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down' |
+grep -v SECMON-LOG "$log" | grep -E 'Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down|SECMON-HOST elapsed' |
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
 bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.1 'smccc>=1.2' soc_id \

@@ -1,0 +1,89 @@
+# The AArch32 (ARMv7 monitor mode) firmware for QEMU's virt board:
+# build/qemu-virt-a32/secmon.bin, for qemu-system-arm -M virt,secure=on
+# -cpu cortex-a15 -bios build/qemu-virt-a32/secmon.bin.
+#   make firmware                  (builds this and the AArch64 firmware)
+#   make -f mk/qemu-virt-a32.mk    this one only; VERBOSE=1: log on by default
+#                                  (or at run time: -fw_cfg name=opt/secmon/verbose,string=1)
+#   make -f mk/qemu-virt-a32.mk clang-check   compile every C file with clang too
+O := build/qemu-virt-a32
+CROSS := arm-linux-gnueabihf-
+CC := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+VERBOSE ?= 0
+PLAT := monitor/plat/qemu-virt-a32
+DEPS := build/deps/armhf
+FDT_LIB := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
+
+WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+# ARM state, ARMv7-A with the Security and Virtualization Extensions. The
+# hard-float ABI of Debian's armhf libfdt, but no FP register in the
+# monitor's own code (-mgeneral-regs-only): only the cold-boot path enables
+# the FPU. The MMU is off (Strongly-ordered memory): no unaligned access.
+TARGET_FLAGS := -marm -march=armv7ve+fp -mfloat-abi=hard -mfpu=vfpv3-d16 -mgeneral-regs-only \
+	-mno-unaligned-access -mtp=soft
+CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
+	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
+	-fno-asynchronous-unwind-tables -fno-unwind-tables \
+	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include \
+	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -MMD -MP
+ASFLAGS := -march=armv7ve+fp -mfloat-abi=hard -I$(PLAT) -MMD -MP
+LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noexecstack \
+	-Wl,--no-warn-rwx-segments -Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
+CLANG_FLAGS := --target=armv7a-linux-gnueabihf -march=armv7ve -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
+	-fno-builtin -marm -mfloat-abi=hard -mno-unaligned-access \
+	-Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include
+
+PLAT_C := $(wildcard $(PLAT)/*.c)
+PLAT_S := $(wildcard $(PLAT)/*.S)
+MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+LIB_C := $(wildcard lib/*.c)
+SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)
+
+obj = $(patsubst %,$(O)/obj/%.o,$(1))
+OBJS := $(call obj,$(SRCS_C) $(PLAT_S))
+LIB_A := $(O)/libsecmon.a
+
+all: $(O)/secmon.bin
+
+$(FDT_LIB):
+	@sh scripts/fetch-libfdt.sh armhf
+
+# Rebuild everything when the flags change (VERBOSE=1, ...).
+$(O)/cflags: FORCE
+	@mkdir -p $(O)
+	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+
+$(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# libc.c implements memset & co.: keep GCC from turning its loops into calls.
+$(O)/obj/$(PLAT)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
+
+$(O)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -c $< -o $@
+
+$(LIB_A): $(call obj,$(LIB_C))
+	@rm -f $@
+	$(CROSS)ar rcs $@ $^
+
+$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h
+	@mkdir -p $(dir $@)
+	$(CC) -E -P -x c -I$(PLAT) $< -o $@
+
+$(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
+	$(CC) $(TARGET_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
+
+$(O)/secmon.bin: $(O)/secmon.elf
+	$(OBJCOPY) -O binary $< $@
+	@echo "built $@ ($$(wc -c < $@) bytes)"
+
+clang-check: | $(FDT_LIB)
+	@for f in $(SRCS_C); do clang $(CLANG_FLAGS) -c $$f -o /dev/null || exit 1; done
+	@echo "clang: $(words $(SRCS_C)) files build without warnings"
+
+.PHONY: all clang-check FORCE
+.DELETE_ON_ERROR:
+
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Cold boot on the boot CPU: bring the monitor up with the board DT from
+ * fw_cfg (opt/secmon/board.dtb) when there is one, load the OS that QEMU
+ * offers through fw_cfg (-kernel zImage, -initrd, -append), fix up QEMU's
+ * DTB and enter the kernel the way Linux's ARM boot protocol asks
+ * (Documentation/arch/arm/booting.rst): Hyp mode if the CPU has it, else
+ * SVC, MMU and caches off, interrupts masked, r0 = 0, r1 = ~0 (no machine
+ * type: the DTB describes the board), r2 = the DTB's address. Secondaries
+ * wait in WFI until PSCI CPU_ON.
+ *
+ * Normal-world RAM, from its base B, with top = B + min(size / 2, 128 MiB):
+ *   B + 0             QEMU's DTB, read, then moved (the kernel decompresses
+ *                     itself to B + 0x8000 and puts its page tables below)
+ *   B + 0x1ff000      fw_cfg DMA control block (scratch)
+ *   B + 32 MiB        the zImage, so that it need not move itself before
+ *                     decompressing (B + 2 MiB when RAM is too small; the
+ *                     decompressor then moves itself out of the way)
+ *   top               the initrd
+ *   after the initrd  the DTB, fixed up (at most DTB_MAX bytes)
+ * which is the layout QEMU's own loader uses for the initrd and DTB, and the
+ * one the boot protocol recommends for the zImage.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <libfdt.h>
+#include <secmon/smccc.h>
+#include "arch.h"
+#include "platform.h"
+#include "qv.h"
+#include "../../monitor.h"
+#include "../../plat.h"
+
+#define FW_KERNEL_SIZE		0x08
+#define FW_INITRD_SIZE		0x0b
+#define FW_KERNEL_DATA		0x11
+#define FW_INITRD_DATA		0x12
+#define FW_CMDLINE_SIZE		0x14
+#define FW_CMDLINE_DATA		0x15
+
+#define QEMU_DTB		QV_NS_RAM_BASE
+#define DTB_MAX			0x100000u
+#define SZ_1M			0x100000ull
+#define SZ_2M			0x200000ull
+#define SZ_32M			0x2000000ull
+#define SZ_128M			0x8000000ull
+/* Room after a zImage's data for its decompressor's stack and heap. */
+#define ZIMAGE_SLACK		SZ_1M
+#define ZIMAGE_MAGIC_OFF	0x24
+#define ZIMAGE_MAGIC		0x016f2818u
+#define ZIMAGE_ENDIAN_OFF	0x30
+#define ZIMAGE_BIG_ENDIAN	0x01020304u
+#define CMDLINE_MAX		4096
+
+/* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 2 = this port. */
+#define SOC_REVISION		2
+
+/*
+ * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's and
+ * the AArch64 port's IDs, so that a driver expects the same everywhere:
+ * every CPU needs the first, none needs the second, and neither has
+ * anything to change on QEMU's CPUs.
+ */
+#define ERRATUM_NEEDED		0x5ec00001u
+#define ERRATUM_NOT_NEEDED	0x5ec00002u
+
+static char cmdline[CMDLINE_MAX];
+static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
+
+_Noreturn static void boot_failed(const char *why)
+{
+	qv_fatal_msg("cannot boot: %s; powering off\n", why);
+	qv_power_off();
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+/* Where things go in the RAM bank that starts at QV_NS_RAM_BASE. */
+struct layout {
+	uint64_t base, end;	/* the bank */
+	uint64_t top;		/* initrd here, then the DTB */
+};
+
+static void find_layout(struct layout *l)
+{
+	const struct qv_range *r;
+	unsigned n = qv_ns_memory(&r);
+
+	for (unsigned i = 0; i < n; i++) {
+		if (r[i].base == QV_NS_RAM_BASE) {
+			uint64_t half = r[i].size / 2;
+
+			l->base = r[i].base;
+			l->end = r[i].base + r[i].size;
+			l->top = l->base + (half < SZ_128M ? half : SZ_128M);
+			l->top = align_up(l->top, SZ_1M);
+			return;
+		}
+	}
+	boot_failed("no normal-world RAM at 0x40000000 in QEMU's DTB");
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The zImage: checked by its header, placed below the initrd. */
+static uint64_t load_kernel(const struct layout *l)
+{
+	uint32_t size = qv_fwcfg_item_u32(FW_KERNEL_SIZE);
+	uint64_t at = l->base + SZ_32M;
+	const uint8_t *h;
+
+	if (size == 0)
+		boot_failed("no kernel (run QEMU with -kernel zImage)");
+	if (at + size + ZIMAGE_SLACK > l->top)
+		at = l->base + SZ_2M;
+	if (size < 0x40 || at + size + ZIMAGE_SLACK > l->top)
+		boot_failed("kernel does not fit in RAM");
+	h = (const uint8_t *)(uintptr_t)at;
+	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
+		boot_failed("the kernel is not an ARM zImage");
+	if (le32(h + ZIMAGE_ENDIAN_OFF) == ZIMAGE_BIG_ENDIAN)
+		boot_failed("the kernel is big-endian; this monitor enters little-endian kernels");
+	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, size))
+		boot_failed("fw_cfg DMA of the kernel failed");
+	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)at);
+	return at;
+}
+
+static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
+{
+	uint32_t size = qv_fwcfg_item_u32(FW_INITRD_SIZE);
+
+	bi->initrd_start = bi->initrd_end = l->top;
+	if (!size)
+		return;
+	if (l->top + size + DTB_MAX > l->end)
+		boot_failed("initrd does not fit in RAM");
+	if (!qv_fwcfg_dma(FW_INITRD_DATA, l->top, size))
+		boot_failed("fw_cfg DMA of the initrd failed");
+	bi->initrd_end = l->top + size;
+	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
+}
+
+static void load_cmdline(struct qv_boot_info *bi)
+{
+	uint32_t size = qv_fwcfg_item_u32(FW_CMDLINE_SIZE);
+
+	bi->cmdline = NULL;
+	if (!size)
+		return;
+	if (size > CMDLINE_MAX)
+		boot_failed("command line longer than 4096 bytes");
+	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
+	cmdline[size - 1] = '\0';
+	bi->cmdline = cmdline;
+}
+
+/* opt/secmon/verbose: "1", "y" or "on" turns the log on, anything else off. */
+static void runtime_options(void)
+{
+	uint32_t size;
+	uint16_t sel = qv_fwcfg_file("opt/secmon/verbose", &size);
+	char v[4] = { 0 };
+
+	if (!sel)
+		return;
+	qv_fwcfg_read(sel, v, size < 3 ? size : 3);
+	qv_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
+}
+
+/*
+ * fw_cfg file opt/secmon/board.dtb (-fw_cfg name=opt/secmon/board.dtb,file=X):
+ * the board's legacy ABIs and services, kept in secure RAM for the
+ * monitor's lifetime. NULL when absent.
+ */
+static const void *read_board_dtb(void)
+{
+	uint32_t size;
+	uint16_t sel = qv_fwcfg_file("opt/secmon/board.dtb", &size);
+
+	if (!sel)
+		return NULL;
+	if (size > sizeof(board_dtb))
+		boot_failed("opt/secmon/board.dtb is larger than 64 KiB");
+	qv_fwcfg_read(sel, board_dtb, size);
+	if (size < sizeof(struct fdt_header) || fdt_check_header(board_dtb) != 0 ||
+	    fdt_totalsize(board_dtb) > size)
+		boot_failed("opt/secmon/board.dtb is not a flattened device tree");
+	qv_info("board DT: %u bytes from fw_cfg opt/secmon/board.dtb\n", size);
+	return board_dtb;
+}
+
+static bool never_needed(unsigned cpu)
+{
+	(void)cpu;
+	return false;
+}
+
+static const struct mon_erratum errata[] = {
+	{ .id = ERRATUM_NEEDED },
+	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
+};
+
+static void board_config(struct mon_config *cfg)
+{
+	cfg->boot_cpu = 0;
+	cfg->psci_unsupported = 0;
+	cfg->soc_version =
+		secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
+	cfg->soc_revision = SOC_REVISION;
+	cfg->soc_name = "secmon QEMU virt AArch32";
+	cfg->board_dtb = read_board_dtb();
+	cfg->errata = errata;
+	cfg->nerrata = sizeof(errata) / sizeof(errata[0]);
+}
+
+static struct mon_config cfg;
+
+/*
+ * mon_init() names what it refuses (node, property, why) on the secure
+ * console; the same words go to the normal-world console, the one a user
+ * watches.
+ */
+_Noreturn static void board_refused(void)
+{
+	const char *why = qv_log_last_line();
+	static const char prefix[] = "secmon: ";
+
+	if (memcmp(why, prefix, sizeof(prefix) - 1) == 0)
+		why += sizeof(prefix) - 1;
+	if (!*why)
+		why = "see the secure console";
+	qv_fatal_msg("cannot boot: the monitor refused its configuration: %s; powering off\n", why);
+	qv_power_off();
+}
+
+static void monitor_init(void)
+{
+	int err;
+
+	if (qv_dt_scan((const void *)QEMU_DTB) != 0)
+		boot_failed("no usable DTB from QEMU at the start of RAM");
+	board_config(&cfg);
+	qv_log_capture(true);
+	err = mon_init(&cfg);
+	qv_log_capture(false);
+	if (err != 0)
+		board_refused();
+}
+
+/* Loads the OS; returns the zImage's address, *dtb the DTB's. */
+static uint64_t load_os(uint64_t *dtb)
+{
+	struct qv_boot_info bi;
+	struct layout l;
+	int err;
+
+	find_layout(&l);
+	bi.kernel_entry = load_kernel(&l);
+	load_initrd(&l, &bi);
+	load_cmdline(&bi);
+	*dtb = align_up(bi.initrd_end, 0x1000);
+	err = fdt_move((const void *)QEMU_DTB, (void *)(uintptr_t)*dtb, DTB_MAX);
+	if (err)
+		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
+	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, cfg.board_dtb) != 0)
+		boot_failed("DT fix-up failed");
+	return bi.kernel_entry;
+}
+
+_Noreturn void qv_cold_boot(void)
+{
+	uint64_t entry, dtb;
+	uint32_t spsr;
+
+	qv_console_init();
+	if (!qv_fwcfg_present())
+		boot_failed("no fw_cfg device");
+	runtime_options();
+	if (qv_gic_version() != 2)
+		boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
+	qv_info("cold boot, GICv2, %s\n",
+		qv_has_hyp() ? "normal world in Hyp mode" : "normal world in SVC mode");
+	qv_cpu_describe();
+	qv_gic_dist_init();
+	qv_gic_cpu_init(0);
+	qv_fp_enable();
+	monitor_init();
+	entry = load_os(&dtb);
+	qv_fp_clear_disable();
+	qv_gic_release();
+	spsr = qv_ns_entry_spsr(0);
+	qv_ns_entry_prepare();
+	qv_info("entering the kernel at %lx, DTB at %lx\n", (unsigned long)entry,
+		(unsigned long)dtb);
+	qv_enter_ns((uint32_t)entry, spsr, 0, ~0u, (uint32_t)dtb);
+}

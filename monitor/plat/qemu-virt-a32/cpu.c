@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Per-CPU secure configuration of an ARMv7-A core with the Security (and,
+ * when present, Virtualization) Extensions, and the state in which the
+ * normal world is entered. Runs on every CPU at reset before any RAM other
+ * than its stack is touched: it keeps no state.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "arch.h"
+#include "platform.h"
+#include "qv.h"
+
+#define ACTLR_SMP	(1u << 6)	/* Cortex-A7/A15: take part in coherency */
+#define ACTLR_IBE	(1u << 0)	/* Cortex-A15: ICIALLU also invalidates the BTB */
+#define NSACR_CP10_11	((1u << 10) | (1u << 11))
+
+static uint32_t midr_part(void)
+{
+	return read_cp15(CP15_MIDR) & MIDR_PART_MASK;
+}
+
+bool qv_has_hyp(void)
+{
+	return id_field(read_cp15(CP15_ID_PFR1), PFR1_VIRT) != 0;
+}
+
+/*
+ * SCR while the normal world runs, less NS: FIQs (the monitor's group-0
+ * SGI) to Monitor mode, IRQs and external aborts to the normal world, which
+ * may mask asynchronous aborts itself but not FIQs; no instruction fetch
+ * from non-secure memory while secure; SMC enabled; HVC enabled when Hyp
+ * mode exists.
+ */
+static uint32_t scr_value(void)
+{
+	return SCR_FIQ | SCR_AW | SCR_SIF | (qv_has_hyp() ? SCR_HCE : 0);
+}
+
+/*
+ * CNTFRQ is writable only from the secure side. QEMU resets it to the
+ * counter's real rate, so keep that; program the board's 62.5 MHz if it
+ * reads zero.
+ */
+static void timer_init(void)
+{
+	if (id_field(read_cp15(CP15_ID_PFR1), PFR1_GENTIMER) && read_cp15(CP15_CNTFRQ) == 0)
+		write_cp15(CP15_CNTFRQ, 62500000);
+}
+
+void qv_cpu_secure_init(unsigned cpu)
+{
+	uint32_t part = midr_part();
+
+	(void)cpu;
+	write_cp15(CP15_SCR, scr_value());
+	/* The normal world may use the FPU and Advanced SIMD (cp10, cp11). */
+	write_cp15(CP15_NSACR, NSACR_CP10_11);
+	write_cp15(CP15_CPACR, 0);
+	/*
+	 * Cortex-A7/A15: ACTLR.SMP is writable only from the secure side;
+	 * Cortex-A15: ACTLR.IBE makes ICIALLU invalidate the branch predictor,
+	 * which the OS's Spectre-v2 mitigation and ARCH_WORKAROUND_1 rely on.
+	 * QEMU accepts and ignores these writes.
+	 */
+	if (part == MIDR_CORTEX_A15)
+		write_cp15(CP15_ACTLR, read_cp15(CP15_ACTLR) | ACTLR_SMP | ACTLR_IBE);
+	else if (part == MIDR_CORTEX_A7)
+		write_cp15(CP15_ACTLR, read_cp15(CP15_ACTLR) | ACTLR_SMP);
+	timer_init();
+	isb();
+}
+
+void qv_cpu_describe(void)
+{
+	qv_info("CPU MIDR %x ID_PFR1 %x, SCR %x NSACR %x, %s\n", (unsigned)read_cp15(CP15_MIDR),
+		(unsigned)read_cp15(CP15_ID_PFR1), (unsigned)read_cp15(CP15_SCR),
+		(unsigned)read_cp15(CP15_NSACR),
+		qv_has_hyp() ? "Virtualization Extensions: normal world in Hyp mode"
+			     : "no Virtualization Extensions: normal world in SVC mode");
+}
+
+/*
+ * A core that CPU_ON or a wake-up starts enters Hyp mode when it exists,
+ * else SVC, whatever mode called (Linux expects every CPU to start in the
+ * mode the boot CPU started in), with A, I and F masked, in ARM state (the
+ * caller's Thumb bit is added by power.c) and with the caller's endianness.
+ */
+uint32_t qv_ns_entry_spsr(uint64_t caller)
+{
+	return PSR_A | PSR_I | PSR_F | ((uint32_t)caller & PSR_E) |
+	       (qv_has_hyp() ? MODE_HYP : MODE_SVC);
+}
+
+/*
+ * The entered mode starts with its MMU and caches off. A core that was
+ * switched off kept its old system registers (QEMU does not power it
+ * down), so reset the ones that matter in the Non-secure bank (SCTLR) and
+ * in Hyp mode (HSCTLR, HCR, traps, the timer's controls and offset, the
+ * virtual ID registers); the OS sets up the rest itself. Hyp registers are
+ * reachable from Monitor mode only with SCR.NS = 1.
+ */
+void qv_ns_entry_prepare(void)
+{
+	uint32_t scr = read_cp15(CP15_SCR);
+
+	write_cp15(CP15_SCR, scr | SCR_NS);
+	isb();
+	write_cp15(CP15_SCTLR, SCTLR_RESET);
+	write_cp15(CP15_VBAR, 0);
+	if (qv_has_hyp()) {
+		write_cp15(CP15_HCR, 0);
+		write_cp15(CP15_HSCTLR, HSCTLR_RESET);
+		write_cp15(CP15_HCPTR, HCPTR_NO_TRAPS);
+		write_cp15(CP15_HSTR, 0);
+		write_cp15(CP15_VPIDR, read_cp15(CP15_MIDR));
+		write_cp15(CP15_VMPIDR, read_cp15(CP15_MPIDR));
+		if (id_field(read_cp15(CP15_ID_PFR1), PFR1_GENTIMER)) {
+			/* PL1 may use the physical counter and timer; virtual = physical. */
+			write_cp15(CP15_CNTHCTL, 3);
+			write_cp15_64(CP15_CNTVOFF, 0);
+		}
+	}
+	isb();
+	write_cp15(CP15_SCR, scr);
+	isb();
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The per-CPU frame at the top of each CPU's secure stack; SP_mon points at
+ * it while the CPU runs the normal world. An SMC (or a stray FIQ) saves the
+ * caller's r0-r12 into `r` with one stm, and LR_mon and SPSR_mon beside
+ * them; the C code below the frame uses the rest of the stack. Offsets are
+ * fixed here for the assembly; frame.c checks them against the C layout.
+ */
+#ifndef QV_FRAME_H
+#define QV_FRAME_H
+
+#define FR_R		0	/* the caller's r0..r12 */
+#define FR_LR		52	/* LR_mon: where the caller resumes */
+#define FR_SPSR		56	/* SPSR_mon: the caller's CPSR */
+#define FR_CPU		60	/* this CPU's index */
+#define FR_CALLER	64	/* struct mon_caller: aarch32 (8), mode (8) */
+#define FR_GIC_TARGET	80	/* GICv2 CPU-interface bit of this CPU */
+#define FR_END		88
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+#include "../../monitor.h"
+
+struct qv_frame {
+	uint32_t r[13];
+	uint32_t lr;
+	uint32_t spsr;
+	uint32_t cpu;
+	struct mon_caller caller;
+	uint32_t gic_target;
+};
+
+struct qv_frame *qv_frame_of(unsigned cpu);
+#endif
+
+#endif

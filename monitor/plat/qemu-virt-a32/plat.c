@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * plat.h for QEMU virt: topology and normal-world memory as the DTB gives
+ * them, the monitor lock, time, and the Spectre-class workaround answers.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <secmon/psci.h>
+#include "arch.h"
+#include "frame.h"
+#include "platform.h"
+#include "qv.h"
+#include "../../plat.h"
+
+/* AArch32 MPIDR: Aff2..Aff0 (bits 31:24 are flags, not affinity). */
+#define MPIDR_AFF_MASK 0xffffffull
+
+static uint64_t cpu_mpidr[QV_MAX_CPUS];
+static unsigned cpu_count;
+static struct qv_range ns_mem[QV_MAX_MEM_RANGES];
+static unsigned ns_mem_count;
+static uint32_t mon_lock;
+
+extern char __percpu_start[];
+
+struct qv_frame *qv_frame_of(unsigned cpu)
+{
+	return (struct qv_frame *)(__percpu_start + (cpu + 1) * QV_STACK_SIZE - QV_FRAME_SIZE);
+}
+
+void qv_set_cpus(const uint64_t *mpidr, unsigned n)
+{
+	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)
+		cpu_mpidr[i] = mpidr[i] & MPIDR_AFF_MASK;
+	cpu_count = n < QV_MAX_CPUS ? n : QV_MAX_CPUS;
+}
+
+void qv_set_ns_memory(const struct qv_range *r, unsigned n)
+{
+	for (unsigned i = 0; i < n && i < QV_MAX_MEM_RANGES; i++)
+		ns_mem[i] = r[i];
+	ns_mem_count = n < QV_MAX_MEM_RANGES ? n : QV_MAX_MEM_RANGES;
+}
+
+unsigned qv_ns_memory(const struct qv_range **r)
+{
+	*r = ns_mem;
+	return ns_mem_count;
+}
+
+unsigned plat_cpu_count(void)
+{
+	return cpu_count;
+}
+
+unsigned plat_cluster_count(void)
+{
+	return 1;
+}
+
+unsigned plat_cpu_cluster(unsigned cpu)
+{
+	(void)cpu;
+	return 0;
+}
+
+uint64_t plat_cpu_mpidr(unsigned cpu)
+{
+	return cpu < cpu_count ? cpu_mpidr[cpu] : ~0ull;
+}
+
+int plat_cpu_index(uint64_t mpidr)
+{
+	mpidr &= MPIDR_AFF_MASK;
+	for (unsigned i = 0; i < cpu_count; i++) {
+		if (cpu_mpidr[i] == mpidr)
+			return (int)i;
+	}
+	return -1;
+}
+
+void plat_lock(void)
+{
+	while (__atomic_exchange_n(&mon_lock, 1, __ATOMIC_ACQUIRE)) {
+		while (__atomic_load_n(&mon_lock, __ATOMIC_RELAXED))
+			__asm__ volatile("yield");
+	}
+}
+
+void plat_unlock(void)
+{
+	__atomic_store_n(&mon_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* Wholly inside one normal-world memory node; no wrap-around. */
+bool plat_ns_range_ok(uint64_t base, uint64_t size)
+{
+	uint64_t end = base + size;
+
+	if (end < base)
+		return false;
+	for (unsigned i = 0; i < ns_mem_count; i++) {
+		uint64_t lo = ns_mem[i].base, hi = ns_mem[i].base + ns_mem[i].size;
+
+		if (base >= lo && base < hi && end <= hi)
+			return true;
+	}
+	return false;
+}
+
+uint64_t plat_time_us(void)
+{
+	uint64_t freq = read_cp15(CP15_CNTFRQ);
+	uint64_t cnt;
+
+	isb();
+	cnt = read_cp15_64(CP15_CNTPCT);
+	if (!freq)
+		return 0;
+	return (cnt / freq) * 1000000 + (cnt % freq) * 1000000 / freq;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * QEMU virt (ARMv7, Cortex-A15, secure=on) as the monitor sees it. Included
+ * from C and assembly. The memory map is the board's fixed one
+ * (hw/arm/virt.c), the same for qemu-system-arm as for qemu-system-aarch64;
+ * the DTB confirms which parts are secure-only ("secure-status").
+ */
+#ifndef QV_PLATFORM_H
+#define QV_PLATFORM_H
+
+/* Secure-only flash: the image runs in place from here (code, rodata). */
+#define QV_FLASH_BASE		0x00000000
+#define QV_FLASH_SIZE		0x04000000
+/* Secure-only RAM: all monitor data and stacks. */
+#define QV_SECRAM_BASE		0x0e000000
+#define QV_SECRAM_SIZE		0x01000000
+
+#define QV_GICD_BASE		0x08000000
+#define QV_GICC_BASE		0x08010000	/* GICv2 CPU interface */
+#define QV_UART_NS_BASE		0x09000000
+#define QV_FWCFG_BASE		0x09020000
+#define QV_UART_S_BASE		0x09040000
+#define QV_GPIO_S_BASE		0x090b0000
+
+/* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
+#define QV_NS_RAM_BASE		0x40000000
+
+/* CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs). */
+#define QV_MAX_CPUS		8
+#define QV_STACK_SIZE		0x4000
+
+/* Secure group-0 SGI that wakes a parked core. */
+#define QV_WAKE_SGI		8
+
+/* Per-CPU frame at the top of each stack; SP_mon points at it (frame.h). */
+#define QV_FRAME_SIZE		0x80
+
+/* The board DT from fw_cfg (opt/secmon/board.dtb) is kept in secure RAM. */
+#define QV_BOARD_DTB_MAX	0x10000
+
+/* ARMv7 processor modes (CPSR.M). */
+#define MODE_USR		0x10
+#define MODE_FIQ		0x11
+#define MODE_IRQ		0x12
+#define MODE_SVC		0x13
+#define MODE_MON		0x16
+#define MODE_ABT		0x17
+#define MODE_HYP		0x1a
+#define MODE_UND		0x1b
+#define MODE_MASK		0x1f
+#define PSR_T			(1 << 5)
+#define PSR_F			(1 << 6)
+#define PSR_I			(1 << 7)
+#define PSR_A			(1 << 8)
+#define PSR_E			(1 << 9)
+
+/* SCR (Security Extensions, Virtualization Extensions). */
+#define SCR_NS			(1 << 0)
+#define SCR_IRQ			(1 << 1)
+#define SCR_FIQ			(1 << 2)
+#define SCR_EA			(1 << 3)
+#define SCR_FW			(1 << 4)
+#define SCR_AW			(1 << 5)
+#define SCR_NET			(1 << 6)
+#define SCR_SCD			(1 << 7)
+#define SCR_HCE			(1 << 8)
+#define SCR_SIF			(1 << 9)
+
+#endif

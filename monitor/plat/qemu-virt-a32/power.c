@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * CPU and system power on QEMU virt. QEMU cannot really power a core down,
+ * so a core that is "off" sleeps in WFI at EL3 and is woken by the monitor's
+ * secure SGI; a CPU_ON sets the core's flag before sending the SGI, and the
+ * core tests the flag before every WFI, so a wake-up that arrives early is
+ * never lost (the SGI stays pending and WFI returns at once). System power
+ * uses the secure PL061: line 0 powers off, line 1 resets. The same as the
+ * AArch64 port's power.c but for the entry into the normal world.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <secmon/psci.h>
+#include "arch.h"
+#include "frame.h"
+#include "platform.h"
+#include "qv.h"
+#include "../../monitor.h"
+#include "../../plat.h"
+
+#define GPIO_DIR	0x400
+#define GPIO_DATA(n)	(4u << (n))
+#define GPIO_POWEROFF	0
+#define GPIO_RESET	1
+
+static uint32_t cpu_go[QV_MAX_CPUS];
+
+int plat_cpu_on(unsigned cpu)
+{
+	if (cpu >= plat_cpu_count())
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	__atomic_store_n(&cpu_go[cpu], 1, __ATOMIC_RELEASE);
+	qv_gic_send_wake(cpu, plat_cpu_mpidr(cpu));
+	return SECMON_PSCI_SUCCESS;
+}
+
+/* PSCI for AArch32: bit 0 of the entry point selects Thumb state; r0 = context ID. */
+_Noreturn static void enter_normal_world(const struct mon_ns_entry *e)
+{
+	uint32_t spsr = qv_ns_entry_spsr(e->mode), pc = (uint32_t)e->pc;
+
+	if (pc & 1) {
+		spsr |= PSR_T;
+		pc &= ~1u;
+	}
+	qv_ns_entry_prepare();
+	qv_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
+}
+
+static void wait_for_cpu_on(unsigned cpu)
+{
+	while (!__atomic_load_n(&cpu_go[cpu], __ATOMIC_ACQUIRE)) {
+		wfi();
+		qv_gic_ack_group0();
+	}
+	__atomic_store_n(&cpu_go[cpu], 0, __ATOMIC_RELAXED);
+}
+
+/* Off until CPU_ON; a wake-up the core calls spurious goes back off. */
+_Noreturn static void park(unsigned cpu)
+{
+	struct mon_ns_entry e = { 0, 0, 0 };
+
+	for (;;) {
+		wait_for_cpu_on(cpu);
+		if (mon_cpu_wakeup(cpu, &e))
+			enter_normal_world(&e);
+		qv_gic_cpu_quiesce();
+	}
+}
+
+/* A secondary at reset: off until CPU_ON, once the boot CPU is ready. */
+_Noreturn void qv_secondary_boot(unsigned cpu)
+{
+	qv_gic_cpu_init(cpu);
+	while (!qv_gic_released())
+		wfi();
+	park(cpu);
+}
+
+_Noreturn void plat_cpu_off(unsigned cpu)
+{
+	qv_gic_cpu_quiesce();
+	park(cpu);
+}
+
+/*
+ * Power-down suspend: the core's own interrupts wake it; it then resumes
+ * at the entry point the OS gave, as after a real power-down.
+ */
+_Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
+{
+	struct mon_ns_entry e = { 0, 0, 0 };
+
+	(void)level;
+	dsb_sy();
+	wfi();
+	qv_gic_ack_group0();
+	if (mon_cpu_wakeup(cpu, &e))
+		enter_normal_world(&e);
+	plat_cpu_off(cpu);
+}
+
+void plat_cpu_standby(unsigned cpu)
+{
+	(void)cpu;
+	dsb_sy();
+	wfi();
+}
+
+_Noreturn static void gpio_pulse(unsigned line)
+{
+	mmio_write32(QV_GPIO_S_BASE + GPIO_DATA(line), 0);
+	mmio_write32(QV_GPIO_S_BASE + GPIO_DIR,
+		     mmio_read32(QV_GPIO_S_BASE + GPIO_DIR) | (1u << line));
+	mmio_write32(QV_GPIO_S_BASE + GPIO_DATA(line), 1u << line);
+	for (;;)
+		wfi();
+}
+
+_Noreturn void qv_power_off(void)
+{
+	gpio_pulse(GPIO_POWEROFF);
+}
+
+_Noreturn void plat_system_off(void)
+{
+	qv_info("SYSTEM_OFF\n");
+	gpio_pulse(GPIO_POWEROFF);
+}
+
+_Noreturn void plat_system_reset(void)
+{
+	qv_info("SYSTEM_RESET\n");
+	gpio_pulse(GPIO_RESET);
+}
+
+/* No vendor-specific reset types on this board. */
+int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+{
+	(void)cookie;
+	if (!(reset_type & SECMON_PSCI_RESET2_VENDOR))
+		plat_system_reset();
+	return SECMON_PSCI_INVALID_PARAMETERS;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What reaches Monitor mode from the normal world (an SMC, a stray FIQ) and
+ * faults in the monitor itself.
+ */
+#include <stdint.h>
+#include <secmon/smccc.h>
+#include "arch.h"
+#include "frame.h"
+#include "qv.h"
+#include "../../monitor.h"
+
+/*
+ * One SMC: the caller's r0-r12 as x0-x12 (upper words zero), x13-x17 zero,
+ * the caller's CPSR as its mode; the answer goes back in r0-r12. An AArch32
+ * caller has no more argument or result registers than these.
+ */
+void qv_smc(struct qv_frame *f)
+{
+	struct secmon_regs regs;
+	unsigned i;
+
+	for (i = 0; i < 13; i++)
+		regs.x[i] = f->r[i];
+	for (; i < SECMON_NREGS; i++)
+		regs.x[i] = 0;
+	f->caller.mode = f->spsr;
+	mon_smc(f->cpu, &regs, &f->caller);
+	for (i = 0; i < 13; i++)
+		f->r[i] = (uint32_t)regs.x[i];
+}
+
+/* A stray wake-up SGI, e.g. one sent to a core that was already on. */
+void qv_fiq(struct qv_frame *f)
+{
+	(void)f;
+	qv_gic_ack_group0();
+}
+
+static const char *const fault_name[] = {
+	"?", "undefined instruction", "SVC", "prefetch abort", "data abort", "exception 0x14",
+	"IRQ", "FIQ", "unexpected Monitor-mode exception",
+};
+
+/* A fault in the monitor: report it everywhere and stop this CPU. */
+_Noreturn void qv_secure_fault(uint32_t kind, uint32_t lr, uint32_t spsr)
+{
+	qv_fatal_msg("monitor fault: %s, LR %x SPSR %x DFSR %x DFAR %x IFSR %x IFAR %x MPIDR %x\n",
+		     fault_name[kind < 9 ? kind : 0], (unsigned)lr, (unsigned)spsr,
+		     (unsigned)read_cp15(CP15_DFSR), (unsigned)read_cp15(CP15_DFAR),
+		     (unsigned)read_cp15(CP15_IFSR), (unsigned)read_cp15(CP15_IFAR),
+		     (unsigned)read_cp15(CP15_MPIDR));
+	for (;;)
+		wfi();
+}
+
+/* libc.c's stack-protector failure lands here. */
+_Noreturn void qv_el3_exception(void)
+{
+	qv_fatal_msg("monitor stopped on CPU MPIDR %x\n", (unsigned)read_cp15(CP15_MPIDR));
+	for (;;)
+		wfi();
+}
+
+/*
+ * The run-time ABI's division-by-zero hooks, which libgcc's 64-bit division
+ * calls: its own versions raise a signal. The monitor never divides by a
+ * value it has not checked; should it, the quotient is 0.
+ */
+int __aeabi_idiv0(int r);
+long long __aeabi_ldiv0(long long r);
+
+int __aeabi_idiv0(int r)
+{
+	(void)r;
+	return 0;
+}
+
+long long __aeabi_ldiv0(long long r)
+{
+	(void)r;
+	return 0;
+}

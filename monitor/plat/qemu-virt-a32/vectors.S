@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Monitor-mode vectors (MVBAR) and the world switch.
+ *
+ * The monitor runs in Monitor mode only, so of the banked registers it uses
+ * just its own SP_mon, LR_mon and SPSR_mon; every other mode's banked
+ * registers (SP, LR, SPSR of SVC, ABT, UND, IRQ, FIQ, and FIQ's r8-r12) are
+ * the normal world's and stay as they are. What the two worlds share are
+ * r0-r12: an SMC saves them in the CPU's frame (frame.h) with one stm, the
+ * C code turns them into the struct secmon_regs of mon_smc() and back, and
+ * one ldm restores them, so a register that is no result comes back as the
+ * caller left it, and r12 (a legacy ABI's ID register) reaches the core.
+ *
+ * SCR.NS is 1 while the normal world runs. On entry the monitor clears it:
+ * CP15 accesses then reach the Secure bank and a fault in the monitor is
+ * taken to Secure PL1 (qv_secure_vectors). It is set again just before the
+ * exception return.
+ */
+#include "platform.h"
+#include "frame.h"
+
+	.syntax unified
+	.arch	armv7-a
+	.arch_extension sec
+	.arch_extension virt
+	.arm
+
+	.section .text.vectors, "ax", %progbits
+	.balign	32
+	.global	qv_mon_vectors
+qv_mon_vectors:
+	b	mon_unexpected		/* 0x00 not used */
+	b	mon_unexpected		/* 0x04 not used */
+	b	mon_smc			/* 0x08 SMC */
+	b	mon_unexpected		/* 0x0c prefetch abort (SCR.EA = 0: never) */
+	b	mon_unexpected		/* 0x10 data abort (SCR.EA = 0: never) */
+	b	mon_unexpected		/* 0x14 not used */
+	b	mon_unexpected		/* 0x18 IRQ (SCR.IRQ = 0: never) */
+	b	mon_fiq			/* 0x1c FIQ: group 0, SCR.FIQ = 1 */
+
+	.macro	save_caller
+	stmia	sp, {r0-r12}
+	str	lr, [sp, #FR_LR]
+	mrs	r0, spsr
+	str	r0, [sp, #FR_SPSR]
+	mrc	p15, 0, r0, c1, c1, 0		/* SCR */
+	bic	r0, r0, #SCR_NS
+	mcr	p15, 0, r0, c1, c1, 0
+	isb
+	.endm
+
+/* SMC from the normal world: LR_mon is the instruction after the SMC. */
+mon_smc:
+	save_caller
+	mov	r0, sp
+	bl	qv_smc
+	b	return_to_ns
+
+/* A group-0 FIQ while the normal world ran: a stray wake-up SGI. */
+mon_fiq:
+	sub	lr, lr, #4
+	save_caller
+	mov	r0, sp
+	bl	qv_fiq
+	/* fall through */
+
+return_to_ns:
+	ldr	lr, [sp, #FR_LR]
+	ldr	r0, [sp, #FR_SPSR]
+	msr	spsr_fsxc, r0
+	mrc	p15, 0, r0, c1, c1, 0
+	orr	r0, r0, #SCR_NS
+	mcr	p15, 0, r0, c1, c1, 0
+	isb
+	ldmia	sp, {r0-r12}
+	movs	pc, lr
+
+mon_unexpected:
+	mov	r0, #8
+	mov	r1, lr
+	mrs	r2, spsr
+	bic	sp, sp, #7
+	b	qv_secure_fault
+
+	.text
+/*
+ * qv_enter_ns(pc, spsr, r0, r1, r2): leave for the normal world on this CPU
+ * with SPSR_mon = spsr, r0-r2 as given, r3-r12 zero and SP_mon back at this
+ * CPU's frame.
+ */
+	.global	qv_enter_ns
+	.type	qv_enter_ns, %function
+qv_enter_ns:
+	ldr	r12, [sp]			/* fifth argument: the normal world's r2 */
+	mov	lr, r0
+	msr	spsr_fsxc, r1
+	mov	r0, r2
+	mov	r1, r3
+	mov	r2, r12
+	mrc	p15, 0, r3, c0, c0, 5		/* MPIDR: Aff0 is the CPU index */
+	and	r3, r3, #0xff
+	add	r3, r3, #1
+	ldr	r4, =__percpu_start
+	ldr	r5, =QV_STACK_SIZE
+	mla	r4, r3, r5, r4
+	sub	sp, r4, #QV_FRAME_SIZE
+	mrc	p15, 0, r3, c1, c1, 0
+	orr	r3, r3, #SCR_NS
+	mcr	p15, 0, r3, c1, c1, 0
+	isb
+	mov	r3, #0
+	mov	r4, #0
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	mov	r9, #0
+	mov	r10, #0
+	mov	r11, #0
+	mov	r12, #0
+	movs	pc, lr
+	.size	qv_enter_ns, . - qv_enter_ns
+	.ltorg
+
+/*
+ * The FPU for the cold-boot path: Debian's armhf libfdt is built for the
+ * hard-float ABI. CPACR gives PL1 access to cp10/cp11, FPEXC.EN turns the
+ * unit on.
+ */
+	.fpu	vfpv3
+	.global	qv_fp_enable
+	.type	qv_fp_enable, %function
+qv_fp_enable:
+	mrc	p15, 0, r0, c1, c0, 2		/* CPACR */
+	orr	r0, r0, #(0xf << 20)		/* cp10, cp11: full access */
+	mcr	p15, 0, r0, c1, c0, 2
+	isb
+	mov	r0, #(1 << 30)			/* FPEXC.EN */
+	vmsr	fpexc, r0
+	bx	lr
+	.size	qv_fp_enable, . - qv_fp_enable
+
+/*
+ * Zero every FP register (none of the monitor's data may reach the normal
+ * world) and turn the unit off again: FPEXC = 0, CPACR = 0.
+ */
+	.global	qv_fp_clear_disable
+	.type	qv_fp_clear_disable, %function
+qv_fp_clear_disable:
+	mov	r0, #0
+	mov	r1, #0
+	vmsr	fpscr, r0
+	vmov	d0, r0, r1
+	vmov	d1, r0, r1
+	vmov	d2, r0, r1
+	vmov	d3, r0, r1
+	vmov	d4, r0, r1
+	vmov	d5, r0, r1
+	vmov	d6, r0, r1
+	vmov	d7, r0, r1
+	vmov	d8, r0, r1
+	vmov	d9, r0, r1
+	vmov	d10, r0, r1
+	vmov	d11, r0, r1
+	vmov	d12, r0, r1
+	vmov	d13, r0, r1
+	vmov	d14, r0, r1
+	vmov	d15, r0, r1
+	vmrs	r2, mvfr0
+	and	r2, r2, #0xf			/* A_SIMD registers: 2 = 32 of them */
+	cmp	r2, #2
+	bne	1f
+	vmov	d16, r0, r1
+	vmov	d17, r0, r1
+	vmov	d18, r0, r1
+	vmov	d19, r0, r1
+	vmov	d20, r0, r1
+	vmov	d21, r0, r1
+	vmov	d22, r0, r1
+	vmov	d23, r0, r1
+	vmov	d24, r0, r1
+	vmov	d25, r0, r1
+	vmov	d26, r0, r1
+	vmov	d27, r0, r1
+	vmov	d28, r0, r1
+	vmov	d29, r0, r1
+	vmov	d30, r0, r1
+	vmov	d31, r0, r1
+1:	vmsr	fpexc, r0
+	mcr	p15, 0, r0, c1, c0, 2		/* CPACR */
+	isb
+	bx	lr
+	.size	qv_fp_clear_disable, . - qv_fp_clear_disable

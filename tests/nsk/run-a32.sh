@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# Boots the AArch32 nsk (build/nsk-a32/nsk.bin, `make nsk`) on
+# qemu-system-arm -M virt -cpu cortex-a15 (GICv2) and checks its TAP output:
+# the conformance suite, or with --test socdrv the test SoC driver against a
+# board DT given to the firmware. The AArch32 twin of run.sh.
+#
+# Usage: tests/nsk/run-a32.sh [--bios FILE|none] [--smp N] [--virt 0|1] [--el 1]
+#                             [--board FILE.dts|FILE.dtb] [--test socdrv] [--thumb]
+#                             [--timeout S] [--append ARGS] [--verbose]
+#        tests/nsk/run-a32.sh --matrix [--bios FILE]
+#
+#   --bios FILE   the secure firmware (default build/qemu-virt-a32/secmon.bin,
+#                 -M virt,secure=on); none: QEMU's built-in PSCI (no
+#                 secure=on; nsk.badpc=0, see README.md for what then fails)
+#   --virt 1      virtualization=on: the nsk is entered in Hyp mode (default);
+#                 --virt 0: in SVC mode. --el 1 with --virt 1: the nsk leaves
+#                 Hyp for SVC itself (nsk.el=1), boot and secondary CPUs.
+#   --board FILE  the board DT for the firmware (fw_cfg opt/secmon/board.dtb);
+#                 a .dts is compiled with dtc -i boards first
+#   --test socdrv the test SoC driver (needs --board). Its checks of
+#                 operations whose table says convention = "smc64" (the
+#                 secure-media service's protect-buffer, reordered.dts's
+#                 cpu-boot) cannot pass for an AArch32 caller, to which the
+#                 monitor answers SMC64 IDs with SMC_UNK: those lines are
+#                 marked "# TODO" and are not counted as failures.
+#   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
+#                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
+#   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
+#                 and the SoC driver on every board in boards/, one line each
+#
+# Logs: build/nsk-a32/logs/<configuration>.log and .fw.log (the secure
+# console). Exits 0 only when QEMU exited 0 in time, the plan is present and
+# complete, nothing failed and the nsk ran in the mode and on the CPUs asked.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+
+bios=build/qemu-virt-a32/secmon.bin
+smp=4
+virt=1
+el=""
+board=""
+test=conformance
+tmo=30
+extra=""
+kernel=build/nsk-a32/nsk.bin
+verbose=0
+matrix=0
+thumb=0
+
+usage() {
+	sed -n '7,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--bios) bios=${2:?}; shift ;;
+	--smp) smp=${2:?}; shift ;;
+	--virt) virt=${2:?}; shift ;;
+	--el) el=${2:?}; shift ;;
+	--board) board=${2:?}; shift ;;
+	--test) test=${2:?}; shift ;;
+	--timeout) tmo=${2:?}; shift ;;
+	--append) extra=${2:?}; shift ;;
+	--kernel) kernel=${2:?}; shift ;;
+	--verbose) verbose=1 ;;
+	--thumb) thumb=1 ;;
+	--matrix) matrix=1 ;;
+	-h | --help) usage ;;
+	*) echo "run-a32.sh: unknown option $1" >&2; usage ;;
+	esac
+	shift
+done
+
+if [ "$matrix" = 1 ]; then
+	fwopt=(--bios "$bios")
+	configs=(
+		"--smp 4 --virt 1" "--smp 4 --virt 0" "--smp 4 --virt 1 --el 1"
+		"--smp 1 --virt 1" "--smp 2 --virt 0" "--smp 8 --virt 1" "--smp 8 --virt 1 --el 1"
+		"--smp 4 --virt 1 --thumb" "--smp 4 --virt 0 --thumb"
+	)
+	if [ "$bios" != none ]; then
+		for b in boards/*.dts; do
+			configs+=("--smp 4 --virt 1 --test socdrv --board $b")
+		done
+		configs+=("--smp 4 --virt 0 --test socdrv --board boards/omap4-style.dts")
+	fi
+	outdir=build/nsk-a32/logs/matrix
+	mkdir -p "$outdir"
+	pass=0
+	fail=0
+	for c in "${configs[@]}"; do
+		read -r -a args <<<"$c"
+		out=$outdir/$(echo "$c" | tr -d '-' | tr ' /' '__').out
+		if bash "$0" "${fwopt[@]}" "${args[@]}" >"$out" 2>&1; then
+			pass=$((pass + 1))
+			result=ok
+		else
+			fail=$((fail + 1))
+			result="not ok"
+		fi
+		echo "$result - nsk-a32 $(tail -n 1 "$out" | sed 's/^# run-a32.sh: //')"
+	done
+	echo "1..$((pass + fail))"
+	echo "# $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+
+case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
+case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
+[ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
+case $test in conformance | socdrv) ;; *) echo "run-a32.sh: --test conformance|socdrv" >&2; exit 2 ;; esac
+[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+[ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
+[ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
+[ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
+
+if [ "$virt" = 1 ]; then want=hyp; else want=svc; fi
+[ "$thumb" = 1 ] && extra="nsk.thumb=1 $extra"
+case $el in
+'') ;;
+1) [ "$virt" = 1 ] && extra="nsk.el=1 $extra"; want=svc ;;
+*) echo "run-a32.sh: --el must be 1" >&2; exit 2 ;;
+esac
+
+virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
+qemu=(qemu-system-arm -cpu cortex-a15 -smp "$smp" -m 512M -display none -monitor none -nic none)
+name=""
+bdtb=""
+if [ "$bios" != none ]; then
+	fw=$(basename "$bios")
+	fw=${fw%.bin}
+	qemu+=(-M "virt,secure=on,virtualization=$virt_opt,gic-version=2" -bios "$bios")
+	# shellcheck disable=SC2054 # one QEMU argument, commas and all
+	[ "$verbose" = 1 ] && qemu+=(-fw_cfg name=opt/secmon/verbose,string=1)
+	if [ -n "$board" ]; then
+		bname=$(basename "$board")
+		bname=${bname%.*}
+		bdtb=$board
+		if [ "${board%.dts}" != "$board" ]; then
+			mkdir -p build/nsk-a32/boards
+			bdtb=build/nsk-a32/boards/$bname.dtb
+			dtc -q -Wno-unit_address_vs_reg -i boards -I dts -O dtb -o "$bdtb" "$board" ||
+				{ echo "Bail out! run-a32.sh: dtc failed on $board"; exit 1; }
+		fi
+		qemu+=(-fw_cfg "name=opt/secmon/board.dtb,file=$bdtb")
+		name="-$bname"
+		[ "$test" = socdrv ] && extra="nsk.test=socdrv nsk.name=$bname $extra"
+	fi
+else
+	fw="qemu-psci"
+	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=2")
+	extra="nsk.badpc=0 $extra"
+fi
+mode=$want
+[ "$virt" = 1 ] && [ "$want" = svc ] && mode=hyp2svc
+[ "$thumb" = 1 ] && name="-thumb$name"
+name=$(printf '%s-a15-%s-smp%s-%s%s' "$fw" "$mode" "$smp" "$test" "$name" | tr -c 'A-Za-z0-9._+-' '_')
+tag="$fw a15"
+
+logdir=build/nsk-a32/logs
+mkdir -p "$logdir"
+log=$logdir/$name.log
+fwlog=$logdir/$name.fw.log
+rm -f "$log" "$fwlog"
+qemu+=(-serial stdio -serial "file:$fwlog" -kernel "$kernel")
+read -r -a words <<<"$extra"
+[ ${#words[@]} -gt 0 ] && qemu+=(-append "${words[*]}")
+
+# The SMC64-convention operations of the board: their driver checks are TODO.
+todo_re='^$'
+if [ "$test" = socdrv ]; then
+	pats=()
+	conv=$(fdtget -t s "$bdtb" /firmware/secure-monitor/cpu-boot convention 2>/dev/null)
+	[ "$conv" = smc64 ] && pats+=('cpu_boot succeeds' 'every secondary runs')
+	conv=$(fdtget -t s "$bdtb" /firmware/secure-media/protect-buffer convention 2>/dev/null)
+	[ "$conv" = smc64 ] && pats+=('media: protect a normal-world buffer' 'media: status shows'
+		'media: protecting it twice' 'media: a secure buffer' 'media: unprotect the buffer')
+	if [ ${#pats[@]} -gt 0 ]; then
+		todo_re=$(printf '|%s' "${pats[@]}")
+		todo_re="^not ok [0-9]+ - [^:]*: (${todo_re#|})"
+	fi
+fi
+
+echo "# run-a32.sh: $name: ${qemu[*]}"
+start=$(date +%s%N)
+timeout -k 5 "$tmo" "${qemu[@]}" </dev/null >"$log" 2>&1
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+
+# TAP: the directive is what follows the first " # ", so the driver's own
+# "# got X, want Y" moves behind the TODO.
+sed -E -e "/$todo_re/{s/ # (got .*)\$/ # TODO SMC64 call from AArch32 (\\1)/;/# TODO/!s/\$/ # TODO SMC64 call from AArch32/}" \
+	-e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
+	-e '/^((not )?ok [0-9]|#|1\.\.[0-9]|Bail out!)/!s/^/# | /' "$log"
+
+plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -c4-)
+npass=$(grep -c -E '^ok [0-9]+ ' "$log")
+nall_fail=$(grep -c -E '^not ok [0-9]+ ' "$log")
+ntodo=$(grep -c -E "$todo_re" "$log")
+nfail=$((nall_fail - ntodo))
+problems=()
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	problems+=("timed out after ${tmo}s")
+elif [ "$rc" -ne 0 ]; then
+	problems+=("QEMU exited with status $rc")
+fi
+[ -n "$plan" ] || problems+=("no TAP plan")
+[ -n "$plan" ] && [ "$((npass + nall_fail))" -ne "$plan" ] &&
+	problems+=("$((npass + nall_fail)) results for a plan of $plan")
+[ "$nfail" -eq 0 ] || problems+=("$nfail failed")
+grep -q '^Bail out!' "$log" && problems+=("bailed out")
+grep -q '^# nsk: FAIL' "$log" && problems+=("nsk reported a failure")
+if [ "$test" = conformance ]; then
+	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$log")
+	ran_mode=$(echo "$ran" | awk '{ print $(NF - 1) }')
+	ran_smp=${ran##*smp}
+	[ -n "$ran" ] && [ "$ran_mode" != "$want" ] && problems+=("ran in $ran_mode mode, want $want")
+	[ -n "$ran" ] && [ "$ran_smp" != "$smp" ] && problems+=("saw $ran_smp CPUs, want $smp")
+fi
+
+if [ ${#problems[@]} -eq 0 ]; then
+	todo=""
+	[ "$ntodo" -gt 0 ] && todo=", $ntodo TODO (SMC64 from AArch32)"
+	echo "# run-a32.sh: $name: PASS, $npass passed$todo in ${ms} ms"
+	exit 0
+fi
+keep=$logdir/failed/$name-$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$logdir/failed"
+cp "$log" "$keep.log"
+[ -f "$fwlog" ] && cp "$fwlog" "$keep.fw.log"
+if [ -s "$fwlog" ]; then
+	echo "# run-a32.sh: last lines of the firmware log $fwlog:"
+	tail -n 15 "$fwlog" | sed 's/^/# fw| /'
+fi
+msg=$(printf '%s; ' "${problems[@]}")
+echo "# run-a32.sh: $name: FAIL (${msg%; }), $npass passed, $nfail failed in ${ms} ms; log $keep.log"
+exit 1
