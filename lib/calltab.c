@@ -542,6 +542,15 @@ static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call
 	return ret;
 }
 
+bool secmon_calltab_op_usable(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			      const struct secmon_conduit *c)
+{
+	for (unsigned i = 0; c->aarch32 && i < op->ncalls; i++)
+		if (t->calls[op->first_call + i].smc64)
+			return false;
+	return true;
+}
+
 int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_calltab *t,
 			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,
 			struct secmon_ct_val *out, unsigned nout, struct secmon_regs *sent,
@@ -550,6 +559,8 @@ int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_call
 	struct secmon_regs r, o;
 	int err = SECMON_OK;
 
+	if (!secmon_calltab_op_usable(t, op, c))
+		return SECMON_E_NOT_SUPPORTED;
 	for (unsigned i = 0; i < op->ncalls && !err; i++) {
 		const struct secmon_ct_call *call = &t->calls[op->first_call + i];
 

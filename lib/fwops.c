@@ -46,14 +46,23 @@ int secmon_fwops_init_psci(struct secmon_fwops *o, const struct secmon_conduit *
 	return set_cpus(o, mpidr, ncpus);
 }
 
+/* An operation this conduit cannot make (SMC64 from AArch32) is absent. */
+static const struct secmon_ct_op *usable_op(const struct secmon_calltab *t, const char *name,
+					    const struct secmon_conduit *c)
+{
+	const struct secmon_ct_op *op = secmon_calltab_op(t, name);
+
+	return op && secmon_calltab_op_usable(t, op, c) ? op : 0;
+}
+
 int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit *c,
 			    const struct secmon_calltab *t, const uint64_t *mpidr, unsigned ncpus)
 {
 	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_TABLE, .c = c, .t = t };
 	for (unsigned i = 0; i < SECMON_FWOP_COUNT; i++)
-		o->op[i] = secmon_calltab_op(t, op_names[i]);
-	o->cpu_on = secmon_calltab_op(t, "cpu-on");
-	o->cpu_suspend = secmon_calltab_op(t, "cpu-suspend");
+		o->op[i] = usable_op(t, op_names[i], c);
+	o->cpu_on = usable_op(t, "cpu-on", c);
+	o->cpu_suspend = usable_op(t, "cpu-suspend", c);
 	return set_cpus(o, mpidr, ncpus);
 }
 

@@ -31,7 +31,9 @@ int secmon_service_bind(struct secmon_service *s, const void *fdt, const char *c
 
 bool secmon_service_has(const struct secmon_service *s, const char *op)
 {
-	return secmon_calltab_op(&s->t, op) != 0;
+	const struct secmon_ct_op *o = secmon_calltab_op(&s->t, op);
+
+	return o && secmon_calltab_op_usable(&s->t, o, s->c);
 }
 
 int secmon_service_call(const struct secmon_service *s, const char *op,

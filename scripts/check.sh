@@ -74,6 +74,20 @@ nsk_runs() {
 	return $rc
 }
 
+# The same on the AArch32 port, and the SoC driver on every board from AArch32.
+nsk_a32_runs() {
+	local fw=build/qemu-virt-a32/secmon.bin rc=0 b
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 0 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 --el 1 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --thumb || rc=1
+	for b in boards/*.dts; do
+		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
+	done
+	return $rc
+}
+
 run_suite build-gcc build "host gcc asan+ubsan" make host
 run_suite build-clang build "host clang asan+ubsan" make host-clang
 run_suite build-cross build "lib and core freestanding for aarch64 and armhf" make xbuild
@@ -88,6 +102,8 @@ run_suite conformance-qemu nsk_runs
 run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
 run_suite socdrv-qemu bash tests/nsk/socdrv.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-qemu bash tests/linux/suite.sh
+run_suite conformance-qemu-a32 nsk_a32_runs
+run_suite linux-qemu-a32 bash tests/linux/suite-a32.sh
 run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh
 run_suite cli-gcc bash tests/cli/run.sh build/host/secmon

@@ -80,6 +80,13 @@ int secmon_calltab_find(const void *fdt, int from, const char *compatible);
 /* The operation named `name`, or NULL. */
 const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name);
 
+/*
+ * Can `c` make every call of `op`? An AArch32 caller cannot make SMC64
+ * calls: such an operation is absent for it.
+ */
+bool secmon_calltab_op_usable(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			      const struct secmon_conduit *c);
+
 /* A named value: an argument in, or a result out. */
 struct secmon_ct_val {
 	const char *name;
@@ -92,8 +99,10 @@ struct secmon_ct_val {
  * the call's width); each result named in the table is written to the entry
  * of `out` with that name, when there is one. A result named "status" is the
  * call's status: 0 or positive is success, -1..-9 are the library's errors.
- * A call answered with SMC_UNK gives SECMON_E_NOT_SUPPORTED. If `last` is not
- * NULL it receives the registers of the last call, sent and received.
+ * In an SMCCC table (not abi = "legacy") a call answered with SMC_UNK gives
+ * SECMON_E_NOT_SUPPORTED, and so does an operation `c` cannot make at all
+ * (secmon_calltab_op_usable). `sent` and `received`, when not NULL, get the
+ * registers of the last call made.
  */
 int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_calltab *t,
 			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,

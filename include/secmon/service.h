@@ -23,6 +23,7 @@ int secmon_service_bind(struct secmon_service *s, const void *fdt, const char *c
 int secmon_service_bind_node(struct secmon_service *s, const void *fdt, int node,
 			     const struct secmon_conduits *cs, struct secmon_ct_error *err);
 
+/* False too when the conduit cannot make the operation (SMC64 from AArch32). */
 bool secmon_service_has(const struct secmon_service *s, const char *op);
 
 /* SECMON_E_NOT_FOUND when the service has no such operation. */

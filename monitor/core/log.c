@@ -25,21 +25,40 @@ static void put_num(uint64_t v, unsigned base, bool neg)
 	put_str(&buf[i]);
 }
 
-/* %s, %c, %d, %u, %x, with l or ll for 64-bit values. */
+/* An integer argument of the size its length modifier says. */
+static uint64_t get_uint(va_list *ap, unsigned longs)
+{
+	if (longs >= 2)
+		return va_arg(*ap, unsigned long long);
+	if (longs == 1)
+		return va_arg(*ap, unsigned long);
+	return va_arg(*ap, unsigned);
+}
+
+static int64_t get_int(va_list *ap, unsigned longs)
+{
+	if (longs >= 2)
+		return va_arg(*ap, long long);
+	if (longs == 1)
+		return va_arg(*ap, long);
+	return va_arg(*ap, int);
+}
+
+/* %s, %c, %d, %u, %x, with l (long) or ll (long long) as in C. */
 void mon_log(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	for (; *fmt; fmt++) {
-		bool wide = false;
+		unsigned longs = 0;
 
 		if (*fmt != '%') {
 			plat_putc(*fmt);
 			continue;
 		}
 		while (fmt[1] == 'l') {
-			wide = true;
+			longs++;
 			fmt++;
 		}
 		switch (*++fmt) {
@@ -50,16 +69,16 @@ void mon_log(const char *fmt, ...)
 			plat_putc((char)va_arg(ap, int));
 			break;
 		case 'd': {
-			int64_t v = wide ? va_arg(ap, int64_t) : va_arg(ap, int);
+			int64_t v = get_int(&ap, longs);
 
 			put_num(v < 0 ? (uint64_t)-v : (uint64_t)v, 10, v < 0);
 			break;
 		}
 		case 'u':
-			put_num(wide ? va_arg(ap, uint64_t) : va_arg(ap, unsigned), 10, false);
+			put_num(get_uint(&ap, longs), 10, false);
 			break;
 		case 'x':
-			put_num(wide ? va_arg(ap, uint64_t) : va_arg(ap, unsigned), 16, false);
+			put_num(get_uint(&ap, longs), 16, false);
 			break;
 		case '\0':
 			fmt--;

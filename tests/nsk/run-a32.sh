@@ -17,12 +17,11 @@
 #                 Hyp for SVC itself (nsk.el=1), boot and secondary CPUs.
 #   --board FILE  the board DT for the firmware (fw_cfg opt/secmon/board.dtb);
 #                 a .dts is compiled with dtc -i boards first
-#   --test socdrv the test SoC driver (needs --board). Its checks of
-#                 operations whose table says convention = "smc64" (the
-#                 secure-media service's protect-buffer, reordered.dts's
-#                 cpu-boot) cannot pass for an AArch32 caller, to which the
-#                 monitor answers SMC64 IDs with SMC_UNK: those lines are
-#                 marked "# TODO" and are not counted as failures.
+#   --test socdrv the test SoC driver (needs --board). Operations whose
+#                 table says convention = "smc64" (the secure-media service's
+#                 protect-buffer, reordered.dts's cpu-boot) are absent for an
+#                 AArch32 caller: the library answers NOT_SUPPORTED for them
+#                 and the driver checks exactly that.
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -168,38 +167,19 @@ qemu+=(-serial stdio -serial "file:$fwlog" -kernel "$kernel")
 read -r -a words <<<"$extra"
 [ ${#words[@]} -gt 0 ] && qemu+=(-append "${words[*]}")
 
-# The SMC64-convention operations of the board: their driver checks are TODO.
-todo_re='^$'
-if [ "$test" = socdrv ]; then
-	pats=()
-	conv=$(fdtget -t s "$bdtb" /firmware/secure-monitor/cpu-boot convention 2>/dev/null)
-	[ "$conv" = smc64 ] && pats+=('cpu_boot succeeds' 'every secondary runs')
-	conv=$(fdtget -t s "$bdtb" /firmware/secure-media/protect-buffer convention 2>/dev/null)
-	[ "$conv" = smc64 ] && pats+=('media: protect a normal-world buffer' 'media: status shows'
-		'media: protecting it twice' 'media: a secure buffer' 'media: unprotect the buffer')
-	if [ ${#pats[@]} -gt 0 ]; then
-		todo_re=$(printf '|%s' "${pats[@]}")
-		todo_re="^not ok [0-9]+ - [^:]*: (${todo_re#|})"
-	fi
-fi
-
 echo "# run-a32.sh: $name: ${qemu[*]}"
 start=$(date +%s%N)
 timeout -k 5 "$tmo" "${qemu[@]}" </dev/null >"$log" 2>&1
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 
-# TAP: the directive is what follows the first " # ", so the driver's own
-# "# got X, want Y" moves behind the TODO.
-sed -E -e "/$todo_re/{s/ # (got .*)\$/ # TODO SMC64 call from AArch32 (\\1)/;/# TODO/!s/\$/ # TODO SMC64 call from AArch32/}" \
-	-e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
+sed -E -e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
 	-e '/^((not )?ok [0-9]|#|1\.\.[0-9]|Bail out!)/!s/^/# | /' "$log"
 
 plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -c4-)
 npass=$(grep -c -E '^ok [0-9]+ ' "$log")
 nall_fail=$(grep -c -E '^not ok [0-9]+ ' "$log")
-ntodo=$(grep -c -E "$todo_re" "$log")
-nfail=$((nall_fail - ntodo))
+nfail=$nall_fail
 problems=()
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	problems+=("timed out after ${tmo}s")
@@ -221,9 +201,7 @@ if [ "$test" = conformance ]; then
 fi
 
 if [ ${#problems[@]} -eq 0 ]; then
-	todo=""
-	[ "$ntodo" -gt 0 ] && todo=", $ntodo TODO (SMC64 from AArch32)"
-	echo "# run-a32.sh: $name: PASS, $npass passed$todo in ${ms} ms"
+	echo "# run-a32.sh: $name: PASS, $npass passed in ${ms} ms"
 	exit 0
 fi
 keep=$logdir/failed/$name-$(date +%Y%m%d-%H%M%S)-$$
