@@ -44,6 +44,9 @@ fuzz: ; @$(MAKE) -f mk/fuzz.mk run
 
 lint: ; @$(MAKE) -j2 -f mk/lint.mk
 
+# Instruction counts, footprint, Linux boot time, simulator speed (docs/performance.md).
+bench: ; @$(MAKE) -f mk/bench.mk run
+
 .PHONY: tsan
 tsan: ; @$(MAKE) -f tests/stress/stress.mk O=build/host-tsan CC=clang SAN=thread && bash tests/stress/tsan.sh build/host-tsan
 

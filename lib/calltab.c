@@ -34,6 +34,15 @@ static const struct vocab vocabs[] = {
 	{ "system-reset", { 0 }, { "status" } },
 };
 
+const char *secmon_node_name(const void *fdt, int node)
+{
+	const char *name = fdt_get_name(fdt, node, 0);
+
+	if (node == 0)
+		return "/";
+	return name && name[0] ? name : "?";
+}
+
 bool secmon_streq(const char *a, const char *b)
 {
 	while (*a && *a == *b) {
@@ -102,12 +111,12 @@ static void append(char *dst, unsigned size, const char *src)
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg, int code)
 {
-	const char *name = fdt_get_name(fdt, node, 0);
+	const char *name = secmon_node_name(fdt, node);
 	int parent;
 
 	secmon_ct_fail(err, name, prop, msg, code);
-	if (name && base_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
-		secmon_ct_fail(err, fdt_get_name(fdt, parent, 0), prop, msg, code);
+	if (base_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
+		secmon_ct_fail(err, secmon_node_name(fdt, parent), prop, msg, code);
 		append(err->node, sizeof(err->node), "/");
 		append(err->node, sizeof(err->node), name);
 	}
@@ -378,7 +387,7 @@ static int parse_op(struct parse *ctx, int node)
 	struct secmon_ct_op *op = &t->ops[t->nops];
 	int child, err;
 
-	*op = (struct secmon_ct_op){ .name = fdt_get_name(ctx->fdt, node, 0),
+	*op = (struct secmon_ct_op){ .name = secmon_node_name(ctx->fdt, node),
 				     .first_call = t->ncalls };
 	for (unsigned i = 0; i < t->nops; i++)
 		if (base_eq(t->ops[i].name, op->name))
@@ -395,7 +404,7 @@ static int parse_op(struct parse *ctx, int node)
 	fdt_for_each_subnode(child, ctx->fdt, node) {
 		if (op->first_call != t->ncalls && fdt_getprop(ctx->fdt, node, "function-id", 0))
 			return FAIL("function-id", "an operation is one call or call@N nodes, not both");
-		if (!is_call_n(fdt_get_name(ctx->fdt, child, 0), t->ncalls - op->first_call))
+		if (!is_call_n(secmon_node_name(ctx->fdt, child), t->ncalls - op->first_call))
 			return fail(ctx->err, ctx->fdt, child, 0,
 				    "unknown child node (want call@0, call@1, ... in order)",
 				    SECMON_E_BAD_TABLE);
@@ -447,8 +456,8 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 	int child, e;
 
 	*err = (struct secmon_ct_error){ .node = { 0 } };
-	*t = (struct secmon_calltab){ .path_name = fdt_get_name(fdt, node, 0) };
-	if (!t->path_name)
+	*t = (struct secmon_calltab){ .path_name = secmon_node_name(fdt, node) };
+	if (!fdt_get_name(fdt, node, 0))
 		return fail(err, fdt, node, 0, "not a node", SECMON_E_BAD_TABLE);
 	if (fdt_node_check_compatible(fdt, node, "secmon,call-table") != 0)
 		return FAIL("compatible", "not compatible with secmon,call-table");
@@ -497,7 +506,7 @@ static const struct secmon_ct_val *find_val(const struct secmon_ct_val *v, unsig
 	return 0;
 }
 
-static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *c, bool wide,
 		   const struct secmon_ct_val *in, unsigned nin, struct secmon_regs *r)
 {
 	*r = (struct secmon_regs){ { 0 } };
@@ -511,7 +520,7 @@ static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *
 			continue;
 		}
 		v = find_val(in, nin, a->name);
-		if (!v || (!c->smc64 && v->value > 0xffffffffu))
+		if (!v || (!wide && v->value > 0xffffffffu))
 			return SECMON_E_INVALID_PARAMETERS;
 		r->x[a->reg] = v->value;
 	}
@@ -519,19 +528,18 @@ static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *
 }
 
 /* Collects the results; the status result, if any, decides the outcome. */
-static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call *c,
+static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call *c, bool wide,
 		     const struct secmon_regs *r, struct secmon_ct_val *out, unsigned nout)
 {
 	int ret = SECMON_OK;
-
-	bool unk = c->smc64 ? r->x[0] == SECMON_SMC_UNK64 : (uint32_t)r->x[0] == SECMON_SMC_UNK32;
+	bool unk = wide ? r->x[0] == SECMON_SMC_UNK64 : (uint32_t)r->x[0] == SECMON_SMC_UNK32;
 
 	/* SMCCC firmware says SMC_UNK for what it lacks; legacy x0 is data. */
 	if (!t->legacy && unk)
 		return SECMON_E_NOT_SUPPORTED;
 	for (unsigned i = 0; i < c->nresults; i++) {
 		const struct secmon_ct_reg *res = &t->regs[c->first + c->nargs + i];
-		uint64_t v = c->smc64 ? r->x[res->reg] : (uint32_t)r->x[res->reg];
+		uint64_t v = wide ? r->x[res->reg] : (uint32_t)r->x[res->reg];
 
 		for (unsigned j = 0; j < nout; j++)
 			if (out[j].name && secmon_streq(out[j].name, res->name))
@@ -546,7 +554,7 @@ bool secmon_calltab_op_usable(const struct secmon_calltab *t, const struct secmo
 			      const struct secmon_conduit *c)
 {
 	for (unsigned i = 0; c->aarch32 && i < op->ncalls; i++)
-		if (t->calls[op->first_call + i].smc64)
+		if (t->calls[op->first_call + i].smc64 && !t->calls[op->first_call + i].native)
 			return false;
 	return true;
 }
@@ -563,8 +571,9 @@ int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_call
 		return SECMON_E_NOT_SUPPORTED;
 	for (unsigned i = 0; i < op->ncalls && !err; i++) {
 		const struct secmon_ct_call *call = &t->calls[op->first_call + i];
+		bool wide = call->native ? !c->aarch32 : call->smc64;
 
-		err = marshal(t, call, in, nin, &r);
+		err = marshal(t, call, wide, in, nin, &r);
 		if (err)
 			break;
 		secmon_invoke(c, &r, &o);
@@ -572,7 +581,7 @@ int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_call
 			*sent = r;
 		if (received)
 			*received = o;
-		err = unmarshal(t, call, &o, out, nout);
+		err = unmarshal(t, call, wide, &o, out, nout);
 	}
 	return err;
 }

@@ -17,7 +17,7 @@ static const struct {
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg)
 {
-	return secmon_ct_fail(err, fdt_get_name(fdt, node, 0), prop, msg, SECMON_E_BAD_TABLE);
+	return secmon_ct_fail(err, secmon_node_name(fdt, node), prop, msg, SECMON_E_BAD_TABLE);
 }
 
 static int method(const void *fdt, int node, enum secmon_ct_method *m, struct secmon_ct_error *err)
@@ -44,7 +44,7 @@ int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t
 	int e;
 
 	*err = (struct secmon_ct_error){ .node = { 0 } };
-	*t = (struct secmon_calltab){ .path_name = fdt_get_name(fdt, node, 0), .legacy = true };
+	*t = (struct secmon_calltab){ .path_name = secmon_node_name(fdt, node), .legacy = true };
 	e = method(fdt, node, &t->method, err);
 	if (e)
 		return e;
@@ -58,8 +58,13 @@ int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t
 			continue;
 		if (len != 4)
 			return fail(err, fdt, node, psci01[i].prop, "must be one 32-bit cell");
+		/* Linux passes PSCI 0.1 arguments in its native register width. */
 		*c = (struct secmon_ct_call){ .fid = fdt32_to_cpu(v[0]), .fast = true,
-					      .first = t->nregs };
+					      .native = true, .first = t->nregs };
+		for (unsigned j = 0; j < t->ncalls; j++)
+			if (t->calls[j].fid == c->fid)
+				return fail(err, fdt, node, psci01[i].prop,
+					    "the same function ID as another operation");
 		while (n < 3 && psci01[i].params[n]) {
 			t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = psci01[i].params[n],
 								      .reg = (uint8_t)(n + 1) };
@@ -148,7 +153,7 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 	if (node < 0)
 		node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci-0.2");
 	if (node >= 0) {
-		enum secmon_ct_method m;
+		enum secmon_ct_method m = SECMON_CT_SMC;
 
 		e = method(fdt, node, &m, err);
 		if (!e && !(c = pick(cs, m)))

@@ -77,6 +77,36 @@ int mon_init(const struct mon_config *cfg);
 void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller);
 
 /*
+ * The fast path (optional: mon_smc() gives every answer, only slower), for a
+ * platform's SMC entry, indexed by owning entity (oen = bits 29:24 of w0):
+ *
+ * - .lo, .hi: bit (fid & 63) of .lo and bit ((fid >> 6) & 63) of .hi are
+ *   both set for every ID that some service, general query or call the
+ *   board DT describes may answer. An ID with either bit clear is SMC_UNK,
+ *   -1 in the width of the call, whatever the caller.
+ * - .fast: the entity's answer to the few calls that take their arguments
+ *   in x1-x3 and answer in x0 alone (never NULL): called for a fast call (bit
+ *   31 set, bits 23:17 clear) from an AArch64 caller with regs->x[0..3] as
+ *   the caller made them (the other registers need not be there), it answers
+ *   in regs->x[0] exactly as mon_smc() would and returns true, or returns
+ *   false having done nothing.
+ *
+ * Filled by mon_init(). mon_smc_fast() and mon_fid_filtered() are the same
+ * in C.
+ */
+struct mon_route {
+	uint64_t lo, hi;
+	bool (*fast)(uint32_t fid, struct secmon_regs *regs);
+	uint64_t reserved;
+};
+extern struct mon_route mon_routes[64];
+bool mon_fid_filtered(uint32_t fid);
+bool mon_smc_fast(struct secmon_regs *regs);
+
+/* SMCCC_VERSION's answer, which a fast path may give itself. */
+extern const uint32_t mon_smccc_version;
+
+/*
  * On a CPU that plat_cpu_on() started or that wakes from a power-down
  * suspend: updates the CPU's PSCI state and says where to go. False for a
  * spurious wake-up: the platform then powers the CPU down again.

@@ -99,6 +99,7 @@ run_suite build-firmware build "firmware qemu-virt-a64" make firmware
 run_suite build-firmware-clang build "firmware with clang" make -f mk/qemu-virt-a64.mk clang-check
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite conformance-qemu nsk_runs
+run_suite bench make -f mk/bench.mk check
 run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
 run_suite socdrv-qemu bash tests/nsk/socdrv.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-qemu bash tests/linux/suite.sh
@@ -108,6 +109,10 @@ run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh
 run_suite cli-gcc bash tests/cli/run.sh build/host/secmon
 run_suite cli-clang bash tests/cli/run.sh build/host-clang/secmon
+run_suite stress bash tests/stress/run.sh
+run_suite tsan make tsan
+run_suite fuzz make -f mk/fuzz.mk check
+run_suite lint make lint
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -44,13 +44,13 @@ static void print_text(const struct fid_decode *d)
 	if (d->known && d->k.since[0])
 		printf(LABEL "%s\n", "since", d->k.since);
 	printf(LABEL "%s (bit 31 = %u)\n", "call type", d->fast ? "fast" : "yielding",
-	       d->fast ? 1 : 0);
+	       d->fast ? 1u : 0u);
 	printf(LABEL "%s (bit 30 = %u)\n", "convention", d->smc64 ? "SMC64" : "SMC32",
-	       d->smc64 ? 1 : 0);
+	       d->smc64 ? 1u : 0u);
 	printf(LABEL "%u \"%s\" (bits 29:24%s)\n", "owning entity", d->oen, d->oen_name,
 	       d->fast ? "" : "; SMCCC defines no owning entity for yielding calls");
 	printf(LABEL "0x%02x (bits 23:17)\n", "reserved", d->reserved);
-	printf(LABEL "%u (bit 16)\n", "SVE hint", d->sve_hint ? 1 : 0);
+	printf(LABEL "%u (bit 16)\n", "SVE hint", d->sve_hint ? 1u : 0u);
 	printf(LABEL "0x%04x (bits 15:0)\n", "function number", d->num);
 	if (d->known && d->k.has_other)
 		printf(LABEL "0x%08" PRIx32 " (%s)\n", "other form", d->k.other,

@@ -253,7 +253,7 @@ static void print_text(const struct dtfile *f, const struct dt_scan *s, bool ns)
 		printf(LABEL "PSCI 0.1 table %s\n", "firmware ops", fw->path);
 	if (s->overflow)
 		printf(LABEL "more than %u tables: the rest are not shown\n", "note",
-		       DT_MAX_TABLES);
+		       (unsigned)DT_MAX_TABLES);
 	for (unsigned i = 0; i < s->n; i++) {
 		putchar('\n');
 		print_table_text(f->fdt, s, &s->e[i]);

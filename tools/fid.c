@@ -473,11 +473,11 @@ enum fid_resolve fid_by_name(const char *name, enum fid_width width, bool prefer
 		if (!pick) {
 			const struct fid_known *o = f32 ? f32 : f64;
 
-			if (o->has_other)
+			if (o && o->has_other)
 				snprintf(msg, msglen,
 					 "%s has no %s form (the %s form is %s, ID 0x%08" PRIx32 ")",
 					 cand[0], width == FID_WIDTH_64 ? "SMC64" : "SMC32",
-					 width == FID_WIDTH_64 ? "SMC64" : "SMC32",
+					 width == FID_WIDTH_64 ? "SMC32" : "SMC64",
 					 known_name_of(o->other), o->other);
 			else
 				snprintf(msg, msglen, "%s has no %s form", cand[0],

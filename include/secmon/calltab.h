@@ -35,6 +35,7 @@ struct secmon_ct_call {
 	uint32_t fid;
 	uint8_t id_reg;
 	bool smc64;
+	bool native;		/* width is the caller's own (PSCI 0.1), not smc64 */
 	bool fast;
 	uint8_t nargs, nresults;
 	uint16_t first;		/* args then results, in secmon_calltab.regs */

@@ -12,6 +12,9 @@
  */
 #define MON_SMCCC_VERSION SECMON_SMCCC_VERSION_MAKE(1, 3)
 
+/* The same, for a platform's SMC fast path (it answers SMCCC_VERSION itself). */
+const uint32_t mon_smccc_version = MON_SMCCC_VERSION;
+
 #define SOC_ID_NAME_FID (SECMON_SMCCC_ARCH_SOC_ID | SECMON_FID_SMC64)
 
 /* ARCH_WORKAROUND_n's ID for n = 1..4. */
@@ -32,11 +35,13 @@ static unsigned workaround_index(uint32_t fid)
 	return 0;
 }
 
-/* ARCH_FEATURES' answer for fid. */
-static int32_t features(uint32_t fid)
+/* ARCH_FEATURES' answer for fid; an AArch32 caller has no SMC64 calls. */
+static int32_t features(uint32_t fid, bool aarch32)
 {
 	unsigned wa = workaround_index(fid);
 
+	if (aarch32 && secmon_fid_is_smc64(fid))
+		return SECMON_SMCCC_NOT_SUPPORTED;
 	if (wa)
 		return plat_arch_workaround_state(wa);
 	switch (fid) {
@@ -54,7 +59,7 @@ static int32_t features(uint32_t fid)
 
 bool arch_svc_has(uint32_t fid)
 {
-	return features(fid) >= 0;
+	return features(fid, false) >= 0;
 }
 
 /* The SoC name, NUL-padded, 8 bytes per register in x1-x17. */
@@ -65,7 +70,7 @@ static void soc_name(struct mon_call *c)
 
 	for (n = 1; n < SECMON_NREGS; n++)
 		c->r->x[n] = 0;
-	for (i = 0; s[i] && i < 8 * (SECMON_NREGS - 1) - 1; i++)
+	for (i = 0; i < 8 * (SECMON_NREGS - 1) - 1 && s[i]; i++)
 		c->r->x[1 + i / 8] |= (uint64_t)(uint8_t)s[i] << (8 * (i % 8));
 	mon_ret(c, 0, SECMON_SMCCC_SUCCESS);
 }
@@ -95,25 +100,52 @@ static bool soc_id(struct mon_call *c)
 	return true;
 }
 
+/*
+ * ARCH_WORKAROUND_n; false when it is not offered. On a CPU that does not
+ * need it (ARCH_FEATURES answers 1) the call is offered and does nothing.
+ */
+static bool workaround(uint32_t fid, uint64_t arg)
+{
+	unsigned wa = workaround_index(fid);
+	int32_t state;
+
+	if (!wa)
+		return false;
+	state = plat_arch_workaround_state(wa);
+	if (state < 0)
+		return false;
+	if (state == SECMON_SMCCC_SUCCESS)
+		plat_arch_workaround(wa, arg);
+	return true;
+}
+
+/*
+ * mon_smc_fast()'s share: ARCH_FEATURES and the workarounds, whose only
+ * result is x0 (the workarounds have none: x0 comes back as it was).
+ */
+bool arch_svc_fast(uint32_t fid, struct secmon_regs *r)
+{
+	fid &= ~SECMON_FID_SVE_HINT;
+	if (fid == SECMON_SMCCC_ARCH_FEATURES) {
+		r->x[0] = (uint32_t)features((uint32_t)r->x[1], false);
+		return true;
+	}
+	return workaround(fid, (uint32_t)r->x[1]);
+}
+
 bool arch_svc_handle(struct mon_call *c)
 {
-	unsigned wa;
-
 	switch (c->fid) {
 	case SECMON_SMCCC_VERSION:
 		mon_ret(c, 0, MON_SMCCC_VERSION);
 		return true;
 	case SECMON_SMCCC_ARCH_FEATURES:
-		mon_ret(c, 0, features((uint32_t)mon_arg(c, 1)));
+		mon_ret(c, 0, features((uint32_t)mon_arg(c, 1), c->caller->aarch32));
 		return true;
 	case SECMON_SMCCC_ARCH_SOC_ID:
 	case SOC_ID_NAME_FID:
 		return soc_id(c);
 	}
-	wa = workaround_index(c->fid);
-	if (!wa || plat_arch_workaround_state(wa) != SECMON_SMCCC_SUCCESS)
-		return false;
 	/* The workaround calls have no result: every register is preserved. */
-	plat_arch_workaround(wa, mon_arg(c, 1));
-	return true;
+	return workaround(c->fid, mon_arg(c, 1));
 }

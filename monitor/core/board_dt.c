@@ -8,13 +8,19 @@
 #include "../monitor.h"
 
 #define MAX_CHILDREN 64
+/* Call tables are three levels deep; a deeper board DT is refused. */
+#define MAX_DEPTH 4
 
-static int copy_node(void *dst, int parent, const void *src, int node)
+static int copy_node(void *dst, int parent, const void *src, int node, unsigned depth)
 {
 	const char *name = fdt_get_name(src, node, 0);
-	int d = fdt_subnode_offset(dst, parent, name), prop, child, err;
+	int d, prop, child, err;
 	int children[MAX_CHILDREN];
 	unsigned n = 0;
+
+	if (!name || depth > MAX_DEPTH)
+		return -FDT_ERR_BADSTRUCTURE;
+	d = fdt_subnode_offset(dst, parent, name);
 
 	if (d >= 0 && (err = fdt_del_node(dst, d)) < 0)
 		return err;
@@ -26,8 +32,9 @@ static int copy_node(void *dst, int parent, const void *src, int node)
 		int len;
 		const void *v = fdt_getprop_by_offset(src, prop, &pname, &len);
 
-		if (!v)
-			return len;
+		/* libfdt lets a negative length through: never copy one. */
+		if (!v || len < 0)
+			return v ? -FDT_ERR_BADSTRUCTURE : len;
 		err = fdt_setprop(dst, d, pname, v, len);
 		if (err < 0)
 			return err;
@@ -39,7 +46,7 @@ static int copy_node(void *dst, int parent, const void *src, int node)
 		children[n++] = child;
 	}
 	while (n-- > 0) {
-		err = copy_node(dst, d, src, children[n]);
+		err = copy_node(dst, d, src, children[n], depth + 1);
 		if (err < 0)
 			return err;
 	}
@@ -55,7 +62,7 @@ static int psci_node(void *fdt, const void *board)
 	if (node < 0 && board)
 		node = fdt_node_offset_by_compatible(board, -1, "arm,psci-0.2");
 	if (node >= 0)
-		return copy_node(fdt, 0, board, node);
+		return copy_node(fdt, 0, board, node, 0);
 	dst = fdt_subnode_offset(fdt, 0, "psci");
 	if (dst >= 0 && (err = fdt_del_node(fdt, dst)) < 0)
 		return err;
@@ -78,7 +85,7 @@ int mon_dt_fixup(void *fdt, const void *board)
 			fw = fdt_add_subnode(fdt, 0, "firmware");
 		if (fw < 0)
 			return fw;
-		err = copy_node(fdt, fw, board, node);
+		err = copy_node(fdt, fw, board, node, 0);
 		if (err)
 			return err;
 	}

@@ -45,13 +45,17 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 
 int mon_init(const struct mon_config *cfg)
 {
+	int err;
+
 	mon_cfg = *cfg;
 	if (index_services())
 		return -1;
 	psci_init(cfg->boot_cpu);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 		errata_cpu_reset(i);
-	return described_init(cfg->board_dtb);
+	err = described_init(cfg->board_dtb);
+	mon_fast_init();
+	return err;
 }
 
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
@@ -60,6 +64,19 @@ bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
 }
 
 /* The first service of each owning entity; mon_services is sorted by OEN. */
+/* The IDs, SMC32 and SMC64, that the services of `oen` offer. */
+static uint32_t call_count(unsigned oen)
+{
+	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
+	uint32_t n = 0;
+
+	for (; s && s < end && s->oen == oen; s++)
+		for (unsigned fn = s->fn_first; fn <= s->fn_last; fn++)
+			n += s->has(secmon_fid(true, false, oen, fn)) +
+			     s->has(secmon_fid(true, true, oen, fn));
+	return n;
+}
+
 /* Call count, UID and revision: fast SMC32 calls in every service range. */
 static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
 {
@@ -70,7 +87,7 @@ static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
 		return false;
 	switch (fn) {
 	case SECMON_FN_CALL_COUNT:
-		mon_ret(c, 0, o->call_count);
+		mon_ret(c, 0, call_count(oen));
 		return true;
 	case SECMON_FN_CALL_UID:
 		for (i = 0; i < 4; i++)

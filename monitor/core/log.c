@@ -6,6 +6,8 @@
 
 static void put_str(const char *s)
 {
+	if (!s)
+		s = "(null)";
 	while (*s)
 		plat_putc(*s++);
 }

@@ -42,12 +42,14 @@ struct mon_service {
 	bool (*has)(uint32_t fid);
 };
 
-/* Per owning entity: the general queries (0xFF00, 0xFF01, 0xFF03). */
+/*
+ * Per owning entity: the general queries (0xFF00, 0xFF01, 0xFF03). The call
+ * count is counted from the services: every ID, SMC32 and SMC64, they offer.
+ */
 struct mon_oen_info {
 	unsigned oen;
 	uint32_t uid[4];
 	uint32_t rev_major, rev_minor;
-	uint32_t call_count;
 };
 
 /* True when some service implements fid (SVE hint ignored). */
@@ -64,6 +66,11 @@ extern struct mon_config mon_cfg;
 /* The individual services' entry points. */
 bool arch_svc_handle(struct mon_call *c);
 bool arch_svc_has(uint32_t fid);
+/* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
+bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
+bool psci_fast(uint32_t fid, struct secmon_regs *r);
+/* fast.c: fills mon_routes once the services and the board DT are known. */
+void mon_fast_init(void);
 bool errata_handle(struct mon_call *c);
 bool errata_has(uint32_t fid);
 void errata_cpu_reset(unsigned cpu);

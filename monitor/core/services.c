@@ -10,7 +10,9 @@ const struct mon_service mon_services[] = {
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
 
 const struct mon_oen_info mon_oens[] = {
+	/* secmon's own SiP calls (the errata service): secmon's UID, 0.1. */
+	{ SECMON_OEN_SIP, { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }, 0, 1 },
 	/* Arm's standard service UID, revision 0.1, as other monitors answer. */
-	{ SECMON_OEN_STD, { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u }, 0, 1, 15 },
+	{ SECMON_OEN_STD, { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u }, 0, 1 },
 };
 const unsigned mon_oen_count = sizeof(mon_oens) / sizeof(mon_oens[0]);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * PSCI 1.1 over a three-level power-domain tree: cores, clusters, system.
- * Every state change happens under plat_lock(); AFFINITY_INFO and the other
- * readers take the lock too, so an answer is always a state that existed.
+ * Every state change happens under plat_lock(); the readers take the lock
+ * too, so an answer is always a state that existed. AFFINITY_INFO reads one
+ * CPU's state, a single atomic load (set_state() stores it atomically), and
+ * needs no lock for that.
  *
  * CPU_SUSPEND uses the original power_state format. The states offered are
  * in `states` below; platform-coordinated and OS-initiated modes are both
@@ -52,42 +54,81 @@ struct psci_cpu {
 	struct mon_ns_entry entry;
 	uint64_t count[NSTATES];
 	uint64_t residency_us[NSTATES];
+	bool by_default;	/* suspended by CPU_DEFAULT_SUSPEND */
 };
 
 static struct psci_cpu cpus[MON_MAX_CPUS];
+static unsigned ncpu;		/* plat_cpu_count(), at most MON_MAX_CPUS */
+static uint64_t cpu_mpidr[MON_MAX_CPUS];	/* plat_cpu_mpidr(), Aff3..Aff0 */
 static unsigned suspend_mode;
+/* A CPU_SUSPEND since boot or the last mode change (blocks PC -> OSI). */
+static bool suspended_since_mode_change;
+/*
+ * offered[smc64]: bit n set when function n is offered in that width
+ * (psci_init(): fns[] less mon_cfg.psci_unsupported).
+ */
+static uint32_t offered[2];
+static void offer(void);
 
 void psci_init(unsigned boot_cpu)
 {
 	unsigned i, n = plat_cpu_count();
 
-	for (i = 0; i < n && i < MON_MAX_CPUS; i++)
+	ncpu = n < MON_MAX_CPUS ? n : MON_MAX_CPUS;
+	for (i = 0; i < n && i < MON_MAX_CPUS; i++) {
 		cpus[i] = (struct psci_cpu){ .state = i == boot_cpu ? CPU_ON : CPU_OFF };
+		cpu_mpidr[i] = plat_cpu_mpidr(i) & MPIDR_AFF_MASK;
+	}
 	suspend_mode = SECMON_PSCI_MODE_PC;
+	suspended_since_mode_change = false;
+	offer();
 }
 
 static unsigned ncpus(void)
 {
-	unsigned n = plat_cpu_count();
-
-	return n < MON_MAX_CPUS ? n : MON_MAX_CPUS;
+	return ncpu;
 }
 
-/* The CPU index named by an MPIDR argument, or -1. */
-static int target_cpu(uint64_t mpidr)
+/*
+ * Under plat_lock(); atomic for affinity_of(), which reads without it: the
+ * release pairs with its acquire, so an OFF answer also means the CPU's
+ * earlier writes are visible.
+ */
+static void set_state(struct psci_cpu *p, enum cpu_state state)
 {
-	int cpu;
+	__atomic_store_n(&p->state, state, __ATOMIC_RELEASE);
+}
+
+/*
+ * The CPU index named by an MPIDR argument, or -1: what plat_cpu_index()
+ * answers, found in the copy of plat_cpu_mpidr() that psci_init() keeps so
+ * that the SMC fast path makes no call. Index Aff0 is tried first: where
+ * CPUs are numbered that way (QEMU's virt, the simulator's first cluster)
+ * the search ends there.
+ */
+static inline __attribute__((always_inline)) int target_cpu_inline(uint64_t mpidr)
+{
+	unsigned i = mpidr & 0xff;
 
 	if (mpidr & ~MPIDR_AFF_MASK)
 		return -1;
-	cpu = plat_cpu_index(mpidr);
-	return cpu >= 0 && (unsigned)cpu < ncpus() ? cpu : -1;
+	if (i < ncpu && cpu_mpidr[i] == mpidr)
+		return (int)i;
+	for (i = 0; i < ncpu; i++)
+		if (cpu_mpidr[i] == mpidr)
+			return (int)i;
+	return -1;
+}
+
+static int target_cpu(uint64_t mpidr)
+{
+	return target_cpu_inline(mpidr);
 }
 
 bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller)
 {
-	/* A32 code may start on a halfword boundary (Thumb); A64 needs 4. */
-	if (!caller->aarch32 && (pc & 3))
+	/* A64 and ARM code start on a word; Thumb (bit 0 set) on a halfword. */
+	if (caller->aarch32 ? (pc & 3) == 2 : (pc & 3) != 0)
 		return false;
 	return plat_ns_range_ok(pc, 4);
 }
@@ -152,19 +193,42 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 	struct psci_cpu *p = &cpus[c->cpu];
 
 	plat_lock();
-	p->state = CPU_STANDBY;
+	suspended_since_mode_change = true;
+	p->by_default = false;
+	set_state(p, CPU_STANDBY);
 	stat_begin(p, stat);
 	plat_unlock();
 	plat_cpu_standby(c->cpu);
 	plat_lock();
 	stat_end(p);
-	p->state = CPU_ON;
+	set_state(p, CPU_ON);
 	plat_unlock();
 	return SECMON_PSCI_SUCCESS;
 }
 
 /* Power-down suspend to `want` (a level), coordinated with the other cores. */
-static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_t ctx)
+/*
+ * In OS-initiated mode the OS asks for the cluster only as its last running
+ * core: DENIED while another core of the cluster runs, INVALID_PARAMETERS
+ * while one is in a retention state the cluster cannot go below.
+ */
+static int64_t osi_cluster_check(unsigned cpu)
+{
+	unsigned i, cl = plat_cpu_cluster(cpu);
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	for (i = 0; i < ncpus(); i++) {
+		if (i == cpu || plat_cpu_cluster(i) != cl || cpu_is_down(i, LEVEL_CORE))
+			continue;
+		if (cpus[i].state != CPU_STANDBY)
+			return SECMON_PSCI_DENIED;
+		ret = SECMON_PSCI_INVALID_PARAMETERS;
+	}
+	return ret;
+}
+
+static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_t ctx,
+			 bool by_default)
 {
 	struct psci_cpu *p = &cpus[c->cpu];
 	unsigned want = states[stat].level, level = LEVEL_CORE;
@@ -178,18 +242,22 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 			return SECMON_PSCI_DENIED;
 		}
 		level = LEVEL_SYSTEM;
-	} else if (want == LEVEL_CLUSTER) {
-		bool last = cluster_others_down(c->cpu, LEVEL_CLUSTER);
+	} else if (want == LEVEL_CLUSTER && suspend_mode == SECMON_PSCI_MODE_OSI) {
+		int64_t ret = osi_cluster_check(c->cpu);
 
-		/* In OS-initiated mode the OS must only ask as the last core. */
-		if (!last && suspend_mode == SECMON_PSCI_MODE_OSI) {
+		if (ret) {
 			plat_unlock();
-			return SECMON_PSCI_DENIED;
+			return ret;
 		}
-		level = last ? LEVEL_CLUSTER : LEVEL_CORE;
+		level = LEVEL_CLUSTER;
+	} else if (want == LEVEL_CLUSTER) {
+		level = cluster_others_down(c->cpu, LEVEL_CLUSTER) ? LEVEL_CLUSTER : LEVEL_CORE;
 	}
+	if (!by_default)
+		suspended_since_mode_change = true;
+	p->by_default = by_default;
 	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
-	p->state = CPU_POWERDOWN;
+	set_state(p, CPU_POWERDOWN);
 	p->level = level;
 	stat_begin(p, stat);
 	plat_unlock();
@@ -204,7 +272,7 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (s->type == 0)
 		return standby(c, (unsigned)(s - states));
-	return powerdown(c, (unsigned)(s - states), pc, ctx);
+	return powerdown(c, (unsigned)(s - states), pc, ctx, false);
 }
 
 static int64_t cpu_suspend(struct mon_call *c)
@@ -214,12 +282,12 @@ static int64_t cpu_suspend(struct mon_call *c)
 
 static int64_t cpu_default_suspend(struct mon_call *c)
 {
-	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2));
+	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2), true);
 }
 
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx)
 {
-	return powerdown(c, STATE_SYSTEM, pc, ctx);
+	return powerdown(c, STATE_SYSTEM, pc, ctx, false);
 }
 
 static int64_t system_suspend(struct mon_call *c)
@@ -230,7 +298,7 @@ static int64_t system_suspend(struct mon_call *c)
 int64_t psci_cpu_off(struct mon_call *c)
 {
 	plat_lock();
-	cpus[c->cpu].state = CPU_OFF;
+	set_state(&cpus[c->cpu], CPU_OFF);
 	plat_unlock();
 	plat_cpu_off(c->cpu);
 }
@@ -261,9 +329,9 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		p->entry = (struct mon_ns_entry){
 			.pc = pc, .context_id = ctx, .mode = c->caller->mode
 		};
-		p->state = CPU_ON_PENDING;
+		set_state(p, CPU_ON_PENDING);
 		if (plat_cpu_on((unsigned)cpu) != 0) {
-			p->state = CPU_OFF;
+			set_state(p, CPU_OFF);
 			ret = SECMON_PSCI_INTERNAL_FAILURE;
 		}
 		break;
@@ -283,16 +351,18 @@ static int64_t cpu_on(struct mon_call *c)
 	return psci_cpu_on(c, mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
 }
 
-static int64_t affinity_info(struct mon_call *c)
+static inline int64_t affinity_of(uint64_t mpidr, uint64_t level)
 {
-	int cpu = target_cpu(mon_arg(c, 1));
+	int cpu;
 	int64_t ret;
 
 	/* Levels above 0 are optional since PSCI 1.0 and not offered. */
-	if (cpu < 0 || mon_arg(c, 2) != 0)
+	if (level != 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	plat_lock();
-	switch (cpus[cpu].state) {
+	cpu = target_cpu_inline(mpidr);
+	if (cpu < 0)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	switch (__atomic_load_n(&cpus[cpu].state, __ATOMIC_ACQUIRE)) {
 	case CPU_OFF:
 		ret = SECMON_PSCI_AFF_OFF;
 		break;
@@ -303,8 +373,12 @@ static int64_t affinity_info(struct mon_call *c)
 		ret = SECMON_PSCI_AFF_ON;
 		break;
 	}
-	plat_unlock();
 	return ret;
+}
+
+static int64_t affinity_info(struct mon_call *c)
+{
+	return affinity_of(mon_arg(c, 1), mon_arg(c, 2));
 }
 
 static int64_t migrate_info_type(struct mon_call *c)
@@ -336,19 +410,15 @@ static int64_t system_reset2(struct mon_call *c)
 	return plat_system_reset2(type, mon_arg(c, 2));
 }
 
+/* A cluster is off once every core in it is down at cluster level. */
 static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
-	bool standby = false;
 
-	for (i = 0; i < ncpus(); i++) {
-		if (plat_cpu_cluster(i) != cl || cpu_is_down(i, LEVEL_CLUSTER))
-			continue;
-		if (cpus[i].state != CPU_STANDBY && cpus[i].state != CPU_POWERDOWN)
+	for (i = 0; i < ncpus(); i++)
+		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;
-		standby = true;
-	}
-	return standby ? SECMON_PSCI_HW_STANDBY : SECMON_PSCI_HW_OFF;
+	return SECMON_PSCI_HW_OFF;
 }
 
 static int64_t node_hw_state(struct mon_call *c)
@@ -374,24 +444,42 @@ static int64_t node_hw_state(struct mon_call *c)
 	return ret;
 }
 
-/* The mode may change only while no core is suspended. */
+/*
+ * DEN0022's rules: to OS-initiated mode only while every core runs, is off
+ * or sits in CPU_DEFAULT_SUSPEND, and none has called CPU_SUSPEND since
+ * boot or the last change; back to platform-coordinated only while every
+ * other core is off.
+ */
+static bool mode_change_allowed(unsigned caller, unsigned to)
+{
+	for (unsigned i = 0; i < ncpus(); i++) {
+		enum cpu_state st = cpus[i].state;
+
+		if (to == SECMON_PSCI_MODE_PC && i != caller && st != CPU_OFF)
+			return false;
+		if (to == SECMON_PSCI_MODE_OSI && (st == CPU_STANDBY || st == CPU_POWERDOWN) &&
+		    !cpus[i].by_default)
+			return false;
+	}
+	return to == SECMON_PSCI_MODE_PC || !suspended_since_mode_change;
+}
+
 static int64_t set_suspend_mode(struct mon_call *c)
 {
 	uint64_t mode = mon_arg(c, 1);
-	unsigned i;
+	int64_t ret = SECMON_PSCI_SUCCESS;
 
 	if (mode != SECMON_PSCI_MODE_PC && mode != SECMON_PSCI_MODE_OSI)
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	plat_lock();
-	for (i = 0; i < ncpus(); i++) {
-		if (cpus[i].state == CPU_STANDBY || cpus[i].state == CPU_POWERDOWN) {
-			plat_unlock();
-			return SECMON_PSCI_DENIED;
-		}
+	if (mode != suspend_mode && !mode_change_allowed(c->cpu, (unsigned)mode)) {
+		ret = SECMON_PSCI_DENIED;
+	} else if (mode != suspend_mode) {
+		suspend_mode = (unsigned)mode;
+		suspended_since_mode_change = false;
 	}
-	suspend_mode = (unsigned)mode;
 	plat_unlock();
-	return SECMON_PSCI_SUCCESS;
+	return ret;
 }
 
 /* The statistics have no error codes: anything unknown counts zero. */
@@ -442,17 +530,20 @@ static const psci_fn fns[SECMON_PSCI_FN_COUNT] = {
 	[SECMON_PSCI_FN_SYSTEM_RESET2] = system_reset2,
 };
 
+/* Does this monitor offer fid to such a caller? (offer() fills offered[].) */
+static inline bool offers(uint32_t fid, bool aarch32)
+{
+	unsigned fn = secmon_fid_num(fid);
+	bool smc64 = secmon_fid_is_smc64(fid);
+
+	return secmon_fid_oen(fid) == SECMON_OEN_STD && fn < 32 && !(smc64 && aarch32) &&
+	       ((offered[smc64] >> fn) & 1);
+}
+
 /* The handler for fid, or NULL when this monitor does not offer it. */
 static psci_fn lookup(uint32_t fid, bool aarch32)
 {
-	unsigned fn = secmon_fid_num(fid);
-
-	if (secmon_fid_oen(fid) != SECMON_OEN_STD || fn >= SECMON_PSCI_FN_COUNT ||
-	    (mon_cfg.psci_unsupported & (1u << fn)))
-		return 0;
-	if (secmon_fid_is_smc64(fid) && (aarch32 || !secmon_psci_fn_has_smc64(fn)))
-		return 0;
-	return fns[fn];
+	return offers(fid, aarch32) ? fns[secmon_fid_num(fid)] : 0;
 }
 
 bool psci_has(uint32_t fid)
@@ -460,17 +551,112 @@ bool psci_has(uint32_t fid)
 	return lookup(fid, false) != 0;
 }
 
+/*
+ * PSCI_FEATURES' answer for fid. A fast PSCI ID without must-be-zero bits
+ * and with a function number below 32 (in either width, SVE hint or not)
+ * is looked up in features_answer[smc64][fn] (offer() fills it).
+ */
+#define FEATURES_ID_MASK 0xbffeffe0u	/* all but SMC64, the SVE hint, fn 4:0 */
+#define FEATURES_ID	 0x84000000u	/* fast, standard service, fn < 32 */
+
+static uint32_t features_answer[2][32];	/* as a 32-bit result */
+
+static inline int32_t features_of(uint32_t fid, bool aarch32)
+{
+	bool smc64 = secmon_fid_is_smc64(fid);
+
+	if ((fid & FEATURES_ID_MASK) == FEATURES_ID && !(smc64 && aarch32))
+		return (int32_t)features_answer[smc64][fid & 31];
+	return fid == SECMON_SMCCC_VERSION ? SECMON_PSCI_SUCCESS : SECMON_PSCI_NOT_SUPPORTED;
+}
+
 static int64_t psci_features(struct mon_call *c)
 {
-	uint32_t fid = (uint32_t)mon_arg(c, 1);
+	return features_of((uint32_t)mon_arg(c, 1), c->caller->aarch32);
+}
 
-	if (fid == SECMON_SMCCC_VERSION)
-		return SECMON_PSCI_SUCCESS;
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ) || !lookup(fid, c->caller->aarch32))
-		return SECMON_PSCI_NOT_SUPPORTED;
-	if (secmon_fid_num(fid) == SECMON_PSCI_FN_CPU_SUSPEND)
-		return SECMON_PSCI_FEAT_OSI;
-	return SECMON_PSCI_SUCCESS;
+/*
+ * mon_smc_fast()'s PSCI calls, for an AArch64 caller: the queries whose
+ * arguments are x1-x2 and whose answer is x0 alone. The same answers as
+ * psci_handle(), without a struct mon_call: fast_table[smc64][fn] is the
+ * handler when function fn is one of them and offered in that width.
+ */
+typedef bool (*psci_fast_fn)(uint32_t fid, struct secmon_regs *r);
+
+static bool fast_version(uint32_t fid, struct secmon_regs *r)
+{
+	(void)fid;
+	r->x[0] = (uint32_t)psci_version(0);
+	return true;
+}
+
+static bool fast_migrate_info_type(uint32_t fid, struct secmon_regs *r)
+{
+	(void)fid;
+	r->x[0] = (uint32_t)migrate_info_type(0);
+	return true;
+}
+
+static bool fast_features(uint32_t fid, struct secmon_regs *r)
+{
+	(void)fid;
+	r->x[0] = (uint32_t)features_of((uint32_t)r->x[1], false);
+	return true;
+}
+
+static bool fast_affinity(uint32_t fid, struct secmon_regs *r)
+{
+	uint64_t width = secmon_fid_is_smc64(fid) ? ~0ull : 0xffffffffull;
+
+	r->x[0] = (uint64_t)affinity_of(r->x[1] & width, r->x[2] & width) & width;
+	return true;
+}
+
+static const psci_fast_fn fast_fns[SECMON_PSCI_FN_COUNT] = {
+	[SECMON_PSCI_FN_VERSION] = fast_version,
+	[SECMON_PSCI_FN_AFFINITY_INFO] = fast_affinity,
+	[SECMON_PSCI_FN_MIGRATE_INFO_TYPE] = fast_migrate_info_type,
+	[SECMON_PSCI_FN_FEATURES] = fast_features,
+};
+
+static psci_fast_fn fast_table[2][32];
+
+static void offer(void)
+{
+	_Static_assert(SECMON_PSCI_FN_COUNT <= 32, "one bit per function");
+	/* OS-initiated mode is offered when it can be entered. */
+	bool osi = !(mon_cfg.psci_unsupported & (1u << SECMON_PSCI_FN_SET_SUSPEND_MODE));
+
+	offered[0] = offered[1] = 0;
+	for (unsigned fn = 0; fn < 32; fn++) {
+		uint32_t answer = fn == SECMON_PSCI_FN_CPU_SUSPEND && osi ? SECMON_PSCI_FEAT_OSI
+									  : SECMON_PSCI_SUCCESS;
+
+		fast_table[0][fn] = fast_table[1][fn] = 0;
+		features_answer[0][fn] = features_answer[1][fn] = (uint32_t)SECMON_PSCI_NOT_SUPPORTED;
+		if (fn >= SECMON_PSCI_FN_COUNT || !fns[fn] ||
+		    (mon_cfg.psci_unsupported & (1u << fn)))
+			continue;
+		offered[0] |= 1u << fn;
+		fast_table[0][fn] = fast_fns[fn];
+		features_answer[0][fn] = answer;
+		if (secmon_psci_fn_has_smc64(fn)) {
+			offered[1] |= 1u << fn;
+			fast_table[1][fn] = fast_fns[fn];
+			features_answer[1][fn] = answer;
+		}
+	}
+}
+
+bool psci_fast(uint32_t fid, struct secmon_regs *r)
+{
+	unsigned fn = secmon_fid_num(fid);
+	psci_fast_fn f;
+
+	if (fn >= 32)
+		return false;
+	f = fast_table[secmon_fid_is_smc64(fid)][fn];
+	return f && f(fid, r);
 }
 
 bool psci_handle(struct mon_call *c)
@@ -495,7 +681,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 		ok = false;
 	if (ok) {
 		*e = p->entry;
-		p->state = CPU_ON;
+		set_state(p, CPU_ON);
 		errata_cpu_reset(cpu);
 	}
 	plat_unlock();

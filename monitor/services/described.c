@@ -83,6 +83,18 @@ static int target(const struct dcall *d)
 	return -1;
 }
 
+/* The boot address set-cpu-boot-addr stored for cpu, read under the lock. */
+static bool boot_addr_of(unsigned cpu, uint64_t *pc)
+{
+	bool set;
+
+	plat_lock();
+	set = boot_addr_set[cpu];
+	*pc = boot_addr[cpu];
+	plat_unlock();
+	return set;
+}
+
 static int64_t op_cpu_boot(struct dcall *d)
 {
 	int cpu = target(d);
@@ -90,11 +102,8 @@ static int64_t op_cpu_boot(struct dcall *d)
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!arg(d, "entry", &pc)) {
-		if (!boot_addr_set[cpu])
-			return SECMON_PSCI_INVALID_ADDRESS;
-		pc = boot_addr[cpu];
-	}
+	if (!arg(d, "entry", &pc) && !boot_addr_of((unsigned)cpu, &pc))
+		return SECMON_PSCI_INVALID_ADDRESS;
 	arg(d, "context", &ctx);
 	return psci_cpu_on(d->c, plat_cpu_mpidr((unsigned)cpu), pc, ctx);
 }
@@ -135,12 +144,13 @@ static void set_result(struct dcall *d, const char *name, uint64_t v)
 static int64_t op_get_boot_addr(struct dcall *d)
 {
 	int cpu = target(d);
+	uint64_t pc;
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!boot_addr_set[cpu])
+	if (!boot_addr_of((unsigned)cpu, &pc))
 		return SECMON_PSCI_NOT_PRESENT;
-	set_result(d, "entry", boot_addr[cpu]);
+	set_result(d, "entry", pc);
 	return SECMON_PSCI_SUCCESS;
 }
 
@@ -327,6 +337,16 @@ static op_fn bind(const struct binding *ops, unsigned n, const char *name)
 	return 0;
 }
 
+/* For messages: "/" for the root, "?" for a node without a name. */
+static const char *node_name(const void *fdt, int node)
+{
+	const char *name = fdt_get_name(fdt, node, 0);
+
+	if (node == 0)
+		return "/";
+	return name && name[0] ? name : "?";
+}
+
 /* Binds every operation of a parsed table; an unknown one is an error. */
 static int add_table(const void *fdt, int node, unsigned svc)
 {
@@ -337,7 +357,7 @@ static int add_table(const void *fdt, int node, unsigned svc)
 		if (!tb->fn[i]) {
 			mon_log("secmon: board DT: node %s/%s: this monitor has no operation by "
 				"that name for %s\n",
-				fdt_get_name(fdt, node, 0), tb->t.ops[i].name,
+				node_name(fdt, node), tb->t.ops[i].name,
 				services[svc].compatible);
 			return -1;
 		}
@@ -364,6 +384,27 @@ static int service_of(const void *fdt, int node)
 	return -1;
 }
 
+/* Two described calls the monitor could not tell apart, across tables. */
+static int check_unique_ids(void)
+{
+	for (unsigned a = 0; a < ntables; a++)
+		for (unsigned b = a + 1; b < ntables; b++)
+			for (unsigned i = 0; i < tables[a].t.ncalls; i++)
+				for (unsigned j = 0; j < tables[b].t.ncalls; j++) {
+					const struct secmon_ct_call *x = &tables[a].t.calls[i];
+					const struct secmon_ct_call *y = &tables[b].t.calls[j];
+
+					if (x->fid != y->fid || x->id_reg != y->id_reg)
+						continue;
+					mon_log("secmon: board DT: node %s, property function-id: "
+						"0x%x is described by node %s too\n",
+						tables[b].t.path_name, (unsigned)y->fid,
+						tables[a].t.path_name);
+					return -1;
+				}
+	return 0;
+}
+
 int described_init(const void *fdt)
 {
 	struct secmon_ct_error err;
@@ -384,12 +425,12 @@ int described_init(const void *fdt)
 		svc = service_of(fdt, node);
 		if (svc < 0) {
 			mon_log("secmon: board DT: node %s, property compatible: no service of this "
-				"monitor has that compatible\n", fdt_get_name(fdt, node, 0));
+				"monitor has that compatible\n", node_name(fdt, node));
 			return -1;
 		}
 		if (ntables >= MAX_TABLES) {
 			mon_log("secmon: board DT: node %s: too many call tables (at most %u)\n",
-				fdt_get_name(fdt, node, 0), MAX_TABLES);
+				node_name(fdt, node), MAX_TABLES);
 			return -1;
 		}
 		if (secmon_calltab_parse(fdt, node, &tables[ntables].t, &err))
@@ -406,7 +447,7 @@ int described_init(const void *fdt)
 		if (add_table(fdt, node, 1))
 			return -1;
 	}
-	return 0;
+	return check_unique_ids();
 }
 
 static bool find_call(const struct secmon_regs *r, unsigned *tab, unsigned *op, unsigned *step)
@@ -430,6 +471,20 @@ static bool find_call(const struct secmon_regs *r, unsigned *tab, unsigned *op, 
 	return false;
 }
 
+void described_for_each_id(void (*fn)(uint32_t fid, unsigned id_reg, void *arg), void *arg)
+{
+	for (unsigned i = 0; i < ntables; i++) {
+		const struct secmon_calltab *t = &tables[i].t;
+
+		for (unsigned o = 0; o < t->nops; o++)
+			for (unsigned s = 0; s < t->ops[o].ncalls; s++) {
+				const struct secmon_ct_call *call = &t->calls[t->ops[o].first_call + s];
+
+				fn(call->fid, call->id_reg, arg);
+			}
+	}
+}
+
 bool described_handle(struct mon_call *c)
 {
 	unsigned tab, op, step;
@@ -441,9 +496,9 @@ bool described_handle(struct mon_call *c)
 	d = (struct dcall){ .c = c, .t = &tables[tab].t, .step = step };
 	d.op = &d.t->ops[op];
 	d.call = &d.t->calls[d.op->first_call + step];
-	if (d.call->smc64 && c->caller->aarch32)
+	if (d.call->smc64 && !d.call->native && c->caller->aarch32)
 		return false;
-	d.smc64 = d.call->smc64;
+	d.smc64 = d.call->native ? !c->caller->aarch32 : d.call->smc64;
 	plat_lock();
 	stats.calls++;
 	plat_unlock();

@@ -16,6 +16,9 @@ int described_init(const void *board_fdt);
 /* Answers a call that matches a described ID; false when none does. */
 bool described_handle(struct mon_call *c);
 
+/* fn(fid, register that carries it, arg) for every described call. */
+void described_for_each_id(void (*fn)(uint32_t fid, unsigned id_reg, void *arg), void *arg);
+
 /* What the described calls did, for tests and the log. */
 struct mon_described_stats {
 	uint32_t calls;

@@ -41,9 +41,12 @@ static void store(volatile uint32_t *p, uint32_t v)
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
-static void set_bit(uint8_t *map, uint32_t n)
+/* Sets bit n; true when it was already set. */
+static bool set_bit(uint8_t *map, uint32_t n)
 {
-	__atomic_fetch_or(&map[n / 8], (uint8_t)(1u << (n % 8)), __ATOMIC_ACQ_REL);
+	uint8_t bit = (uint8_t)(1u << (n % 8));
+
+	return __atomic_fetch_or(&map[n / 8], bit, __ATOMIC_ACQ_REL) & bit;
 }
 
 static void out(const char *s)
@@ -564,11 +567,8 @@ void conf_secondary(uint64_t ctx)
 		store(&resumed_ok, v == 0x5e5 ? 1 : 3);
 		break;
 	case JOB_RACE:
-		if (v < RACE_MAX) {
-			if (race_started[v / 8] & (1u << (v % 8)))
-				__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
-			set_bit(race_started, v);
-		}
+		if (v < RACE_MAX && set_bit(race_started, v))
+			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
 		race(me, v);
 		break;
 	default:

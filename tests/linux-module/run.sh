@@ -106,6 +106,9 @@ if [ "$BUILD" = 1 ]; then
 	fi
 	TK=$O/test-kbuild
 	mkdir -p "$TK"
+	# Its symbol versions come from secmon.ko's Module.symvers, which kbuild
+	# does not track as a dependency: build it afresh every time.
+	rm -f "$TK"/*.o "$TK"/*.ko "$TK"/*.mod "$TK"/*.mod.c "$TK"/.*.cmd
 	ln -sfn "$HERE/Kbuild" "$TK/Kbuild"
 	ln -sfn "$HERE/secmon-api-test.c" "$TK/secmon-api-test.c"
 	ln -sfn "$ROOT/linux/include" "$TK/kinclude"

@@ -169,7 +169,7 @@ static _Noreturn void end_sim(enum sim_end why)
 {
 	pthread_mutex_lock(&sim.mu);
 	if (!sim.ending) {
-		sim.ending = true;
+		__atomic_store_n(&sim.ending, true, __ATOMIC_RELEASE);
 		sim.end = why;
 	}
 	pthread_cond_broadcast(&sim.cv);
@@ -253,7 +253,7 @@ static void check_all_off(void)
 			return;
 	}
 	if (!sim.ending) {
-		sim.ending = true;
+		__atomic_store_n(&sim.ending, true, __ATOMIC_RELEASE);
 		sim.end = SIM_END_ALL_OFF;
 		pthread_cond_broadcast(&sim.cv);
 	}

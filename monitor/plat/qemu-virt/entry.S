@@ -39,6 +39,9 @@ _start:
 	mov	w2, #1
 	stp	xzr, xzr, [x1, #FR_CALLER]
 	stp	x2, xzr, [x1, #FR_CALLER32]
+	/* The SMC fast path's routes (filled by mon_init() before any SMC). */
+	ldr	x2, =mon_routes
+	str	x2, [x1, #FR_ROUTES]
 
 	mov	w0, w19
 	bl	qv_cpu_el3_init

@@ -17,7 +17,16 @@
 #define FR_CALLER32_MODE 184
 #define FR_A32_SAVE	192	/* AArch32 caller's x8..x17 (banked r8-r14) */
 #define FR_GIC_TARGET	272	/* GICv2 CPU-interface bit of this CPU */
-#define FR_END		280
+#define FR_ROUTES	280	/* mon_routes, for the SMC fast path */
+#define FR_END		288
+
+/* For the SMC fast path in vectors.S; frame.c checks them against the C side. */
+#define FR_ROUTE_LO	0		/* struct mon_route (monitor.h): .lo, .hi */
+#define FR_ROUTE_FAST	16		/* .fast */
+#define FR_ROUTE_SHIFT	5		/* its size, 1 << 5 */
+#define FR_FID_SMC64	0x40000000	/* <secmon/smccc.h> */
+#define FR_FID_MBZ	0x00fe0000
+#define FR_FID_SMCCC_VERSION 0x80000000
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -32,6 +41,7 @@ struct qv_frame {
 	struct mon_caller caller32;
 	uint64_t a32_save[10];
 	uint64_t gic_target;
+	struct mon_route *routes;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

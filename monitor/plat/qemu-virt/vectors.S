@@ -4,12 +4,24 @@
  *
  * While a CPU runs the normal world, SP_EL3 points at its struct qv_frame
  * (frame.h), whose first member is the struct secmon_regs handed to mon_smc().
- * An SMC saves x0-x17 there and x30 beside it, and nothing else: the monitor
- * is compiled with x18 reserved (-ffixed-x18) and x19-x29 are callee-saved,
- * the C code uses no FP/SIMD register (-mgeneral-regs-only), and ELR/SPSR are
- * only rewritten on paths that do not return to the caller. On return x0-x17
- * are reloaded from the struct, so a register that is no result comes back
- * as the caller left it and nothing else of the monitor's can reach it.
+ * An SMC saves at most x0-x17 there and x30 beside it, and nothing else: the
+ * monitor is compiled with x18 reserved (-ffixed-x18) and x19-x29 are
+ * callee-saved, the C code uses no FP/SIMD register (-mgeneral-regs-only),
+ * and ELR/SPSR are only rewritten on paths that do not return to the caller.
+ * On return every register the vector or C touched is reloaded from the
+ * frame, so a register that is no result comes back as the caller left it
+ * and nothing else of the monitor's can reach it.
+ *
+ * An SMC64 goes as far as it needs (docs/performance.md), by the route of
+ * its owning entity (struct mon_route, monitor.h, which mon_init() fills):
+ *  1. SMCCC_VERSION (without the SVE hint bit): answered in the vector
+ *     (x0-x1 touched).
+ *  2. An ID that the route's filter rules out: SMC_UNK from the vector
+ *     (x0-x3 touched).
+ *  3. The route's fast handler: the queries that take x1-x3 and answer in
+ *     x0 alone, with x0-x17 and x30 saved but no caller record.
+ *  4. mon_smc(), with the caller's SPSR as its caller record: all the rest,
+ *     including whatever the fast handler declines.
  * The caller's register width is the exception class (0x17: SMC from
  * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
  * width has its own struct mon_caller in the frame.
@@ -40,39 +52,35 @@ qv_vectors:
 	entry	0x300, el3_exception
 	entry	0x380, el3_exception
 
-	/* Lower EL, AArch64, synchronous: the SMC64 path fills the slot. */
+	/*
+	 * Lower EL, AArch64, synchronous. An SMC64 takes the fast path (see
+	 * the top of this file): SMCCC_VERSION and the IDs the filter rules out
+	 * are answered here with only x0-x3 touched; the route's fast handler
+	 * gets a fast call with x1-x3 as arguments.
+	 */
 	.org	qv_vectors + 0x400
 	stp	x0, x1, [sp, #FR_REGS + 0]
-	mrs	x0, esr_el3
-	lsr	x1, x0, #26
-	cmp	x1, #EC_SMC64
+	mrs	x1, esr_el3
+	lsr	w1, w1, #26
+	cmp	w1, #EC_SMC64
 	b.ne	lower_not_smc64
+	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
+	cbz	w1, smccc_version
 	stp	x2, x3, [sp, #FR_REGS + 16]
-	stp	x4, x5, [sp, #FR_REGS + 32]
-	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_REGS + 64]
-	stp	x10, x11, [sp, #FR_REGS + 80]
-	stp	x12, x13, [sp, #FR_REGS + 96]
-	stp	x14, x15, [sp, #FR_REGS + 112]
-	stp	x16, x17, [sp, #FR_REGS + 128]
-	mrs	x1, spsr_el3
-	str	x30, [sp, #FR_X30]
-	str	x1, [sp, #FR_CALLER_MODE]
-	ldr	w0, [sp, #FR_CPU]
-	mov	x1, sp
-	add	x2, sp, #FR_CALLER
-	bl	mon_smc
-	ldr	x30, [sp, #FR_X30]
-	ldp	x0, x1, [sp, #FR_REGS + 0]
-	ldp	x2, x3, [sp, #FR_REGS + 16]
-	ldp	x4, x5, [sp, #FR_REGS + 32]
-	ldp	x6, x7, [sp, #FR_REGS + 48]
-	ldp	x8, x9, [sp, #FR_REGS + 64]
-	ldp	x10, x11, [sp, #FR_REGS + 80]
-	ldp	x12, x13, [sp, #FR_REGS + 96]
-	ldp	x14, x15, [sp, #FR_REGS + 112]
-	ldp	x16, x17, [sp, #FR_REGS + 128]
-	eret
+	ubfx	x1, x0, #24, #6			/* owning entity */
+	ldr	x2, [sp, #FR_ROUTES]
+	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
+	ldp	x1, x3, [x2, #FR_ROUTE_LO]
+	lsr	x1, x1, x0			/* bit fid & 63 (LSR takes the shift mod 64) */
+	tbz	x1, #0, smc_unk
+	lsr	x1, x0, #6
+	lsr	x1, x3, x1			/* bit (fid >> 6) & 63 */
+	tbz	x1, #0, smc_unk
+	ldr	x3, [x2, #FR_ROUTE_FAST]
+	tbz	w0, #31, smc_save_full		/* yielding */
+	tst	w0, #FR_FID_MBZ
+	b.ne	smc_save_full
+	b	smc_fast
 	entry	0x480, lower_irq
 	entry	0x500, lower_fiq
 	entry	0x580, lower_serror
@@ -93,6 +101,70 @@ qv_vectors:
 	.org	qv_vectors + 0x800
 
 	.text
+/* SMCCC_VERSION: the monitor's one constant answer (mon_smccc_version, arch_svc.c). */
+smccc_version:
+	adrp	x0, mon_smccc_version
+	ldr	w0, [x0, :lo12:mon_smccc_version]
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
+/* Nothing serves this ID: SMC_UNK, -1 in the width of the call. */
+smc_unk:
+	mov	w1, #-1
+	tst	w0, #FR_FID_SMC64
+	csinv	x0, x1, xzr, eq
+	ldp	x1, x2, [sp, #FR_REGS + 8]
+	ldr	x3, [sp, #FR_REGS + 24]
+	eret
+
+/*
+ * The route's fast handler, x3 = fast(fid, regs): x4-x17 and x30 join x0-x3
+ * in the frame for the C call; if it declines, mon_smc() gets the call.
+ */
+smc_fast:
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, x13, [sp, #FR_REGS + 96]
+	stp	x14, x15, [sp, #FR_REGS + 112]
+	stp	x16, x17, [sp, #FR_REGS + 128]
+	str	x30, [sp, #FR_X30]
+	add	x1, sp, #FR_REGS
+	blr	x3
+	cbz	w0, smc_full
+smc_return:
+	ldr	x30, [sp, #FR_X30]
+	ldp	x0, x1, [sp, #FR_REGS + 0]
+	ldp	x2, x3, [sp, #FR_REGS + 16]
+	ldp	x4, x5, [sp, #FR_REGS + 32]
+	ldp	x6, x7, [sp, #FR_REGS + 48]
+	ldp	x8, x9, [sp, #FR_REGS + 64]
+	ldp	x10, x11, [sp, #FR_REGS + 80]
+	ldp	x12, x13, [sp, #FR_REGS + 96]
+	ldp	x14, x15, [sp, #FR_REGS + 112]
+	ldp	x16, x17, [sp, #FR_REGS + 128]
+	eret
+
+/* Everything else: mon_smc() with the whole register set and the caller record. */
+smc_save_full:
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, x13, [sp, #FR_REGS + 96]
+	stp	x14, x15, [sp, #FR_REGS + 112]
+	stp	x16, x17, [sp, #FR_REGS + 128]
+	str	x30, [sp, #FR_X30]
+smc_full:
+	mrs	x1, spsr_el3
+	str	x1, [sp, #FR_CALLER_MODE]
+	ldr	w0, [sp, #FR_CPU]
+	mov	x1, sp
+	add	x2, sp, #FR_CALLER
+	bl	mon_smc
+	b	smc_return
+
 lower_not_smc64:
 	cmp	x1, #EC_SMC32
 	b.ne	lower_other

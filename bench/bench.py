@@ -1,0 +1,618 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""secmon benchmarks (docs/performance.md).
+
+  bench.py run        everything: prints the table, writes build/bench/results.json
+                      and build/bench/calls.svg
+  bench.py check      the instruction counts only, against bench/baseline.json (TAP)
+  bench.py baseline   rewrite bench/baseline.json from a fresh run
+
+Instruction counts come from the bench kernel (bench/bk.c) under QEMU with
+-icount shift=0,sleep=off: one instruction per nanosecond of virtual time, idle
+time skipped, so a run of the same firmware always gives the same figures.
+Inputs are built by mk/bench.mk; this script only runs and reports.
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+OUT = os.path.join(ROOT, 'build', 'bench')
+BK = os.path.join(OUT, 'bk', 'bk.bin')
+FW_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.bin')
+FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
+ELF_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.elf')
+MAP_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.map')
+BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
+BASELINE = os.path.join(ROOT, 'bench', 'baseline.json')
+ITERATIONS = 4096
+TOLERANCE = 0.10        # a count may grow 10% over the baseline
+
+# What the loops measure (bk.c names), in table order: label, TF-A v2.15 BL31
+# on QEMU by the same method (the issue's figures), secmon's target.
+CALLS = [
+    ('smccc_version', 'SMCCC_VERSION', 199, 50),
+    ('arch_features', 'SMCCC_ARCH_FEATURES(WORKAROUND_1)', 509, 509 // 3),
+    ('psci_version', 'PSCI_VERSION', 218, 218 // 3),
+    ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
+    ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
+    ('unknown_sip', 'unknown SiP ID 0x82000042', 168, 50),
+    ('sip_errata_status', 'SiP errata status 0x82000021', None, None),
+    ('sip_media_status', 'SiP media get-status 0x82000103 (board DT)', None, None),
+    ('legacy_dt', 'legacy get-cpu-boot-addr -102 (board DT)', None, None),
+    ('suspend_standby', 'CPU_SUSPEND standby round trip', None, None),
+]
+EVENTS = [
+    ('suspend_powerdown', 'CPU_SUSPEND power-down: call to resume entry'),
+    ('cpu_on', 'CPU_ON: call to first instruction on the target'),
+]
+# Calls that only a board DT makes exist; without one they are SMC_UNK.
+NEED_BOARD = {'sip_media_status', 'legacy_dt'}
+UNK = {0xffffffff, 0xffffffffffffffff}
+
+# The QEMU runs: name -> (firmware?, EL1?, board DT?).
+CONFIGS = {
+    'secmon-el2': (True, False, False),
+    'secmon-el1': (True, True, False),
+    'secmon-el2-board': (True, False, True),
+    'secmon-el1-board': (True, True, True),
+    'qemu-el2': (False, False, False),
+    'qemu-el1': (False, True, False),
+}
+CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board']
+
+
+def die(msg):
+    print('bench.py: ' + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def qemu_version():
+    out = subprocess.run(['qemu-system-aarch64', '--version'], capture_output=True, text=True)
+    m = re.search(r'version (\S+)', out.stdout)
+    return m.group(1) if m else 'unknown'
+
+
+def run_bk(config):
+    """One QEMU run of the bench kernel; returns its parsed figures."""
+    fw, el1, board = CONFIGS[config]
+    machine = 'virt,virtualization=on,gic-version=3' + (',secure=on' if fw else '')
+    cmd = ['qemu-system-aarch64', '-M', machine, '-cpu', 'cortex-a57', '-smp', '4',
+           '-m', '512M', '-display', 'none', '-monitor', 'none', '-nic', 'none',
+           '-icount', 'shift=0,sleep=off', '-serial', 'stdio']
+    if fw:
+        cmd += ['-serial', 'null', '-bios', FW]
+    if board:
+        cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
+    append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
+    cmd += ['-kernel', BK, '-append', append]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                           stdin=subprocess.DEVNULL)
+        out = p.stdout
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b'').decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
+        out += '\nBK error timed out\n'
+    os.makedirs(os.path.join(OUT, 'logs'), exist_ok=True)
+    with open(os.path.join(OUT, 'logs', config + '.log'), 'w') as f:
+        f.write(' '.join(cmd) + '\n' + out)
+    return parse_bk(out, config)
+
+
+def kv(words):
+    d = {}
+    for w in words:
+        if '=' in w:
+            k, v = w.split('=', 1)
+            d[k] = v
+    return d
+
+
+def parse_bk(out, config):
+    r = {'config': config, 'calls': {}, 'events': {}, 'calib': {}, 'errors': [], 'done': False}
+    singles = {}
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) < 2 or w[0] != 'BK':
+            continue
+        d = kv(w[2:])
+        if w[1] == 'info' and 'freq' in d:
+            r['freq'] = int(d['freq'])
+            r['el'] = int(d['el'])
+            r['ncpus'] = int(d['ncpus'])
+            r['conduit'] = d['conduit']
+        elif w[1] == 'calib':
+            r['calib'][d['what']] = d
+        elif w[1] == 'loop':
+            r['calls'][d['name']] = {'n': int(d['n']), 'ticks': int(d['ticks']),
+                                     'empty': int(d['empty']), 'x0': int(d['x0'], 16)}
+        elif w[1] == 'single':
+            singles.setdefault(d['name'], []).append(
+                (int(d['t0']), int(d['t1']), int(d['x0'], 16)))
+        elif w[1] == 'error':
+            r['errors'].append(' '.join(w[2:]))
+        elif w[1] == 'done':
+            r['done'] = True
+    if 'freq' not in r:
+        r['errors'].append('no output from the bench kernel')
+        return r
+    ns = 1e9 / r['freq']                # per tick; one instruction per ns
+    for name, c in r['calls'].items():
+        c['instr'] = round((c['ticks'] - c['empty']) * ns / c['n'], 1)
+        c['served'] = not (name in NEED_BOARD and c['x0'] in UNK)
+    for name, samples in singles.items():
+        ok = [s for s in samples if s[1] >= s[0] > 0]
+        # The counter read and the store before the call, and the target's
+        # read, are not part of it (bk.S): 2 instructions.
+        r['events'][name] = {
+            'samples': len(samples),
+            'instr': round(statistics.mean((s[1] - s[0]) * ns for s in ok) - 2, 1) if ok and
+            len(ok) == len(samples) else None,
+        }
+    return r
+
+
+def calibration(r):
+    """Checks of the method itself, from the runs' calibration loops."""
+    ns = 1e9 / r['freq']
+    c = r['calib']
+    res = {}
+    if 'nops' in c:
+        res['nop_loop_per_iteration'] = round(int(c['nops']['ticks']) * ns / int(c['nops']['n']), 3)
+    if 'movs' in c:
+        m = c['movs']
+        res['four_moves_and_nop'] = round((int(m['ticks']) - int(m['empty'])) * ns / int(m['n']), 3)
+    if 'pmccntr' in c:
+        res['pmccntr_per_iteration'] = round(int(c['pmccntr']['cycles']) / int(c['pmccntr']['n']), 3)
+    if 'pmccntr-smc' in c:
+        # A loop of SMCCC_VERSION calls timed by both: PMCCNTR counts EL3 as well.
+        p = c['pmccntr-smc']
+        res['smc_loop_pmccntr_cycles'] = int(p['cycles'])
+        res['smc_loop_counter_instructions'] = round(int(p['ticks']) * ns)
+    return res
+
+
+def figure(runs, config, name):
+    r = runs.get(config)
+    if not r:
+        return None
+    c = r['calls'].get(name) or r['events'].get(name)
+    if not c or c.get('instr') is None or not c.get('served', True):
+        return None
+    return c['instr']
+
+
+def icount_runs(configs):
+    if not os.path.exists(BK):
+        die('no %s: run make -f mk/bench.mk bk' % BK)
+    if any(CONFIGS[c][0] for c in configs):
+        if not os.path.exists(FW_BUILT):
+            die('no %s: run make firmware' % FW_BUILT)
+        shutil.copyfile(FW_BUILT, FW)
+    return {c: run_bk(c) for c in configs}
+
+
+# ---- footprint ----
+
+def sections(tool, obj):
+    out = subprocess.run([tool, '-A', obj], capture_output=True, text=True, check=True).stdout
+    s = {}
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) >= 2 and w[0].startswith('.') and w[1].isdigit():
+            s[w[0]] = s.get(w[0], 0) + int(w[1])
+    return s
+
+
+def symbol(nm, elf, name):
+    out = subprocess.run([nm, elf], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 3 and w[2] == name:
+            return int(w[0], 16)
+    return None
+
+
+def map_breakdown(path):
+    """Bytes of code and read-only data per input file, from the link map."""
+    if not os.path.exists(path):
+        return {}
+    sizes = {}
+    pending = None
+    started = False
+    for line in open(path):
+        if not started:
+            started = line.startswith('Linker script and memory map')
+            continue
+        if line.startswith('.data') or line.startswith('.bss') or line.startswith('.percpu'):
+            break
+        m = re.match(r'^ (\.(?:text|rodata|got)\S*)\s*$', line)
+        if m:
+            pending = m.group(1)
+            continue
+        m = re.match(r'^ (\.(?:text|rodata|got)\S*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)', line)
+        if m and (m.group(1) or pending):
+            size = int(m.group(3), 16)
+            obj = m.group(4)
+            if 'libfdt.a' in obj:
+                key = 'libfdt (Debian libfdt.a)'
+            elif 'libsecmon.a' in obj:
+                key = 'lib/ (calling library parts)'
+            else:
+                key = os.path.dirname(os.path.relpath(obj, os.path.join(ROOT, 'build',
+                                                                         'qemu-virt-a64', 'obj')))
+            sizes[key] = sizes.get(key, 0) + size
+        pending = None
+    return dict(sorted(sizes.items(), key=lambda kv_: -kv_[1]))
+
+
+LIB_CORE = ['smccc', 'psci', 'error', 'conduit_none', 'early', 'conduits', 'conduit']
+LIB_OPS = ['fwops', 'service']
+LIB_DT = ['calltab', 'fwops_dt']
+
+
+def lib_sizes(arch, tool):
+    base = os.path.join(ROOT, 'build', 'xbuild', arch, 'lib')
+    objs = {}
+    for dirpath, _, files in os.walk(base):
+        for f in sorted(files):
+            if f.endswith('.o'):
+                s = sections(tool, os.path.join(dirpath, f))
+                name = f[:-2]
+                if name in objs:        # lib/early.c and lib/arch/*/early.S
+                    name += '.S'
+                objs[name] = {
+                    'code': sum(v for k, v in s.items() if k.startswith('.text')),
+                    'rodata': sum(v for k, v in s.items() if k.startswith('.rodata')),
+                    'data': sum(v for k, v in s.items() if k.startswith('.data')),
+                }
+    def total(names):
+        return sum(o['code'] for n, o in objs.items() if n.split('.')[0] in names)
+    return {'objects': objs, 'core_code': total(LIB_CORE),
+            'core_plus_fwops_code': total(LIB_CORE + LIB_OPS),
+            'all_code': sum(o['code'] for o in objs.values())}
+
+
+def footprint():
+    if not os.path.exists(ELF_BUILT):
+        return None
+    s = sections('aarch64-linux-gnu-size', ELF_BUILT)
+    text = s.get('.text', 0) + s.get('.rodata', 0) + s.get('.got', 0)
+    data = s.get('.data', 0)
+    bss = s.get('.bss', 0)
+    percpu = s.get('.percpu', 0)
+    ncpu_max = 16
+    secram = symbol('aarch64-linux-gnu-nm', ELF_BUILT, '__percpu_end')
+    secram_base = 0x0e000000
+    fp = {
+        'text': text, 'code_only': s.get('.text', 0), 'rodata': s.get('.rodata', 0) + s.get('.got', 0),
+        'data': data, 'bss': bss, 'image': text + data, 'image_limit': 32 * 1024,
+        'percpu_all': percpu, 'per_cpu': percpu // ncpu_max, 'max_cpus': ncpu_max,
+        'secure_ram_used': (secram - secram_base) if secram else data + bss + percpu,
+        'image_breakdown': map_breakdown(MAP_BUILT),
+        'lib_a64': lib_sizes('a64', 'aarch64-linux-gnu-size'),
+        'lib_a32': lib_sizes('a32', 'arm-linux-gnueabihf-size'),
+        'lib_core_limit': 4096,
+    }
+    return fp
+
+
+# ---- Linux boot and the simulator ----
+
+def linux_boot(runs=5):
+    res = {}
+    for label, bios in (('secmon', FW), ('qemu', None)):
+        times = []
+        for i in range(runs):
+            log = os.path.join(OUT, 'linux', '%s-%d.log' % (label, i))
+            cmd = ['bash', os.path.join(ROOT, 'tests', 'linux', 'boot.sh'), '--quiet',
+                   '--log', log, '--timeout', '120']
+            if bios:
+                cmd += ['--bios', bios]
+            p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+            m = None
+            if os.path.exists(log):
+                m = re.search(r'SECMON-HOST elapsed=([0-9.]+)', open(log).read())
+            if p.returncode != 0 or not m:
+                res[label] = {'error': 'boot.sh exited %d (log %s)' % (p.returncode, log)}
+                break
+            times.append(float(m.group(1)))
+        else:
+            res[label] = {'runs': times, 'median_s': statistics.median(times)}
+    if 'median_s' in res.get('secmon', {}) and 'median_s' in res.get('qemu', {}):
+        res['ratio'] = round(res['secmon']['median_s'] / res['qemu']['median_s'], 2)
+    return res
+
+
+def simbench():
+    exe = os.path.join(OUT, 'simbench')
+    if not os.path.exists(exe):
+        return None
+    p = subprocess.run([exe], capture_output=True, text=True, timeout=300)
+    res = {'calls': {}}
+    for line in p.stdout.splitlines():
+        w = line.split()
+        if not w or w[0] != 'SIMBENCH':
+            continue
+        d = kv(w[1:])
+        if 'indirect_ns' in d:
+            res['indirect_ns'] = float(d['indirect_ns'])
+            res['calls_per_run'] = int(d['calls'])
+        elif 'call' in d:
+            res['calls'][d['call']] = {'sim_ns': float(d['sim_ns'])}
+    if 'indirect_ns' in res:
+        for c in res['calls'].values():
+            c['sim_calls_per_s'] = round(1e9 / c['sim_ns'])
+            c['ratio'] = round(c['sim_ns'] / res['indirect_ns'], 1)
+        res['indirect_calls_per_s'] = round(1e9 / res['indirect_ns'])
+    return res
+
+
+# ---- output ----
+
+def fmt(v):
+    return '-' if v is None else ('%.0f' % v if v == int(v) else '%.1f' % v)
+
+
+def status(v, target, pending=False):
+    if pending:
+        return 'pending'
+    if v is None or target is None:
+        return ''
+    return 'ok' if v <= target else 'OVER'
+
+
+def table(results):
+    runs = results['runs']
+    lines = []
+    cal = results.get('calibration', {})
+    lines.append('secmon benchmarks: QEMU %s, -icount shift=0 (1 instruction = 1 ns), '
+                 'cortex-a57, 4 CPUs, GICv3' % results['qemu'])
+    if cal:
+        lines.append('method check: 10-instruction loop = %s per iteration; 4 moves + NOP = %s; '
+                     'PMCCNTR per iteration = %s; a loop of SMCs: PMCCNTR %s, counter x 16 = %s'
+                     % (cal.get('nop_loop_per_iteration'), cal.get('four_moves_and_nop'),
+                        cal.get('pmccntr_per_iteration'), cal.get('smc_loop_pmccntr_cycles'),
+                        cal.get('smc_loop_counter_instructions')))
+    lines.append('')
+    lines.append('Instructions per call, from the normal world (4 argument moves + SMC included)')
+    hdr = '%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % ('call', 'EL2', 'EL1', 'EL2+DT', 'EL1+DT',
+                                                   'QEMU', 'TF-A', 'target', '')
+    lines.append(hdr)
+    lines.append('-' * len(hdr))
+    for name, label, tfa, target in CALLS:
+        c = results['calls'][name]
+        v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
+        pending = name in NEED_BOARD and c['secmon-el2-board'] is None
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+            label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
+            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
+            '<= %d' % target if target else '', status(v, target, pending)))
+    for name, label in EVENTS:
+        c = results['events'][name]
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
+            label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
+            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), '-'))
+    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; QEMU: '
+                 'its built-in PSCI; a "-" in the DT rows: not served without the board DT)')
+    fp = results.get('footprint')
+    if fp:
+        lines.append('')
+        lines.append('Footprint')
+        lines.append('  firmware image (secmon.elf): text %d (code %d, rodata+got %d), data %d, '
+                     'bss %d bytes' % (fp['text'], fp['code_only'], fp['rodata'], fp['data'],
+                                       fp['bss']))
+        lines.append('  image text+data %d bytes, limit %d: %s' % (
+            fp['image'], fp['image_limit'], 'ok' if fp['image'] <= fp['image_limit'] else 'OVER'))
+        top = ', '.join('%s %d' % kv_ for kv_ in list(fp['image_breakdown'].items())[:6])
+        if top:
+            lines.append('    where it goes: ' + top)
+        lines.append('  secure RAM: %d bytes per CPU (stack and frame), %d in all for %d CPUs '
+                     '(data, bss, stacks)' % (fp['per_cpu'], fp['secure_ram_used'],
+                                              fp['max_cpus']))
+        for arch in ('a64', 'a32'):
+            lib = fp['lib_' + arch]
+            lines.append('  calling library %s code: core %d bytes (smccc, psci, errors, '
+                         'conduits), with fwops %d, all %d' % (
+                             'AArch64' if arch == 'a64' else 'AArch32', lib['core_code'],
+                             lib['core_plus_fwops_code'], lib['all_code']))
+        lines.append('  library core limit %d (AArch64): %s' % (
+            fp['lib_core_limit'],
+            'ok' if fp['lib_a64']['core_code'] <= fp['lib_core_limit'] else 'OVER'))
+    lb = results.get('linux_boot')
+    if lb:
+        lines.append('')
+        if 'ratio' in lb:
+            lines.append('Linux boot to power-off, median of %d: secmon %.2f s, QEMU PSCI %.2f s, '
+                         'ratio %.2f' % (len(lb['secmon']['runs']), lb['secmon']['median_s'],
+                                         lb['qemu']['median_s'], lb['ratio']))
+        else:
+            lines.append('Linux boot: ' + '; '.join('%s: %s' % (k, v.get('error'))
+                                                   for k, v in lb.items() if 'error' in v))
+    sb = results.get('sim')
+    if sb and 'indirect_ns' in sb:
+        lines.append('')
+        lines.append('Host simulator (build/host-rel, -O2): plain indirect call %.2f ns '
+                     '(%d calls/s)' % (sb['indirect_ns'], sb['indirect_calls_per_s']))
+        for name, c in sb['calls'].items():
+            lines.append('  sim conduit %-15s %.2f ns (%d calls/s), %.1fx the indirect call' % (
+                name, c['sim_ns'], c['sim_calls_per_s'], c['ratio']))
+    return '\n'.join(lines)
+
+
+def svg(results, path):
+    """Horizontal bars: secmon at EL2 (or with the board DT) next to TF-A, target ticks."""
+    rows = []
+    for name, label, tfa, target in CALLS:
+        c = results['calls'][name]
+        v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
+        rows.append((label, v, tfa, target))
+    for name, label in EVENTS:
+        rows.append((label, results['events'][name]['secmon-el2'], None, None))
+    vmax = max([r[1] or 0 for r in rows] + [r[2] or 0 for r in rows] + [1])
+    left, width, bar, gap = 330, 480, 9, 8
+    h = 60 + len(rows) * (2 * bar + gap) + 30
+    scale = width / vmax
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (left + width + 70, h),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="10" y="20" font-size="14">secmon: instructions per call (QEMU -icount '
+           'shift=0), lower is better</text>',
+           '<rect x="10" y="32" width="10" height="10" fill="#2a6fb0"/>'
+           '<text x="24" y="41">secmon (EL2)</text>',
+           '<rect x="120" y="32" width="10" height="10" fill="#bbbbbb"/>'
+           '<text x="134" y="41">TF-A v2.15 (reference)</text>',
+           '<line x1="280" y1="37" x2="292" y2="37" stroke="#d03030" stroke-width="2"/>'
+           '<text x="296" y="41">target</text>']
+    y = 60
+    for label, v, tfa, target in rows:
+        out.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (
+            left - 8, y + bar + 3, label.replace('&', '&amp;').replace('<', '&lt;')))
+        if v is not None:
+            out.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="#2a6fb0"/>' % (
+                left, y, max(v * scale, 1), bar))
+            out.append('<text x="%.1f" y="%d">%s</text>' % (left + v * scale + 4, y + bar - 1,
+                                                            fmt(v)))
+        else:
+            out.append('<text x="%d" y="%d" fill="#888">pending</text>' % (left + 4, y + bar - 1))
+        if tfa is not None:
+            out.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="#bbbbbb"/>' % (
+                left, y + bar, tfa * scale, bar))
+            out.append('<text x="%.1f" y="%d" fill="#666">%d</text>' % (
+                left + tfa * scale + 4, y + 2 * bar - 1, tfa))
+        if target is not None:
+            x = left + target * scale
+            out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#d03030" '
+                       'stroke-width="2"/>' % (x, y - 2, x, y + 2 * bar + 2))
+        y += 2 * bar + gap
+    out.append('<line x1="%d" y1="55" x2="%d" y2="%d" stroke="#444"/>' % (left, left, y))
+    out.append('</svg>')
+    with open(path, 'w') as f:
+        f.write('\n'.join(out) + '\n')
+
+
+def collect(runs):
+    res = {'qemu': qemu_version(), 'iterations': ITERATIONS, 'runs': {}, 'calls': {},
+           'events': {}}
+    for cfg, r in runs.items():
+        res['runs'][cfg] = {k: r.get(k) for k in ('el', 'ncpus', 'conduit', 'freq', 'errors',
+                                                  'done')}
+    for name, label, tfa, target in CALLS:
+        res['calls'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
+        res['calls'][name].update({'label': label, 'tfa': tfa, 'target': target})
+    for name, label in EVENTS:
+        res['events'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
+        res['events'][name]['label'] = label
+    if 'secmon-el2' in runs:
+        res['calibration'] = calibration(runs['secmon-el2'])
+    return res
+
+
+def counts_of(runs):
+    """The figures the regression check compares: config/name -> instructions."""
+    counts = {}
+    for cfg in CHECKED:
+        r = runs.get(cfg)
+        if not r:
+            continue
+        for name, c in list(r['calls'].items()) + list(r['events'].items()):
+            counts['%s/%s' % (cfg, name)] = c['instr'] if c.get('served', True) else None
+    return counts
+
+
+def cmd_run(args):
+    runs = icount_runs(list(CONFIGS))
+    results = collect(runs)
+    results['footprint'] = footprint()
+    if '--no-linux' not in args:
+        results['linux_boot'] = linux_boot()
+    results['sim'] = simbench()
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, 'results.json'), 'w') as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+        f.write('\n')
+    svg(results, os.path.join(OUT, 'calls.svg'))
+    print(table(results))
+    for cfg, r in runs.items():
+        for e in r['errors']:
+            print('bench.py: %s: %s' % (cfg, e), file=sys.stderr)
+    print('\nwrote build/bench/results.json and build/bench/calls.svg')
+    return 0
+
+
+def cmd_check(args):
+    if not os.path.exists(BASELINE):
+        die('no %s: run make -f mk/bench.mk baseline' % BASELINE)
+    base = json.load(open(BASELINE))['counts']
+    runs = icount_runs(CHECKED)
+    now = counts_of(runs)
+    n = 0
+    failed = 0
+    for cfg in CHECKED:
+        n += 1
+        r = runs[cfg]
+        good = r['done'] and not r['errors']
+        print('%sok %d - bench %s: the bench kernel ran to its end%s' % (
+            '' if good else 'not ', n, cfg, '' if good else ' (%s)' % '; '.join(r['errors'])))
+        failed += not good
+    for key in sorted(set(base) | set(now)):
+        n += 1
+        b, v = base.get(key), now.get(key)
+        if v is None and b is None:
+            print('ok %d - bench %s: not served here # SKIP needs the board DT' % (n, key))
+        elif v is None and key in now:
+            print('ok %d - bench %s: not served (baseline %s) # SKIP board DT not loaded' % (
+                n, key, fmt(b)))
+        elif v is None:
+            print('not ok %d - bench %s: not measured (baseline %s)' % (n, key, fmt(b)))
+            failed += 1
+        elif b is None:
+            print('ok %d - bench %s: %s instructions (new: not in the baseline)' % (n, key, fmt(v)))
+        elif v > b * (1 + TOLERANCE):
+            print('not ok %d - bench %s: %s instructions, more than %d%% over the baseline %s' % (
+                n, key, fmt(v), TOLERANCE * 100, fmt(b)))
+            failed += 1
+        else:
+            print('ok %d - bench %s: %s instructions (baseline %s)' % (n, key, fmt(v), fmt(b)))
+    for name, label, tfa, target in CALLS:
+        v = now.get('secmon-el2/' + name)
+        if target and v is not None:
+            print('# %s: %s instructions, target %d: %s' % (label, fmt(v), target,
+                                                            status(v, target)))
+    print('1..%d' % n)
+    return 1 if failed else 0
+
+
+def cmd_baseline(args):
+    runs = icount_runs(CHECKED)
+    for r in runs.values():
+        if not r['done'] or r['errors']:
+            die('%s did not run to its end: %s' % (r['config'], r['errors']))
+    data = {
+        'note': 'Instruction counts per call under QEMU -icount shift=0 (bench/bench.py, '
+                'docs/performance.md). make check fails when one grows by more than 10%. '
+                'Regenerate with make -f mk/bench.mk baseline after a deliberate change.',
+        'qemu': qemu_version(),
+        'counts': counts_of(runs),
+    }
+    with open(BASELINE, 'w') as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print('wrote %s (%d figures)' % (os.path.relpath(BASELINE, ROOT), len(data['counts'])))
+    return 0
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline'):
+        print(__doc__, file=sys.stderr)
+        return 2
+    os.chdir(ROOT)
+    return {'run': cmd_run, 'check': cmd_check, 'baseline': cmd_baseline}[argv[1]](argv[2:])
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

@@ -1,0 +1,103 @@
+# Benchmarks (bench/, docs/performance.md). Invoked by the top Makefile:
+#   make bench                      everything: build/bench/results.json, .svg, the table
+#   make -f mk/bench.mk check       the instruction counts against bench/baseline.json (TAP)
+#   make -f mk/bench.mk bk          the bench kernel alone (build/bench/bk/bk.bin)
+#   make -f mk/bench.mk baseline    rewrite bench/baseline.json from a fresh run
+# Outputs go under build/bench/ and build/host-rel/.
+O := build/bench
+PY := python3
+
+# ---- bk, the bench kernel: the nsk's boot code, console, DT walker and
+# wake-up timer (tests/nsk) with its own main; flags as in mk/nsk.mk.
+BK := $(O)/bk
+# The nsk's C library also serves libfdt (freestanding libfdt_env.h in lib/fdt).
+FDT_INC := $(BK)/fdt-include
+CC := aarch64-linux-gnu-gcc
+OBJCOPY := aarch64-linux-gnu-objcopy
+READELF := aarch64-linux-gnu-readelf
+WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+BK_CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin \
+	-fno-tree-loop-distribute-patterns -fno-stack-protector -fPIE \
+	-mgeneral-regs-only -mstrict-align -mno-outline-atomics -mbranch-protection=none \
+	-fno-asynchronous-unwind-tables -fno-unwind-tables \
+	-Iinclude -Ilib/fdt -I$(FDT_INC) -Itests/nsk -MMD -MP
+BK_ASFLAGS := -g -Itests/nsk -MMD -MP
+BK_LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro \
+	-Wl,-z,noexecstack -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
+	-Wl,-z,max-page-size=4096 -Wl,-T,tests/nsk/nsk.lds
+BK_SRCS := bench/bk.c bench/bk.S $(addprefix tests/nsk/,head.S console.c dt.c libc.c wake.c)
+BK_OBJS := $(patsubst %,$(BK)/obj/%.o,$(BK_SRCS))
+
+# ---- the release host flavour: mk/host.mk's library and simulator archives,
+# without sanitizers, at -O2 (CFLAGS replaces host.mk's own, as a command-line
+# variable does).
+REL := build/host-rel
+REL_CFLAGS := -std=c11 -g -O2 $(WARN) -Iinclude -MMD -MP
+SIMBENCH := $(O)/simbench
+HOSTCC := gcc
+
+.PHONY: all run check bk rel prereq baseline clean
+all: run
+
+bk: $(BK)/bk.bin $(O)/boards/exynos-style.dtb
+
+$(FDT_INC)/libfdt.h:
+	@mkdir -p $(FDT_INC)
+	cp /usr/include/fdt.h /usr/include/libfdt.h $(FDT_INC)/
+
+$(BK_OBJS): $(FDT_INC)/libfdt.h
+
+$(BK)/obj/%.c.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BK_CFLAGS) -c $< -o $@
+
+$(BK)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(BK_ASFLAGS) -c $< -o $@
+
+$(BK)/bk.elf: $(BK_OBJS) tests/nsk/nsk.lds
+	$(CC) $(BK_CFLAGS) $(BK_LDFLAGS) -o $@ $(BK_OBJS)
+	@if $(READELF) -rW $@ | grep -E '^[0-9a-f]+ +[0-9a-f]+ R_' | \
+		grep -v -E 'R_AARCH64_(RELATIVE|NONE)'; then \
+		echo "bk.elf: relocations other than R_AARCH64_RELATIVE" >&2; rm -f $@; exit 1; fi
+
+$(BK)/bk.bin: $(BK)/bk.elf
+	$(OBJCOPY) -O binary $< $@
+
+$(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
+	@mkdir -p $(dir $@)
+	dtc -q -I dts -O dtb -o $@ $<
+
+BOARD_DTBS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
+FASTCHECK := $(O)/fastcheck
+HOST_LINK := $(REL)/libsecmon-sim.a $(REL)/libsecmon.a -lfdt -pthread
+
+# host.mk's own rules, only for the two archives (the release build has no tests).
+rel:
+	@$(MAKE) -f mk/host.mk O=$(REL) CC=$(HOSTCC) SAN=0 CFLAGS='$(REL_CFLAGS)' \
+		$(REL)/libsecmon.a $(REL)/libsecmon-sim.a
+
+$(SIMBENCH) $(FASTCHECK): $(O)/%: bench/%.c rel
+	@mkdir -p $(O)
+	$(HOSTCC) $(REL_CFLAGS) -D_DEFAULT_SOURCE -pthread -Imonitor/plat/host -o $@ $< $(HOST_LINK)
+
+# The firmware is built by its own makefile; a run copies it first.
+prereq:
+	@$(MAKE) -f mk/qemu-virt-a64.mk
+	@$(MAKE) -f mk/bench.mk bk $(BOARD_DTBS) $(FASTCHECK)
+
+run: prereq $(SIMBENCH)
+	@$(MAKE) -f mk/xbuild.mk
+	$(PY) bench/bench.py run
+
+check: prereq
+	@$(FASTCHECK) $(BOARD_DTBS)
+	@$(PY) bench/bench.py check
+
+baseline: prereq
+	$(PY) bench/bench.py baseline
+
+clean:
+	rm -rf $(O) $(REL)
+
+-include $(shell find $(BK)/obj $(O) -name '*.d' 2>/dev/null)

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * monitor/plat.h for the fuzz harnesses: no threads, no time, no hardware.
+ * Power-downs longjmp to the harness; everything the monitor asks of the
+ * platform is checked against the topology the harness declared.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../monitor/plat.h"
+#include "fplat.h"
+
+struct fp_state fp;
+void (*fp_on_fail)(void);
+
+void fp_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("\n*** secmon fuzz invariant violated: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (fp_on_fail)
+		fp_on_fail();
+	if (fp.log_len) {
+		fp.log[fp.log_len < sizeof(fp.log) ? fp.log_len : sizeof(fp.log) - 1] = '\0';
+		fprintf(stderr, "monitor log:\n%s\n", fp.log);
+	}
+	abort();
+}
+
+bool fp_allowed(const char *id)
+{
+	static const char *list;
+	static bool read;
+	size_t n = strlen(id);
+	const char *l;
+
+	if (!read) {
+		list = getenv("SECMON_FUZZ_ALLOW");
+		read = true;
+	}
+	for (l = list; l && *l; l = strchr(l, ',') ? strchr(l, ',') + 1 : 0)
+		if (!strncmp(l, id, n) && (l[n] == ',' || !l[n]))
+			return true;
+	return false;
+}
+
+void fp_reset(const struct fp_topology *t)
+{
+	memset(&fp, 0, sizeof(fp));
+	fp.topo = *t;
+	fp.cur = -1;
+	fp.how = FP_UP;
+	fp.quiet = true;
+	fp.wa_state[1] = 1;
+	fp.wa_state[2] = fp.wa_state[3] = fp.wa_state[4] = -1;
+}
+
+unsigned fp_cluster(unsigned cpu)
+{
+	return cpu / fp.topo.cluster_size;
+}
+
+uint64_t fp_mpidr(unsigned cpu)
+{
+	return ((uint64_t)fp_cluster(cpu) << fp.topo.cluster_shift) | (cpu % fp.topo.cluster_size);
+}
+
+bool fp_ns_range_ok(uint64_t base, uint64_t size)
+{
+	uint64_t lo = fp.topo.ns_base, hi = fp.topo.ns_base + fp.topo.ns_size;
+
+	return size != 0 && base >= lo && base < hi && size <= hi - base;
+}
+
+static void check_cpu(const char *fn, unsigned cpu)
+{
+	if (cpu >= fp.topo.ncpus)
+		fp_fail("%s(%u): CPU index out of range (%u CPUs)", fn, cpu, fp.topo.ncpus);
+}
+
+/* For the calls that act on the calling CPU. */
+static void check_self(const char *fn, unsigned cpu)
+{
+	check_cpu(fn, cpu);
+	if (fp.cur < 0 || (unsigned)fp.cur != cpu)
+		fp_fail("%s(%u) called while CPU %d is in the monitor", fn, cpu, fp.cur);
+}
+
+static void check_unlocked(const char *fn)
+{
+	if (fp.lock)
+		fp_fail("%s with the monitor's lock held: the other CPUs would deadlock", fn);
+}
+
+static _Noreturn void go_down(enum fp_down how)
+{
+	fp.how = how;
+	if (!fp.down)
+		fp_fail("power-down outside an SMC");
+	longjmp(*fp.down, 1);
+}
+
+unsigned plat_cpu_count(void)
+{
+	return fp.topo.ncpus;
+}
+
+unsigned plat_cluster_count(void)
+{
+	return (fp.topo.ncpus + fp.topo.cluster_size - 1) / fp.topo.cluster_size;
+}
+
+unsigned plat_cpu_cluster(unsigned cpu)
+{
+	check_cpu("plat_cpu_cluster", cpu);
+	return fp_cluster(cpu);
+}
+
+uint64_t plat_cpu_mpidr(unsigned cpu)
+{
+	check_cpu("plat_cpu_mpidr", cpu);
+	return fp_mpidr(cpu);
+}
+
+int plat_cpu_index(uint64_t mpidr)
+{
+	for (unsigned i = 0; i < fp.topo.ncpus; i++)
+		if (fp_mpidr(i) == mpidr)
+			return (int)i;
+	return -1;
+}
+
+void plat_lock(void)
+{
+	if (fp.lock)
+		fp_fail("plat_lock() taken twice: deadlock");
+	fp.lock = 1;
+}
+
+void plat_unlock(void)
+{
+	if (!fp.lock)
+		fp_fail("plat_unlock() without plat_lock()");
+	fp.lock = 0;
+}
+
+int plat_cpu_on(unsigned cpu)
+{
+	check_cpu("plat_cpu_on", cpu);
+	if (fp.cur >= 0 && (unsigned)fp.cur == cpu)
+		fp_fail("plat_cpu_on(%u) from that CPU itself", cpu);
+	fp.on_calls[cpu]++;
+	if (fp.fail_next_on) {
+		fp.fail_next_on = false;
+		return -6;
+	}
+	return 0;
+}
+
+void plat_cpu_off(unsigned cpu)
+{
+	check_self("plat_cpu_off", cpu);
+	check_unlocked("plat_cpu_off");
+	go_down(FP_CPU_OFF);
+}
+
+void plat_cpu_suspend(unsigned cpu, unsigned level)
+{
+	check_self("plat_cpu_suspend", cpu);
+	check_unlocked("plat_cpu_suspend");
+	if (level > 2)
+		fp_fail("plat_cpu_suspend(%u, %u): no such power level", cpu, level);
+	fp.level = level;
+	go_down(FP_CPU_SUSPEND);
+}
+
+void plat_cpu_standby(unsigned cpu)
+{
+	check_self("plat_cpu_standby", cpu);
+	check_unlocked("plat_cpu_standby");
+	fp.standby_calls++;
+}
+
+void plat_system_off(void)
+{
+	check_unlocked("plat_system_off");
+	go_down(FP_SYSTEM_OFF);
+}
+
+void plat_system_reset(void)
+{
+	check_unlocked("plat_system_reset");
+	go_down(FP_SYSTEM_RESET);
+}
+
+int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+{
+	check_unlocked("plat_system_reset2");
+	if (!(reset_type & 0x80000000u))
+		fp_fail("plat_system_reset2(%#x): not a vendor reset type", reset_type);
+	if (reset_type != FP_RESET2_TYPE)
+		return -2;
+	fp.reset2_type = reset_type;
+	fp.reset2_cookie = cookie;
+	go_down(FP_SYSTEM_RESET2);
+}
+
+bool plat_ns_range_ok(uint64_t base, uint64_t size)
+{
+	return fp_ns_range_ok(base, size);
+}
+
+uint64_t plat_time_us(void)
+{
+	return fp.time_us += 7;
+}
+
+int32_t plat_arch_workaround_state(unsigned n)
+{
+	if (n < 1 || n > 4)
+		fp_fail("plat_arch_workaround_state(%u): no such workaround", n);
+	return fp.wa_state[n];
+}
+
+void plat_arch_workaround(unsigned n, uint64_t arg)
+{
+	(void)arg;
+	if (n < 1 || n > 4)
+		fp_fail("plat_arch_workaround(%u): no such workaround", n);
+	if (fp.wa_state[n] < 0)
+		fp_fail("plat_arch_workaround(%u) although the platform answers %d for it", n,
+			fp.wa_state[n]);
+	fp.wa_calls[n]++;
+}
+
+void plat_putc(char c)
+{
+	if (fp.log_len < sizeof(fp.log) - 1)
+		fp.log[fp.log_len++] = c;
+	if (!fp.quiet)
+		fputc(c, stderr);
+}

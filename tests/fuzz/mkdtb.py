@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Writes the DT regressions of fuzz-dt that dtc cannot express (broken
+structure), as tiny DTBs in tests/fuzz/corpus/dt/:
+    python3 tests/fuzz/mkdtb.py tests/fuzz/corpus/dt
+"""
+import os
+import struct
+import sys
+
+BEGIN_NODE, END_NODE, PROP, NOP, END = 1, 2, 3, 4, 9
+
+
+def cells(*v):
+    return b"".join(struct.pack(">I", x) for x in v)
+
+
+def name(s):
+    b = s.encode() + b"\0"
+    return b + b"\0" * (-len(b) % 4)
+
+
+def dtb(structure, strings, version=17):
+    """A DTB: header, empty reservation map, structure (at an 8-byte
+    aligned offset), strings."""
+    off_rsv = 40
+    off_struct = off_rsv + 16
+    off_strings = off_struct + len(structure)
+    total = off_strings + len(strings)
+    header = cells(0xd00dfeed, total, off_struct, off_strings, off_rsv, version,
+                   min(version, 16), 0, len(strings), len(structure))
+    return header + bytes(16) + structure + strings
+
+
+def old_prop(structure, nameoff, value):
+    """A property in a version < 16 tree: values of 8 bytes or more start
+    8-byte aligned (in the structure block, itself 8-byte aligned)."""
+    if len(value) >= 8 and (len(structure) + 12) % 8:
+        structure += cells(NOP)
+    return structure + cells(PROP, len(value), nameoff) + value + b"\0" * (-len(value) % 4)
+
+
+def negative_prop_len():
+    """
+    /psci (compatible "arm,psci-0.2") with a property whose length is -4:
+    libfdt steps over it (the next tag is read 4 bytes on, from its name
+    offset, 4 = FDT_NOP) and fdt_getprop_by_offset() returns it with
+    length -4. mon_dt_fixup() copies the board's PSCI node and passes that
+    length to fdt_setprop(): memcpy of (size_t)-4 bytes.
+    """
+    strings = b"compatible\0"
+    s = (cells(BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("psci") +
+         cells(PROP, 13, 0) + name("arm,psci-0.2") +
+         cells(PROP, 0xfffffffc, 4) +      # name offset 4: "atible"; also FDT_NOP
+         cells(END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
+def nameless_node():
+    """
+    A version 15 tree (libfdt still reads versions 2-16), whose node names
+    are full paths there: a child named "t", without a '/', has no name for
+    fdt_get_name() (NULL). It is compatible with secmon,call-table behind
+    an unknown first compatible, so described_init() logs "node %s" with
+    that NULL (monitor/core/log.c then reads address 0).
+    """
+    strings = b"compatible\0"
+    s = cells(BEGIN_NODE) + name("/") + cells(BEGIN_NODE) + name("t")
+    s = old_prop(s, 0, b"x\0secmon,call-table\0")
+    s += cells(END_NODE, END_NODE, END)
+    return dtb(s, strings, version=15)
+
+
+REGRESSIONS = {
+    "regress-negative-prop-len.dtb": negative_prop_len(),
+    "regress-nameless-node.dtb": nameless_node(),
+}
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus/dt"
+    os.makedirs(out, exist_ok=True)
+    for fname, data in sorted(REGRESSIONS.items()):
+        with open(os.path.join(out, fname), "wb") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main()

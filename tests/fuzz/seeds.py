@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Writes the committed seed corpus of fuzz-dispatch (tests/fuzz/corpus/dispatch/).
+
+Each seed is a short scenario in the input layout described at the top of
+tests/fuzz/fuzz_dispatch.c. Run it again after changing that layout:
+    python3 tests/fuzz/seeds.py tests/fuzz/corpus/dispatch
+It writes seed-* (scenarios that pass) and regress-* (the scenarios of
+reported bugs, written out by hand; each must pass once its bug is fixed).
+Findings of the fuzzer itself are copied in as regress-<what> unchanged.
+"""
+import os
+import struct
+import sys
+
+# Indices into fuzz_dispatch.c's std_fids[]: PSCI function n is 2n (SMC32)
+# and 2n + 1 (SMC64) for n = 0..0x15, then its `extra` list from 44.
+def psci32(fn):
+    return 2 * fn
+
+
+def psci64(fn):
+    return 2 * fn + 1
+
+
+VERSION, CPU_SUSPEND, CPU_OFF, CPU_ON, AFFINITY_INFO = 0, 1, 2, 3, 4
+MIGRATE_INFO_TYPE, SYSTEM_OFF, SYSTEM_RESET, FEATURES = 6, 8, 9, 0xA
+DEFAULT_SUSPEND, NODE_HW_STATE, SYSTEM_SUSPEND, SET_SUSPEND_MODE = 0xC, 0xD, 0xE, 0xF
+STAT_RESIDENCY, STAT_COUNT, SYSTEM_RESET2 = 0x10, 0x11, 0x12
+SMCCC_VERSION, ARCH_FEATURES, SOC_ID, SOC_ID_NAME = 44, 45, 46, 47
+WORKAROUND_1, WORKAROUND_2 = 49, 50
+STD_CALL_COUNT, STD_UID, STD_REVISION = 53, 54, 56
+ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64 = 71, 72, 73
+
+# The order mk/fuzz.mk embeds them in: boards/*.dts, then tests/fuzz/boards/*.dts.
+BOARDS = ["exynos-style", "omap4-style", "psci-0.1-custom", "psci-standard", "reordered",
+          "fuzz-all-ops"]
+
+
+def header(ncpus=4, cluster=2, shift=0, ns=0, board=None, boot=0, soc=3, name=0,
+           wa=0, unsupported=None, errata=0):
+    b = bytes([ncpus - 1, (cluster - 1) | (shift << 3) | (ns << 5),
+               0 if board is None else BOARDS.index(board) + 1, boot,
+               soc | (name << 2) | (0x10 if unsupported is not None else 0) | (errata << 5),
+               wa])
+    if unsupported is not None:
+        b += struct.pack("<I", unsupported)
+    return b
+
+
+# Value generators (gen_value).
+def raw64(v):
+    return bytes([0]) + struct.pack("<Q", v)
+
+
+def small(v):
+    return bytes([2 | (v << 4)])
+
+
+def mpidr(cpu):
+    return bytes([3, cpu])
+
+
+def entry(k=0):
+    return bytes([5]) + struct.pack("<H", k)
+
+
+def state(i):
+    return bytes([7, i])
+
+
+def erratum(i):
+    return bytes([13 | (i << 4)])
+
+
+def fidval(i):
+    return bytes([8, i])
+
+
+def ctx(k):
+    return bytes([10, k])
+
+
+def page(k):
+    return bytes([11, k])
+
+
+def size_pages(k):
+    return bytes([12 | (k << 4)])
+
+
+def smc(cpu, fid, *args, a32=False, mode=0):
+    """An SMC event: std_fids[fid] in x0 and the generators for x1.. in order."""
+    assert len(args) <= 7
+    return (bytes([0, cpu, (1 if a32 else 0) | (mode << 1) | (len(args) << 3)]) +
+            b"".join(args) + bytes([0, fid]))
+
+
+def described(cpu, pick, *args, a32=False):
+    """An SMC event calling the pick-th call of the board's tables."""
+    return (bytes([0, cpu, (1 if a32 else 0) | (len(args) << 3)]) + b"".join(args) +
+            bytes([3, pick, 0]))
+
+
+def irq(cpu):
+    return bytes([12, cpu])
+
+
+FAIL_NEXT_ON = bytes([14])
+SWEEP = bytes([15])
+
+SEEDS = {
+    "psci-on-off": header() + b"".join([
+        smc(0, psci32(VERSION)),
+        smc(0, psci32(FEATURES), fidval(psci64(CPU_ON))),
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(1)),
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x80), ctx(2)),
+        smc(0, psci64(AFFINITY_INFO), mpidr(1), small(0)),
+        SWEEP,
+        smc(1, psci32(CPU_OFF)),
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(3)),
+        smc(0, psci64(CPU_ON), mpidr(0), entry(0x40), ctx(4)),
+        smc(0, psci64(CPU_ON), mpidr(2), raw64(0x0e000000), ctx(5)),
+        SWEEP,
+    ]),
+    "psci-on-failure": header(ncpus=2) + b"".join([
+        FAIL_NEXT_ON,
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(1)),
+        smc(0, psci64(AFFINITY_INFO), mpidr(1), small(0)),
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x44), ctx(2)),
+        irq(1),
+        SWEEP,
+    ]),
+    "psci-suspend": header(ncpus=4) + b"".join([
+        smc(0, psci64(CPU_SUSPEND), state(0), entry(0), ctx(1)),
+        smc(0, psci64(CPU_SUSPEND), state(1), entry(0x10), ctx(2)),
+        irq(0),
+        smc(0, psci64(STAT_COUNT), mpidr(0), state(1)),
+        smc(0, psci64(STAT_RESIDENCY), mpidr(0), state(1)),
+        smc(0, psci64(NODE_HW_STATE), mpidr(1), small(1)),
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(3)),
+        smc(1, psci64(CPU_SUSPEND), state(2), entry(0x20), ctx(4)),
+        smc(0, psci64(NODE_HW_STATE), mpidr(1), small(0)),
+        smc(0, psci64(DEFAULT_SUSPEND), entry(0x30), ctx(5)),
+        irq(1),
+        smc(0, psci32(SET_SUSPEND_MODE), small(1)),
+        smc(0, psci64(SYSTEM_SUSPEND), entry(0x50), ctx(6)),
+        smc(1, psci32(CPU_OFF)),
+        smc(0, psci64(SYSTEM_SUSPEND), entry(0x50), ctx(7)),
+        irq(0),
+        SWEEP,
+    ]),
+    "psci-aarch32": header(ncpus=8, cluster=4, shift=1) + b"".join([
+        smc(0, psci32(CPU_ON), mpidr(5), entry(0x41), ctx(1), a32=True),
+        smc(0, psci64(CPU_ON), mpidr(6), entry(0x40), ctx(2), a32=True),
+        smc(5, psci32(AFFINITY_INFO), mpidr(0), small(0), a32=True),
+        smc(5, psci32(CPU_SUSPEND), state(1), entry(0x3), ctx(3), a32=True),
+        smc(0, psci32(FEATURES), fidval(psci64(CPU_ON)), a32=True),
+        SWEEP,
+    ]),
+    "arch-calls": header(ncpus=1, soc=3, name=2, wa=0x1b) + b"".join([
+        smc(0, SMCCC_VERSION),
+        smc(0, ARCH_FEATURES, fidval(SOC_ID)),
+        smc(0, ARCH_FEATURES, fidval(SOC_ID_NAME)),
+        smc(0, ARCH_FEATURES, fidval(WORKAROUND_2)),
+        smc(0, SOC_ID, small(0)),
+        smc(0, SOC_ID, small(1)),
+        smc(0, SOC_ID, small(2)),
+        smc(0, SOC_ID_NAME, small(2)),
+        smc(0, WORKAROUND_1, small(1)),
+        smc(0, STD_CALL_COUNT),
+        smc(0, STD_UID),
+        smc(0, STD_REVISION),
+        smc(0, SOC_ID_NAME, small(2), a32=True),
+    ]),
+    "system-reset2": header(ncpus=2, unsupported=0) + b"".join([
+        smc(0, psci64(SYSTEM_RESET2), raw64(0x80000001), raw64(0x1234)),
+        smc(0, psci64(SYSTEM_RESET2), raw64(0x80000007), raw64(0x1234)),
+    ]),
+    "system-off": header(ncpus=2) + smc(0, psci32(SYSTEM_OFF)),
+    "errata": header(ncpus=4, errata=4) + b"".join(
+        [smc(c, f, erratum(i)) for c in (0, 1) for i in range(5)
+         for f in (ERRATA_STATUS, ERRATA_APPLY, ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64)] +
+        [smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(1)),
+         smc(1, psci64(CPU_SUSPEND), state(1), entry(0x40), ctx(2)),
+         irq(1)] +
+        [smc(1, f, erratum(i)) for i in range(4) for f in (ERRATA_STATUS, ERRATA_APPLY)]),
+    "psci-unsupported": header(ncpus=2, unsupported=(1 << CPU_SUSPEND) | (1 << 0xF)) + b"".join([
+        smc(0, psci32(FEATURES), fidval(psci32(CPU_SUSPEND))),
+        smc(0, psci32(FEATURES), fidval(psci32(SET_SUSPEND_MODE))),
+        smc(0, psci32(CPU_SUSPEND), state(0)),
+        smc(0, psci32(SET_SUSPEND_MODE), small(1)),
+    ]),
+}
+
+# Every board: set boot addresses, boot a secondary, idle, and the media service.
+for i, b in enumerate(BOARDS):
+    SEEDS["board-" + b] = header(ncpus=4, board=b) + b"".join(
+        [described(0, k, mpidr(1), entry(0x40), small(1), page(k), size_pages(1))
+         for k in range(12)] +
+        [described(0, k, small(1), entry(0x40), ctx(k), mpidr(2)) for k in range(12)] +
+        [irq(1), irq(2), SWEEP] +
+        [described(0, k, page(3), size_pages(2), small(1), a32=True) for k in range(12)])
+    if b == "psci-0.1-custom":
+        continue  # regress-psci01-native-width until that is fixed
+    SEEDS["board-" + b + "-high"] = header(ncpus=4, board=b, ns=2, shift=2) + b"".join(
+        [described(0, k, mpidr(1), entry(0x40), ctx(k), mpidr(3)) for k in reversed(range(12))] +
+        [SWEEP])
+
+
+# Reported bugs, one scenario each (docs/verification.md).
+REGRESSIONS = {
+    # PSCI 0.1 IDs carry native-width arguments: an AArch64 caller's entry
+    # point above 4 GiB, an MPIDR with Aff3 and a 64-bit context ID must
+    # arrive whole (the monitor reads them as SMC32 and truncates).
+    "psci01-native-width": header(ncpus=4, board="psci-0.1-custom", ns=2, shift=2) + b"".join([
+        described(0, 6, mpidr(1), entry(0x40), ctx(1)),
+        irq(1),
+        described(0, 6, mpidr(2), entry(0x40), ctx(2)),
+        SWEEP,
+    ]),
+    # ARCH_FEATURES(WORKAROUND_3) = 1 (implemented, not needed on this CPU)
+    # and mon_fid_implemented() says yes, but the call answers SMC_UNK.
+    "workaround-callable": header(ncpus=1, wa=0x10) + b"".join([
+        smc(0, ARCH_FEATURES, fidval(WORKAROUND_1 + 2)),
+        smc(0, WORKAROUND_1 + 2, small(1)),
+    ]),
+    # Back to platform-coordinated mode while another core runs: DEN0022
+    # allows it only when every other core is OFF.
+    "osi-to-pc-others-running": header(ncpus=2) + b"".join([
+        smc(0, psci64(CPU_ON), mpidr(1), entry(0x40), ctx(1)),
+        irq(1),
+        smc(0, psci32(SET_SUSPEND_MODE), small(1)),
+        smc(0, psci32(SET_SUSPEND_MODE), small(0)),
+    ]),
+    # ARCH_FEATURES(SOC_ID SMC64) from an AArch32 caller, which cannot make
+    # SMC64 calls, says "implemented".
+    "a32-arch-features-smc64": header(ncpus=1, soc=3) + b"".join([
+        smc(0, ARCH_FEATURES, fidval(SOC_ID_NAME), a32=True),
+        smc(0, SOC_ID_NAME, small(2), a32=True),
+    ]),
+    # PSCI_SET_SUSPEND_MODE not offered, yet PSCI_FEATURES(CPU_SUSPEND)
+    # says OS-initiated mode is supported.
+    "osi-flag-without-set-suspend-mode": header(ncpus=2, unsupported=1 << SET_SUSPEND_MODE) +
+    b"".join([
+        smc(0, psci32(FEATURES), fidval(psci32(SET_SUSPEND_MODE))),
+        smc(0, psci32(FEATURES), fidval(psci32(CPU_SUSPEND))),
+    ]),
+}
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus/dispatch"
+    os.makedirs(out, exist_ok=True)
+    for prefix, table in (("seed-", SEEDS), ("regress-", REGRESSIONS)):
+        for name, data in sorted(table.items()):
+            with open(os.path.join(out, prefix + name), "wb") as f:
+                f.write(data)
+
+
+if __name__ == "__main__":
+    main()
