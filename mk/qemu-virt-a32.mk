@@ -24,16 +24,19 @@ TARGET_FLAGS := -marm -march=armv7ve+fp -mfloat-abi=hard -mfpu=vfpv3-d16 -mgener
 CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
 	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
 	-fno-asynchronous-unwind-tables -fno-unwind-tables \
-	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include \
+	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -MMD -MP
 ASFLAGS := -march=armv7ve+fp -mfloat-abi=hard -I$(PLAT) -MMD -MP
 LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noexecstack \
 	-Wl,--no-warn-rwx-segments -Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=armv7a-linux-gnueabihf -march=armv7ve -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
 	-fno-builtin -marm -mfloat-abi=hard -mno-unaligned-access \
-	-Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include
+	-Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include
 
-PLAT_C := $(wildcard $(PLAT)/*.c)
+# Shared with the other QEMU virt port; its "arch.h", "qv.h" and
+# "platform.h" are this port's, found through -I$(PLAT).
+COMMON := monitor/plat/qemu-virt-common
+PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
 PLAT_S := $(wildcard $(PLAT)/*.S)
 MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
 LIB_C := $(wildcard lib/*.c)

@@ -20,15 +20,18 @@ WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -
 TARGET_FLAGS := -mgeneral-regs-only -mstrict-align -ffixed-x18 -mno-outline-atomics
 CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
 	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
-	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include \
+	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -DQV_SCR_OFF=$(SCR_OFF) -MMD -MP
 ASFLAGS := -I$(PLAT) -MMD -MP
 LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 	-Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=aarch64-linux-gnu -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
-	-fno-builtin $(TARGET_FLAGS) -Iinclude -Ilib/fdt -isystem $(DEPS)/usr/include
+	-fno-builtin $(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include
 
-PLAT_C := $(wildcard $(PLAT)/*.c)
+# Shared with the other QEMU virt port; its "arch.h", "qv.h" and
+# "platform.h" are this port's, found through -I$(PLAT).
+COMMON := monitor/plat/qemu-virt-common
+PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
 PLAT_S := $(wildcard $(PLAT)/*.S)
 MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
 LIB_C := $(wildcard lib/*.c)
