@@ -17,6 +17,9 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
+ *                       nsk.calls=N in all (100000), nsk.seed=N
+ *   nsk.test=isolation  loads and stores to the monitor's memory fault
  * Without them the idle states come from /cpus/idle-states, else secmon's:
  * 0x0 (core standby) and 0x00010000 (core power-down), original format.
  */
@@ -46,7 +49,8 @@ static struct {
 	bool want_el1;
 	bool no_bad_pc;
 	bool fault;
-	bool socdrv;
+	bool socdrv, hostile, isolation;
+	uint64_t calls, seed;
 	char name[32];
 	unsigned race;
 	bool standby_set, standby_none, powerdown_set, powerdown_none;
@@ -185,6 +189,15 @@ static void parse_option(const char *w, size_t n)
 		opt.powerdown = (uint32_t)v;
 	} else if (word_is(w, n, "test") && word_is(eq + 1, (size_t)(end - eq - 1), "socdrv")) {
 		opt.socdrv = true;
+	} else if (word_is(w, n, "test") && word_is(eq + 1, (size_t)(end - eq - 1), "hostile")) {
+		opt.hostile = true;
+	} else if (word_is(w, n, "test") &&
+		   word_is(eq + 1, (size_t)(end - eq - 1), "isolation")) {
+		opt.isolation = true;
+	} else if (word_is(w, n, "calls") && num) {
+		opt.calls = v;
+	} else if (word_is(w, n, "seed") && num) {
+		opt.seed = v;
 	} else if (word_is(w, n, "test") &&
 		   word_is(eq + 1, (size_t)(end - eq - 1), "conformance")) {
 		opt.socdrv = false;
@@ -478,6 +491,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		leave_el2();
 	if (opt.socdrv)
 		drv_secondary();
+	if (opt.hostile)
+		hostile_secondary((unsigned)slot);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %lu\n", slot);
 	nsk_halt();
@@ -591,6 +606,14 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	if (opt.socdrv) {
 		drv_run((const void *)(uintptr_t)dtb, opt.name[0] ? opt.name : "board", cpus,
 			(unsigned)n, gic.version != 0);
+		power_off();
+	}
+	if (opt.hostile) {
+		hostile_run(env.c, opt.calls ? opt.calls : 100000, opt.seed);
+		power_off();
+	}
+	if (opt.isolation) {
+		isolation_run(env.c, boot_el == 2);
 		power_off();
 	}
 	env.ncpus = nsk_ncpus;

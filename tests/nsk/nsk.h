@@ -85,6 +85,12 @@ uint64_t nsk_soak(uint64_t ticks);
 int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool wake);
 __attribute__((noreturn)) void drv_secondary(void);
 
+/* hostile.c: nsk.test=hostile and nsk.test=isolation; the number failed. */
+struct secmon_conduit;
+int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed);
+__attribute__((noreturn)) void hostile_secondary(unsigned slot);
+int isolation_run(const struct secmon_conduit *c, bool el2);
+
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);
 void *memmove(void *d, const void *s, size_t n);

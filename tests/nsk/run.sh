@@ -5,7 +5,7 @@
 # Usage: tests/nsk/run.sh [--bios FILE] [--smp N] [--gic 2|3] [--virt 0|1]
 #                         [--cpu cortex-a57|max] [--el 1|2] [--timeout SECONDS]
 #                         [--append ARGS] [--kernel FILE] [--verbose]
-#                         [--board FILE.dts|FILE.dtb]
+#                         [--board FILE.dts|FILE.dtb] [--test NAME] [--mttcg]
 #
 #   --bios FILE   firmware at EL3 (-M virt,secure=on ... -bios FILE), e.g.
 #                 build/qemu-virt-a64/secmon.bin. Without it QEMU's built-in
@@ -18,6 +18,8 @@
 #   --el 1        with --virt 1: the nsk leaves EL2 for EL1 itself (nsk.el=1),
 #                 so the suite runs at EL1 with an EL2 present.
 #   --verbose     the firmware's log on (secmon: fw_cfg opt/secmon/verbose).
+#   --test NAME   nsk.test=NAME (hostile, isolation): its own log name.
+#   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread).
 #   --board FILE  with --bios: the board DT for the firmware (fw_cfg
 #                 opt/secmon/board.dtb); a .dts is compiled with dtc first.
 #                 The board's name goes into the configuration's name.
@@ -42,6 +44,8 @@ extra=""
 kernel=build/nsk-a64/nsk.bin
 verbose=0
 board=""
+test=""
+mttcg=0
 
 usage() {
 	sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -61,6 +65,8 @@ while [ $# -gt 0 ]; do
 	--kernel) kernel=${2:?}; shift ;;
 	--verbose) verbose=1 ;;
 	--board) board=${2:?}; shift ;;
+	--test) test=${2:?}; shift ;;
+	--mttcg) mttcg=1 ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -87,6 +93,9 @@ esac
 
 virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
 qemu=(qemu-system-aarch64 -cpu "$cpu" -smp "$smp" -m 512M -display none -monitor none -nic none)
+# shellcheck disable=SC2054 # one QEMU argument, commas and all
+[ "$mttcg" = 1 ] && qemu+=(-accel tcg,thread=multi)
+[ -n "$test" ] && extra="nsk.test=$test $extra"
 if [ -n "$bios" ]; then
 	fw=$(basename "$bios")
 	fw=${fw%.bin}
@@ -116,6 +125,7 @@ short=${cpu#cortex-}
 tag=$(printf '%s %s' "$fw" "$short" | tr -c 'A-Za-z0-9._ +-' '_')
 name=$(printf '%s-%s-el%s-smp%s-gic%s' "$fw" "$short" "$want_el" "$smp" "$gic" |
 	tr ' ' '-' | tr -c 'A-Za-z0-9._+-' '_')
+[ -n "$test" ] && name="$name-$test"
 
 logdir=build/nsk-a64/logs
 mkdir -p "$logdir"

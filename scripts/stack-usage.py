@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Worst-case stack depth of the AArch64 firmware (see mk/stack.mk).
+
+Inputs: the .su/.ci files GCC writes with -fstack-usage -fcallgraph-info=su
+(frame sizes and call edges of the monitor's C functions), the object files'
+relocations (which functions have their address taken), and the disassembly
+of secmon.elf (call edges GCC adds itself, and the functions without .su:
+libfdt.a, assembly, libgcc, whose frames are estimated from the prologues'
+"sub sp, sp, #N" and "stp ..., [sp, #-N]!").
+
+Indirect calls count as the deepest address-taken function. Recursion fails
+the check, except the bounded cases listed in BOUNDED. Prints the deepest path
+and one TAP line.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+STACK_SIZE = 16384
+FRAME_SIZE = 0x120
+INDIRECT = "__indirect_call"
+BOARD_DT = "monitor/core/board_dt.c"
+
+NODE_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*?(?:\\n(\d+) bytes \((\w+)\))?"')
+EDGE_RE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
+
+
+def bounded_recursion():
+    """copy_node(depth) recurses while depth <= MAX_DEPTH, from depth 0: the
+    calls at depth 0..MAX_DEPTH recurse and the one at MAX_DEPTH + 1 returns
+    at once, so at most MAX_DEPTH + 2 of its frames are live."""
+    src = open(BOARD_DT).read()
+    m = re.search(r"#define\s+MAX_DEPTH\s+(\d+)", src)
+    if not m or "depth > MAX_DEPTH" not in src:
+        sys.exit("stack-usage: cannot find copy_node's depth limit in " + BOARD_DT)
+    bounded = {BOARD_DT + ":copy_node": int(m.group(1)) + 2}
+    # libfdt's fdt_path_offset() recurses (through fdt_get_alias_namelen)
+    # only for a path not starting with '/', an alias, whose value may again
+    # be an alias: unbounded. The monitor only passes absolute literal paths,
+    # and the alias lookup itself looks up "/aliases": one level.
+    for d in ("monitor", "lib"):
+        for root, _, files in os.walk(d):
+            for f in files:
+                if not f.endswith(".c"):
+                    continue
+                text = open(os.path.join(root, f)).read()
+                for m in re.finditer(r"\bfdt_path_offset(_namelen)?\s*\(\s*[^,]+,\s*([^)]*)\)", text):
+                    if not m.group(2).startswith('"/'):
+                        sys.exit("stack-usage: %s: fdt_path_offset with a path that may be an "
+                                 "alias (libfdt recursion): %s" % (os.path.join(root, f), m.group(0)))
+    bounded["fdt_path_offset"] = 1
+    return bounded
+
+
+def read_ci(objdir):
+    frames, edges = {}, {}
+    for root, _, files in os.walk(objdir):
+        for f in files:
+            if not f.endswith(".ci"):
+                continue
+            for line in open(os.path.join(root, f)):
+                m = NODE_RE.match(line)
+                if m and m.group(2):
+                    if m.group(3) != "static":
+                        sys.exit("stack-usage: %s: %s stack usage" % (m.group(1), m.group(3)))
+                    frames[m.group(1)] = int(m.group(2))
+                    edges.setdefault(m.group(1), set())
+                    continue
+                m = EDGE_RE.match(line)
+                if m:
+                    edges.setdefault(m.group(1), set()).add(m.group(2))
+    return frames, edges
+
+
+class Names:
+    """Maps a plain symbol name (ELF, relocations) to .ci titles: globals are
+    "name", statics "file.c:name"."""
+
+    def __init__(self, titles):
+        self.titles = set(titles)
+        self.static = {}
+        for t in titles:
+            if ":" in t:
+                self.static.setdefault(t.rsplit(":", 1)[1], []).append(t)
+
+    def lookup(self, name, near=None):
+        if name in self.titles:
+            return [name]
+        cands = self.static.get(name, [])
+        if near and ":" in near:
+            same = [c for c in cands if c.rsplit(":", 1)[0] == near.rsplit(":", 1)[0]]
+            if same:
+                return same
+        return cands or [name]
+
+
+def address_taken(objdir, objdump, names):
+    """Functions referenced by anything but a direct call or tail call."""
+    taken = set()
+    for root, _, files in os.walk(objdir):
+        for f in files:
+            if not f.endswith(".o"):
+                continue
+            path = os.path.join(root, f)
+            src = os.path.relpath(path, objdir)[:-2]
+            out = subprocess.run([objdump, "-r", path], capture_output=True, text=True, check=True).stdout
+            section = ""
+            for line in out.splitlines():
+                if line.startswith("RELOCATION RECORDS FOR"):
+                    section = line.split("[")[1].rstrip("]:")
+                    continue
+                parts = line.split()
+                if len(parts) != 3 or section.startswith((".debug", ".eh_frame")) or parts[1] in (
+                        "R_AARCH64_CALL26", "R_AARCH64_JUMP26"):
+                    continue
+                sym = parts[2].split("+")[0].split("-")[0]
+                if sym.startswith(".text."):
+                    sym = sym[len(".text."):]
+                    cand = src + ":" + sym
+                    if cand in names.titles:
+                        taken.add(cand)
+                        continue
+                if sym in names.titles:
+                    taken.add(sym)
+    return taken
+
+
+FUNC_RE = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
+CALL_RE = re.compile(r"\s(bl|b)\s+[0-9a-f]+ <([^>+]+)>$")
+PUSH_RE = re.compile(r"\[sp, #-(\d+)\]!")
+SUB_RE = re.compile(r"\ssub\s+sp, sp, #(0x[0-9a-f]+|\d+)(, lsl #12)?")
+
+
+def read_elf(elf, objdump):
+    """Per function of the ELF: the sp decrements and the direct call targets
+    (bl, and b to another function's start: tail calls), and whether it has
+    blr/br (an indirect call)."""
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf],
+                         capture_output=True, text=True, check=True).stdout
+    funcs, cur, name = {}, None, None
+    for line in out.splitlines():
+        m = FUNC_RE.match(line)
+        if m:
+            name = m.group(1)
+            cur = funcs.setdefault(name, {"frame": 0, "calls": set(), "indirect": False})
+            continue
+        if cur is None:
+            continue
+        m = CALL_RE.search(line)
+        if m and m.group(2) != name:
+            cur["calls"].add(m.group(2))
+        m = PUSH_RE.search(line)
+        if m:
+            cur["frame"] += int(m.group(1))
+        m = SUB_RE.search(line)
+        if m:
+            cur["frame"] += int(m.group(1), 0) << (12 if m.group(2) else 0)
+        if re.search(r"\sblr\s", line):
+            cur["indirect"] = True
+    return funcs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--objdir", default="build/stack/obj")
+    ap.add_argument("--elf", default="build/qemu-virt-a64/secmon.elf")
+    ap.add_argument("--objdump", default="aarch64-linux-gnu-objdump")
+    ap.add_argument("--limit", type=lambda s: int(s, 0), default=STACK_SIZE - FRAME_SIZE,
+                    help="bytes below the CPU's frame (default 16384 - 0x120)")
+    args = ap.parse_args()
+
+    frames, edges = read_ci(args.objdir)
+    if not frames:
+        sys.exit("stack-usage: no .ci files in " + args.objdir)
+    names = Names(list(frames))
+    elf = read_elf(args.elf, args.objdump)
+    estimated = set()
+    # Functions without .su (libfdt.a, assembly, libgcc): the ELF's prologues.
+    for name, fn in elf.items():
+        titles = names.lookup(name)
+        if titles == [name] and name not in frames:
+            frames[name] = fn["frame"]
+            estimated.add(name)
+            names.titles.add(name)
+    # Every direct call in the ELF is an edge too (calls GCC emits itself,
+    # e.g. memcpy for a struct copy, are not in the .ci files).
+    for name, fn in elf.items():
+        for src in names.lookup(name):
+            for callee in fn["calls"]:
+                edges.setdefault(src, set()).update(names.lookup(callee, src))
+            if fn["indirect"] and src in estimated:
+                edges.setdefault(src, set()).add(INDIRECT)
+    taken = address_taken(args.objdir, args.objdump, names)
+    bounded = bounded_recursion()
+
+    memo, active, errors, notes = {}, [], [], set()
+
+    def cost(f):
+        """(bytes, path, cut) of the deepest chain starting with a call to f;
+        cut: a cycle was cut below, so the result depends on the path (not
+        memoized)."""
+        if f in memo:
+            return memo[f]
+        if f in active and f != INDIRECT:
+            if active.count(f) < bounded.get(f, 1):
+                pass  # one more level of bounded recursion
+            else:
+                if f not in bounded:
+                    errors.append("recursion: " + " -> ".join(active[active.index(f):] + [f]))
+                return (0, [], True)
+        active.append(f)
+        cut = False
+        if f == INDIRECT:
+            # A function pointer never leads back to a function on the path
+            # (no table holds its caller): noted, not counted as recursion.
+            best, label = (0, [], False), INDIRECT
+            for t in sorted(taken):
+                if t in active:
+                    notes.add("indirect call in %s: %s skipped (on the path)" % (active[-2], t))
+                    cut = True
+                    continue
+                c = cost(t)
+                cut |= c[2]
+                if c[0] > best[0]:
+                    best = c
+            res = (best[0], [(INDIRECT + " (max of %d address-taken)" % len(taken), 0)] + best[1], cut)
+        else:
+            if f not in frames:
+                errors.append("no frame size for %s" % f)
+            frame = frames.get(f, 0)
+            best = (0, [], False)
+            for callee in sorted(edges.get(f, ())):
+                c = cost(callee)
+                cut |= c[2]
+                if c[0] > best[0]:
+                    best = c
+            label = f + (" [estimated]" if f in estimated else "")
+            if f in bounded:
+                label += " (recursion, at most %d deep)" % bounded[f]
+            res = (frame + best[0], [(label, frame)] + best[1], cut)
+        active.pop()
+        if not cut:
+            memo[f] = res
+        return res
+
+    # Entry points (monitor/plat/qemu-virt/entry.S, vectors.S): each starts
+    # with sp at the CPU's frame, plus what the assembly puts below it.
+    roots = [
+        ("cold boot", 0, "qv_cpu_el3_init"),
+        ("cold boot", 0, "qv_cold_boot"),
+        ("warm boot", 0, "qv_secondary_boot"),
+        ("SMC", 0, "mon_smc"),
+        ("SMC fast path (blr x3)", 0, INDIRECT),
+        ("lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
+        ("EL3 exception", 0, "qv_el3_exception"),
+    ]
+    worst = None
+    for what, base, fn in roots:
+        n, path, _ = cost(fn)
+        n += base
+        print("# %-38s %-28s %6d bytes" % (what, fn, n))
+        if worst is None or n > worst[0]:
+            worst = (n, what, base, path)
+    n, what, base, path = worst
+    print("# deepest path (%s):" % what)
+    if base:
+        print("#   %6d  (assembly, below the frame)" % base)
+    for label, size in path:
+        print("#   %6d  %s" % (size, label))
+    print("# %d functions (%d estimated from the disassembly), %d address-taken"
+          % (len(frames), len(estimated), len(taken)))
+    for e in sorted(notes) + sorted(set(errors)):
+        print("# " + e)
+    ok = not errors and n <= args.limit
+    why = ("limit minus the 0x%x frame" % FRAME_SIZE
+           if args.limit == STACK_SIZE - FRAME_SIZE else "--limit")
+    print("%s - stack: deepest path %d bytes of %d (%s)"
+          % ("ok" if ok else "not ok", n, args.limit, why))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
