@@ -57,7 +57,7 @@ $(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 # libc.c implements memset & co.: keep GCC from turning its loops into calls.
-$(O)/obj/$(PLAT)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
+$(O)/obj/$(COMMON)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
 
 $(O)/obj/%.S.o: %.S
 	@mkdir -p $(dir $@)

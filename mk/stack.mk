@@ -19,7 +19,7 @@ $(S)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(STACK_CFLAGS) -c $< -o $@
 
-$(S)/obj/$(PLAT)/libc.c.o: STACK_CFLAGS += -fno-tree-loop-distribute-patterns
+$(S)/obj/$(COMMON)/libc.c.o: STACK_CFLAGS += -fno-tree-loop-distribute-patterns
 
 stack-objs: $(STACK_OBJS)
 

@@ -159,7 +159,7 @@ unsigned long strtoul(const char *s, char **end, int base)
  * libfdt is built with -fstack-protector-strong. A fixed guard: it runs only
  * on the cold-boot path, on QEMU's own DTB.
  */
-uintptr_t __stack_chk_guard = 0x94fda766u;
+uintptr_t __stack_chk_guard = (uintptr_t)0x595e9fbd94fda766ull;
 
 _Noreturn void __stack_chk_fail(void);
 _Noreturn void __stack_chk_fail(void)
