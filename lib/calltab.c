@@ -34,7 +34,7 @@ static const struct vocab vocabs[] = {
 	{ "system-reset", { 0 }, { "status" } },
 };
 
-const char *secmon_node_name(const void *fdt, int node)
+const char *secmon_calltab_node_name(const void *fdt, int node)
 {
 	const char *name = fdt_get_name(fdt, node, 0);
 
@@ -111,12 +111,12 @@ static void append(char *dst, unsigned size, const char *src)
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg, int code)
 {
-	const char *name = secmon_node_name(fdt, node);
+	const char *name = secmon_calltab_node_name(fdt, node);
 	int parent;
 
 	secmon_ct_fail(err, name, prop, msg, code);
 	if (base_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
-		secmon_ct_fail(err, secmon_node_name(fdt, parent), prop, msg, code);
+		secmon_ct_fail(err, secmon_calltab_node_name(fdt, parent), prop, msg, code);
 		append(err->node, sizeof(err->node), "/");
 		append(err->node, sizeof(err->node), name);
 	}
@@ -387,7 +387,7 @@ static int parse_op(struct parse *ctx, int node)
 	struct secmon_ct_op *op = &t->ops[t->nops];
 	int child, err;
 
-	*op = (struct secmon_ct_op){ .name = secmon_node_name(ctx->fdt, node),
+	*op = (struct secmon_ct_op){ .name = secmon_calltab_node_name(ctx->fdt, node),
 				     .first_call = t->ncalls };
 	for (unsigned i = 0; i < t->nops; i++)
 		if (base_eq(t->ops[i].name, op->name))
@@ -404,7 +404,7 @@ static int parse_op(struct parse *ctx, int node)
 	fdt_for_each_subnode(child, ctx->fdt, node) {
 		if (op->first_call != t->ncalls && fdt_getprop(ctx->fdt, node, "function-id", 0))
 			return FAIL("function-id", "an operation is one call or call@N nodes, not both");
-		if (!is_call_n(secmon_node_name(ctx->fdt, child), t->ncalls - op->first_call))
+		if (!is_call_n(secmon_calltab_node_name(ctx->fdt, child), t->ncalls - op->first_call))
 			return fail(ctx->err, ctx->fdt, child, 0,
 				    "unknown child node (want call@0, call@1, ... in order)",
 				    SECMON_E_BAD_TABLE);
@@ -456,7 +456,7 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 	int child, e;
 
 	*err = (struct secmon_ct_error){ .node = { 0 } };
-	*t = (struct secmon_calltab){ .path_name = secmon_node_name(fdt, node) };
+	*t = (struct secmon_calltab){ .path_name = secmon_calltab_node_name(fdt, node) };
 	if (!fdt_get_name(fdt, node, 0))
 		return fail(err, fdt, node, 0, "not a node", SECMON_E_BAD_TABLE);
 	if (fdt_node_check_compatible(fdt, node, "secmon,call-table") != 0)

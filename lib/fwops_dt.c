@@ -17,7 +17,7 @@ static const struct {
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg)
 {
-	return secmon_ct_fail(err, secmon_node_name(fdt, node), prop, msg, SECMON_E_BAD_TABLE);
+	return secmon_ct_fail(err, secmon_calltab_node_name(fdt, node), prop, msg, SECMON_E_BAD_TABLE);
 }
 
 static int method(const void *fdt, int node, enum secmon_ct_method *m, struct secmon_ct_error *err)
@@ -44,7 +44,7 @@ int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t
 	int e;
 
 	*err = (struct secmon_ct_error){ .node = { 0 } };
-	*t = (struct secmon_calltab){ .path_name = secmon_node_name(fdt, node), .legacy = true };
+	*t = (struct secmon_calltab){ .path_name = secmon_calltab_node_name(fdt, node), .legacy = true };
 	e = method(fdt, node, &t->method, err);
 	if (e)
 		return e;

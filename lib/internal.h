@@ -8,9 +8,6 @@
 
 bool secmon_streq(const char *a, const char *b);
 
-/* A node's name for messages and tables: "/" for the root, "?" if it has none. */
-const char *secmon_node_name(const void *fdt, int node);
-
 /* Fills *err (strings cut to fit) and returns `code`. */
 int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *prop,
 		   const char *msg, int code);

@@ -78,6 +78,9 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
  */
 int secmon_calltab_find(const void *fdt, int from, const char *compatible);
 
+/* A node's name for messages: "/" for the root, "?" if it has none. */
+const char *secmon_calltab_node_name(const void *fdt, int node);
+
 /* The operation named `name`, or NULL. */
 const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name);
 

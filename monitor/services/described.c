@@ -337,16 +337,6 @@ static op_fn bind(const struct binding *ops, unsigned n, const char *name)
 	return 0;
 }
 
-/* For messages: "/" for the root, "?" for a node without a name. */
-static const char *node_name(const void *fdt, int node)
-{
-	const char *name = fdt_get_name(fdt, node, 0);
-
-	if (node == 0)
-		return "/";
-	return name && name[0] ? name : "?";
-}
-
 /* Binds every operation of a parsed table; an unknown one is an error. */
 static int add_table(const void *fdt, int node, unsigned svc)
 {
@@ -357,7 +347,7 @@ static int add_table(const void *fdt, int node, unsigned svc)
 		if (!tb->fn[i]) {
 			mon_log("secmon: board DT: node %s/%s: this monitor has no operation by "
 				"that name for %s\n",
-				node_name(fdt, node), tb->t.ops[i].name,
+				secmon_calltab_node_name(fdt, node), tb->t.ops[i].name,
 				services[svc].compatible);
 			return -1;
 		}
@@ -425,12 +415,12 @@ int described_init(const void *fdt)
 		svc = service_of(fdt, node);
 		if (svc < 0) {
 			mon_log("secmon: board DT: node %s, property compatible: no service of this "
-				"monitor has that compatible\n", node_name(fdt, node));
+				"monitor has that compatible\n", secmon_calltab_node_name(fdt, node));
 			return -1;
 		}
 		if (ntables >= MAX_TABLES) {
 			mon_log("secmon: board DT: node %s: too many call tables (at most %u)\n",
-				node_name(fdt, node), MAX_TABLES);
+				secmon_calltab_node_name(fdt, node), MAX_TABLES);
 			return -1;
 		}
 		if (secmon_calltab_parse(fdt, node, &tables[ntables].t, &err))

@@ -460,11 +460,16 @@ static int64_t psci_features(const struct call *c, uint32_t f)
 	return 0;
 }
 
+/*
+ * Level 1: the cluster is off once each of its cores is off or suspended at
+ * cluster level. This platform has no cluster retention state (stat_index():
+ * core standby, core power-down, cluster power-down), so a cluster whose
+ * cores sleep at core level only is still on, never HW_STANDBY.
+ */
 static int64_t node_hw_state(const struct call *c)
 {
 	int t = target_cpu(arg(c, 1));
 	uint64_t level = arg(c, 2);
-	bool standby_seen = false;
 
 	if (t < 0 || level > 2)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -476,14 +481,11 @@ static int64_t node_hw_state(const struct call *c)
 	for (unsigned i = 0; i < ncpus(); i++) {
 		const struct mcpu *p = &m.cpu[i];
 
-		if (fp_cluster(i) != fp_cluster((unsigned)t) || p->st == M_OFF ||
-		    (p->st == M_SUSPENDED && p->level >= 1))
-			continue;
-		if (p->st != M_SUSPENDED)
+		if (fp_cluster(i) == fp_cluster((unsigned)t) && p->st != M_OFF &&
+		    !(p->st == M_SUSPENDED && p->level >= 1))
 			return SECMON_PSCI_HW_ON;
-		standby_seen = true;
 	}
-	return standby_seen ? SECMON_PSCI_HW_STANDBY : SECMON_PSCI_HW_OFF;
+	return SECMON_PSCI_HW_OFF;
 }
 
 static int stat_index(uint32_t ps)

@@ -477,22 +477,44 @@ static void check_unique_across(void)
  * The refusal in the monitor's log: "secmon: board DT: node NAME, property
  * ...", "... node NAME/OP: ...", or the whole tree is not a DTB.
  */
+/*
+ * Whether an error line of the monitor's log names a node of the tree: "node
+ * NAME, ..." or "node NAME: ..." or "node NAME/CALL: ...", NAME as
+ * secmon_calltab_node_name() gives it ("/" for the root, "?" for a nameless node).
+ * The names are matched against the tree's own nodes rather than parsed out
+ * of the line: a node's name may hold any byte but NUL (", " and ": "
+ * included) when dtc did not write the tree.
+ */
+static bool line_names(const char *p, size_t n, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (!len || n < 5 + len + 1 || strncmp(p, "node ", 5) || memcmp(p + 5, name, len))
+		return false;
+	p += 5 + len;
+	return *p == ',' || *p == ':' || *p == '/';
+}
+
 static bool log_names_node(void)
 {
 	static const char prefix[] = "secmon: board DT: ";
-	const char *line = fp.log, *p;
+	const char *line = fp.log, *end, *p;
+	int node;
 
-	for (; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : 0) {
+	for (; *line; line = *end ? end + 1 : end) {
+		end = strchr(line, '\n');
+		if (!end)
+			end = line + strlen(line);
 		if (strncmp(line, prefix, sizeof(prefix) - 1) != 0)
 			continue;
 		p = line + sizeof(prefix) - 1;
 		if (!strncmp(p, "not a valid flattened device tree", 33))
 			return true;
-		/* A name, or "/" for the root node itself. */
-		if (!strncmp(p, "node /,", 7))
-			return true;
-		if (!strncmp(p, "node ", 5))
-			return p[5] && p[5] != ',' && p[5] != ':' && p[5] != '/' && p[5] != '\n';
+		/* From -1: a tree may open with NOPs, its root then not at 0. */
+		for (node = fdt_next_node(buf, -1, NULL); node >= 0;
+		     node = fdt_next_node(buf, node, NULL))
+			if (line_names(p, (size_t)(end - p), secmon_calltab_node_name(buf, node)))
+				return true;
 	}
 	return false;
 }

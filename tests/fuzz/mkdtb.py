@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Writes the DT regressions of fuzz-dt that dtc cannot express (broken
-structure), as tiny DTBs in tests/fuzz/corpus/dt/:
-    python3 tests/fuzz/mkdtb.py tests/fuzz/corpus/dt
+structure, names dtc refuses), as tiny DTBs; mk/fuzz.mk runs it:
+    python3 tests/fuzz/mkdtb.py build/fuzz/seeds/dt
 """
 import os
 import struct
@@ -72,14 +72,63 @@ def nameless_node():
     return dtb(s, strings, version=15)
 
 
+def odd_node_name(node_name, props, strings):
+    """
+    A call table whose node name dtc would refuse (libfdt returns it as is)
+    and whose properties are wrong: mon_init() refuses the tree naming that
+    node ("node :pu-boot, property method: missing required property",
+    "node : pervisor-calls, property method: must be one string"). fuzz-dt's
+    check that an error names its node parsed the name out of the line and
+    took these for empty names (found by the fuzzer, the first in CI).
+    """
+    s = (cells(BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("firmware") +
+         cells(BEGIN_NODE) + name(node_name) + props +
+         cells(END_NODE, END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
+def odd_name_missing_id():
+    strings = b"compatible\0"
+    props = (cells(PROP, 18, 0) + name("secmon,call-table") +
+             cells(BEGIN_NODE) + name("cpu-boot") + cells(END_NODE))
+    return odd_node_name(":pu-boot", props, strings)
+
+
+def odd_name_bad_method():
+    strings = b"compatible\0method\0"
+    props = (cells(PROP, 18, 0) + name("secmon,call-table") +
+             cells(PROP, 4, 11) + cells(1))
+    return odd_node_name(": pervisor-calls", props, strings)
+
+
+def leading_nop():
+    """
+    A structure block that opens with FDT_NOP: the root is at offset 4,
+    and offset 0 is no node for libfdt. mon_init() refuses the call table
+    ("node set-format, property method: missing required property"), but
+    fuzz-dt looked for that name walking the tree from offset 0 and found
+    no node at all (found by the fuzzer).
+    """
+    strings = b"compatible\0"
+    s = (cells(NOP, BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("set-format") +
+         cells(PROP, 18, 0) + name("secmon,call-table") +
+         cells(END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
 REGRESSIONS = {
+    "regress-leading-nop.dtb": leading_nop(),
+    "regress-odd-node-name.dtb": odd_name_missing_id(),
+    "regress-odd-node-name-2.dtb": odd_name_bad_method(),
     "regress-negative-prop-len.dtb": negative_prop_len(),
     "regress-nameless-node.dtb": nameless_node(),
 }
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "tests/fuzz/corpus/dt"
+    out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for fname, data in sorted(REGRESSIONS.items()):
         with open(os.path.join(out, fname), "wb") as f:

@@ -3,6 +3,9 @@
 #   run.sh check O SECONDS   replay every regression input, then fuzz each
 #                            target SECONDS from the seeds (fresh corpus)
 #   run.sh run O SECONDS     the same, keeping the grown corpus in O/work
+# The check pass uses a fixed libFuzzer seed (FUZZ_SEED, default 1) so that
+# a finding there can be replayed; `run` draws a new one each time unless
+# FUZZ_SEED is set. Either way the TAP line gives the seed.
 # A finding is written to O/findings/<target>-crash-<sha1>; reproduce it with
 # `O/fuzz-<target> FILE`, and once fixed copy it into the target's corpus as
 # regress-<what>[.dtb] (see tests/fuzz/README.md).
@@ -41,7 +44,7 @@ why_all() {
 
 seeds_of() {
 	case $1 in
-	dispatch) echo tests/fuzz/corpus/dispatch ;;
+	dispatch) echo "$O/seeds/dispatch" ;;
 	dt) echo "$O/seeds/dt" ;;
 	esac
 }
@@ -81,18 +84,21 @@ for t in dispatch dt; do
 	fi
 	mkdir -p "$work"
 	log=$O/logs/$t-fuzz.log
+	seed=${FUZZ_SEED:-}
+	[ -z "$seed" ] && [ "$mode" = check ] && seed=1
+	[ -z "$seed" ] && seed=$(( (RANDOM << 15 | RANDOM) + 1 ))
 	start=$SECONDS
-	"$bin" "${extra[@]}" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+	"$bin" "${extra[@]}" -seed="$seed" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
 		-print_final_stats=1 -artifact_prefix="$O/findings/$t-" "$work" "$okseeds" >"$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	[ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
 	if [ "$rc" -eq 0 ]; then
-		tap "ok - fuzz $t: ${runs:-0} runs, no finding ($((SECONDS - start)) s, $cov, corpus $(ls "$work" | wc -l) + $(ls "$okseeds" | wc -l) seeds)"
+		tap "ok - fuzz $t: ${runs:-0} runs, no finding (seed $seed, $((SECONDS - start)) s, $cov, corpus $(ls "$work" | wc -l) + $(ls "$okseeds" | wc -l) seeds)"
 	else
 		art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-		tap "not ok - fuzz $t: finding after ${runs:-?} runs: $(why "$log") (input: ${art:-see $log})"
+		tap "not ok - fuzz $t: finding after ${runs:-?} runs (seed $seed): $(why "$log") (input: ${art:-see $log})"
 	fi
 done
 echo "1..$n"
