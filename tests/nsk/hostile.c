@@ -4,8 +4,9 @@
  * fully random IDs, random functions of each owning entity in SMC32 and
  * SMC64, near misses of the power-off PSCI IDs, PSCI calls with random
  * arguments minus those that power off, reset or power down), checking that
- * an unknown call (SMC_UNK) preserved x1-x17 and a known one x4-x17; then,
- * on the boot CPU, that the standard calls still answer correctly.
+ * an unknown call (SMC_UNK) preserved x1-x17, a known one x4-x17, and every
+ * call x18-x30 (each set to a random value, hismc.S); then, on the boot CPU,
+ * that the standard calls still answer correctly.
  *
  * nsk.test=isolation: normal-world loads and stores to the monitor's memory
  * must fault (a synchronous external abort, recorded by iso.S's vectors),
@@ -18,7 +19,8 @@
 #define PSCI(fn)	SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
 
 struct hcpu {
-	uint64_t calls, unk, bad_unk, bad_known, near_answered;
+	uint64_t calls, unk, bad_unk, bad_known, bad_hi, near_answered;
+	uint64_t hi_mask;
 	uint64_t first_in[SECMON_NREGS], first_out[SECMON_NREGS];
 	bool have_first;
 	uint32_t started, done;
@@ -29,6 +31,8 @@ static const struct secmon_conduit *hconduit;
 static uint64_t hseed, hper_cpu;
 static volatile uint32_t hgo, hrelease;
 static unsigned htap;
+
+uint64_t hostile_smc(const struct secmon_regs *in, struct secmon_regs *out, const uint64_t hi[13]);
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -128,17 +132,25 @@ static void hostile_loop(unsigned slot)
 	struct hcpu *h = &hc[slot];
 	uint64_t s = hseed ^ (0x9e3779b97f4a7c15ull * (slot + 1));
 	struct secmon_regs in, out;
+	uint64_t hi[13], changed;
 
 	for (uint64_t n = 0; n < hper_cpu; n++) {
 		bool wake, must_unk = gen_call(&s, &in, &wake) != 0, bad = false, unk;
 		uint32_t w0 = (uint32_t)in.x[0];
 
+		for (unsigned i = 0; i < 13; i++)
+			hi[i] = rnd(&s);
 		if (wake)
 			wake_arm();
-		secmon_conduit_smc.invoke(&secmon_conduit_smc, &in, &out);
+		changed = hostile_smc(&in, &out, hi);
 		if (wake)
 			wake_disarm();
 		h->calls++;
+		if (changed) {
+			h->bad_hi++;
+			h->hi_mask |= changed;
+			bad = true;
+		}
 		unk = (uint32_t)out.x[0] == SECMON_SMC_UNK32;
 		if (unk) {
 			h->unk++;
@@ -211,7 +223,7 @@ static int aff_state(uint64_t mpidr)
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 {
 	uint64_t freq = sysreg_read(cntfrq_el0), t0, t1, calls = 0, unk = 0;
-	uint64_t bad_unk = 0, bad_known = 0, near = 0;
+	uint64_t bad_unk = 0, bad_known = 0, bad_hi = 0, hi_mask = 0, near = 0;
 	unsigned n = nsk_ncpus, started = 1;
 	uint32_t v = 0, flags = 1;
 	int fail = 0, st;
@@ -220,7 +232,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	hseed = seed ? seed : 0x5ec0a7ac4e5ull;
 	hper_cpu = (total + n - 1) / n;
 	con_printf("# hostile: %u CPUs, %lu calls each, seed 0x%lx\n", n, hper_cpu, hseed);
-	con_printf("1..%u\n", 3 * n + 6);
+	con_printf("1..%u\n", 3 * n + 7);
 	for (unsigned i = 1; i < n; i++) {
 		int err = secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i);
 
@@ -247,6 +259,8 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		unk += hc[i].unk;
 		bad_unk += hc[i].bad_unk;
 		bad_known += hc[i].bad_known;
+		bad_hi += hc[i].bad_hi;
+		hi_mask |= hc[i].hi_mask;
 		near += hc[i].near_answered;
 		if (hc[i].have_first) {
 			con_printf("# hostile: cpu %u first bad call:\n#  in ", i);
@@ -264,6 +278,8 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	fail += tap(bad_unk == 0, "hostile: SMC_UNK preserved x1-x17 (%lu did not)", bad_unk);
 	fail += tap(bad_known == 0, "hostile: known calls preserved x4-x17 (%lu did not)",
 		    bad_known);
+	fail += tap(bad_hi == 0, "hostile: every call preserved x18-x30 (%lu did not; mask 0x%lx "
+		    "from x18)", bad_hi, hi_mask);
 	fail += tap(near == 0, "hostile: near misses of SYSTEM_OFF/RESET are SMC_UNK (%lu not)",
 		    near);
 	/* The monitor still answers the standard calls. */
