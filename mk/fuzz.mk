@@ -2,10 +2,11 @@
 #   make -f mk/fuzz.mk            the fuzzers and their seed corpora
 #   make -f mk/fuzz.mk run        fuzz each target FUZZ_SECONDS (default 60)
 #   make -f mk/fuzz.mk check      the short pass `make check` runs (TAP)
-# Every output goes under $(O). The dispatch corpus is committed
-# (tests/fuzz/corpus/dispatch/); the DT corpus is built here from
-# boards/*.dts, tests/fuzz/corpus/dt/*.dts (regressions and hand-made seeds)
-# and the DTBs QEMU's virt machine gives its firmware.
+# Every output goes under $(O); no corpus file is committed in binary form.
+# The dispatch corpus is written by tests/fuzz/seeds.py; the DT corpus is
+# built from boards/*.dts, tests/fuzz/corpus/dt/*.dts (regressions and
+# hand-made seeds), tests/fuzz/mkdtb.py (regressions dtc cannot express) and
+# the DTBs QEMU's virt machine gives its firmware.
 O ?= build/fuzz
 CC := clang
 FUZZ_SECONDS ?= 60
@@ -25,13 +26,11 @@ FUZZ_BOARD_DTS := $(wildcard tests/fuzz/boards/*.dts)
 BOARD_DTBS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(BOARD_DTS)) \
 	$(patsubst tests/fuzz/boards/%.dts,$(O)/boards/%.dtb,$(FUZZ_BOARD_DTS))
 DT_SEED_DTS := $(wildcard tests/fuzz/corpus/dt/*.dts)
-DT_SEED_BIN := $(wildcard tests/fuzz/corpus/dt/*.dtb)
 QEMU_DTBS := $(O)/seeds/dt/qemu-virt-a64.dtb $(O)/seeds/dt/qemu-virt-a64-smp4-el2.dtb \
 	$(O)/seeds/dt/qemu-virt-a32.dtb
 DT_SEEDS := $(patsubst boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(BOARD_DTS)) \
 	$(patsubst tests/fuzz/boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(FUZZ_BOARD_DTS)) \
-	$(patsubst tests/fuzz/corpus/dt/%.dts,$(O)/seeds/dt/%.dtb,$(DT_SEED_DTS)) \
-	$(patsubst tests/fuzz/corpus/dt/%,$(O)/seeds/dt/%,$(DT_SEED_BIN))
+	$(patsubst tests/fuzz/corpus/dt/%.dts,$(O)/seeds/dt/%.dtb,$(DT_SEED_DTS))
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
@@ -72,7 +71,17 @@ $(O)/fuzz-dt: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_dt.c)
 
 # The DT corpus: the boards (the examples and the fuzz-only ones in
 # tests/fuzz/boards/), hand-made seeds and regressions, QEMU's. QEMU pads its DTB to 1 MiB: dtc writes it back at its size.
-corpus: $(DT_SEEDS) $(QEMU_DTBS)
+corpus: $(DT_SEEDS) $(QEMU_DTBS) $(O)/seeds/dt/.mkdtb $(O)/seeds/dispatch/.seeds
+
+$(O)/seeds/dt/.mkdtb: tests/fuzz/mkdtb.py
+	@mkdir -p $(dir $@)
+	python3 $< $(dir $@)
+	@touch $@
+
+$(O)/seeds/dispatch/.seeds: tests/fuzz/seeds.py
+	rm -rf $(dir $@)
+	python3 $< $(dir $@)
+	@touch $@
 
 $(O)/seeds/dt/board-%.dtb: $(O)/boards/%.dtb
 	@mkdir -p $(dir $@)
@@ -81,10 +90,6 @@ $(O)/seeds/dt/board-%.dtb: $(O)/boards/%.dtb
 $(O)/seeds/dt/%.dtb: tests/fuzz/corpus/dt/%.dts $(wildcard tests/fuzz/corpus/dt/*.dtsi) $(BOARD_DTS)
 	@mkdir -p $(dir $@)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
-
-$(O)/seeds/dt/%.dtb: tests/fuzz/corpus/dt/%.dtb
-	@mkdir -p $(dir $@)
-	cp $< $@
 
 QEMU_DUMP = $(1) -net none -display none -machine dumpdtb=$@.full >/dev/null 2>&1 && \
 	dtc -q -I dtb -O dtb -o $@ $@.full && rm -f $@.full || \

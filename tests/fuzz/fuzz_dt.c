@@ -474,48 +474,37 @@ static void check_unique_across(void)
 }
 
 /*
- * The refusal in the monitor's log: "secmon: board DT: node NAME, property
- * ...", "... node NAME/OP: ...", or the whole tree is not a DTB.
+ * Whether the monitor's log names a node of the tree in an error: "secmon:
+ * board DT: node NAME" followed by ',' ':' or '/', NAME as
+ * secmon_calltab_node_name() gives it ("/" for the root, "?" for a nameless
+ * node). The tree's own names are looked for rather than parsed out of the
+ * log: a name may hold any byte but NUL (", ", ": ", a newline) when dtc did
+ * not write the tree.
  */
-/*
- * Whether an error line of the monitor's log names a node of the tree: "node
- * NAME, ..." or "node NAME: ..." or "node NAME/CALL: ...", NAME as
- * secmon_calltab_node_name() gives it ("/" for the root, "?" for a nameless node).
- * The names are matched against the tree's own nodes rather than parsed out
- * of the line: a node's name may hold any byte but NUL (", " and ": "
- * included) when dtc did not write the tree.
- */
-static bool line_names(const char *p, size_t n, const char *name)
+static bool log_names(const char *name)
 {
+	static const char prefix[] = "secmon: board DT: node ";
 	size_t len = strlen(name);
 
-	if (!len || n < 5 + len + 1 || strncmp(p, "node ", 5) || memcmp(p + 5, name, len))
-		return false;
-	p += 5 + len;
-	return *p == ',' || *p == ':' || *p == '/';
+	for (const char *p = fp.log; (p = strstr(p, prefix)) != NULL; p++) {
+		const char *n = p + sizeof(prefix) - 1;
+
+		if (len && !strncmp(n, name, len) && n[len] && strchr(",:/", n[len]))
+			return true;
+	}
+	return false;
 }
 
 static bool log_names_node(void)
 {
-	static const char prefix[] = "secmon: board DT: ";
-	const char *line = fp.log, *end, *p;
 	int node;
 
-	for (; *line; line = *end ? end + 1 : end) {
-		end = strchr(line, '\n');
-		if (!end)
-			end = line + strlen(line);
-		if (strncmp(line, prefix, sizeof(prefix) - 1) != 0)
-			continue;
-		p = line + sizeof(prefix) - 1;
-		if (!strncmp(p, "not a valid flattened device tree", 33))
+	if (strstr(fp.log, "secmon: board DT: not a valid flattened device tree"))
+		return true;
+	/* From -1: a tree may open with NOPs, its root then not at 0. */
+	for (node = fdt_next_node(buf, -1, NULL); node >= 0; node = fdt_next_node(buf, node, NULL))
+		if (log_names(secmon_calltab_node_name(buf, node)))
 			return true;
-		/* From -1: a tree may open with NOPs, its root then not at 0. */
-		for (node = fdt_next_node(buf, -1, NULL); node >= 0;
-		     node = fdt_next_node(buf, node, NULL))
-			if (line_names(p, (size_t)(end - p), secmon_calltab_node_name(buf, node)))
-				return true;
-	}
 	return false;
 }
 
@@ -539,7 +528,8 @@ static void monitor(void)
 		fp.log[fp.log_len < sizeof(fp.log) ? fp.log_len : sizeof(fp.log) - 1] = '\0';
 		if (rc != -1)
 			violated("mon-init-rc", "mon_init() returned %d", rc);
-		if (!log_names_node())
+		/* A full log may have lost the line: nothing to judge by. */
+		if (fp.log_len < sizeof(fp.log) - 1 && !log_names_node())
 			violated("mon-init-node", "mon_init() refused the board DT without naming a "
 				 "node: %s", fp.log);
 	} else {

@@ -102,6 +102,18 @@ def odd_name_bad_method():
     return odd_node_name(": pervisor-calls", props, strings)
 
 
+def newline_in_name():
+    """
+    A call table named "cp\n" without its method: the monitor's error line
+    is "node cp\n, property method: ...", split over two lines. fuzz-dt
+    read the log line by line and found no line naming a node (found by
+    the fuzzer, the second in CI).
+    """
+    strings = b"compatible\0"
+    props = cells(PROP, 18, 0) + name("secmon,call-table")
+    return odd_node_name("cp\n", props, strings)
+
+
 def leading_nop():
     """
     A structure block that opens with FDT_NOP: the root is at offset 4,
@@ -122,6 +134,7 @@ REGRESSIONS = {
     "regress-leading-nop.dtb": leading_nop(),
     "regress-odd-node-name.dtb": odd_name_missing_id(),
     "regress-odd-node-name-2.dtb": odd_name_bad_method(),
+    "regress-newline-in-node-name.dtb": newline_in_name(),
     "regress-negative-prop-len.dtb": negative_prop_len(),
     "regress-nameless-node.dtb": nameless_node(),
 }
