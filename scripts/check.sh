@@ -17,10 +17,12 @@ failed=0
 run_suite() {
 	local name=$1
 	shift
-	local log=$logdir/$name.log start=$SECONDS rc ok nok
+	local log=$logdir/$name.log start=$SECONDS rc ok nok skip
 	"$@" >"$log" 2>&1
 	rc=$?
-	ok=$(grep -c '^ok ' "$log")
+	# A skipped test ("ok ... # SKIP") is not a pass.
+	ok=$(grep '^ok ' "$log" | grep -vc '# SKIP')
+	skip=$(grep '^ok ' "$log" | grep -c '# SKIP')
 	nok=$(grep -c '^not ok ' "$log")
 	if [ "$rc" -ne 0 ] && [ "$nok" -eq 0 ]; then
 		nok=1
@@ -32,7 +34,8 @@ run_suite() {
 	fi
 	passed=$((passed + ok))
 	failed=$((failed + nok))
-	printf '%-28s %4d passed %4d failed  %3ds\n' "$name" "$ok" "$nok" $((SECONDS - start))
+	printf '%-28s %4d passed %4d failed  %3ds%s\n' "$name" "$ok" "$nok" $((SECONDS - start)) \
+		"$([ "$skip" -eq 0 ] || echo "  ($skip skipped, not counted)")"
 	if [ "$nok" -ne 0 ]; then
 		grep '^not ok ' "$log" | head -20 | sed 's/^/    /'
 		echo "    (log: $log)"

@@ -370,7 +370,7 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 			    "isolation: CPU_ON with its entry in secure RAM is INVALID_ADDRESS (%d)",
 			    err);
 	} else {
-		fail += tap(true, "isolation: # SKIP CPU_ON: one CPU");
+		con_printf("# isolation: CPU_ON not tried: one CPU\n");
 	}
 	err = secmon_psci_cpu_suspend(c, 0x00010000, 0x0e000000, 0);
 	fail += tap(err == SECMON_PSCI_INVALID_ADDRESS,
