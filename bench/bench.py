@@ -281,7 +281,9 @@ def footprint():
     if not os.path.exists(ELF_BUILT):
         return None
     s = sections('aarch64-linux-gnu-size', ELF_BUILT)
-    text = s.get('.text', 0) + s.get('.rodata', 0) + s.get('.got', 0)
+    resident = s.get('.text', 0) + s.get('.rodata', 0) + s.get('.got', 0)
+    boot = s.get('.boot', 0)
+    text = resident + boot
     data = s.get('.data', 0)
     bss = s.get('.bss', 0)
     percpu = s.get('.percpu', 0)
@@ -291,6 +293,7 @@ def footprint():
     fp = {
         'text': text, 'code_only': s.get('.text', 0), 'rodata': s.get('.rodata', 0) + s.get('.got', 0),
         'data': data, 'bss': bss, 'image': text + data, 'image_limit': 32 * 1024,
+        'resident': resident + data, 'cold_boot': boot,
         'percpu_all': percpu, 'per_cpu': percpu // ncpu_max, 'max_cpus': ncpu_max,
         'secure_ram_used': (secram - secram_base) if secram else data + bss + percpu,
         'image_breakdown': map_breakdown(MAP_BUILT),
@@ -403,11 +406,16 @@ def table(results):
     if fp:
         lines.append('')
         lines.append('Footprint')
-        lines.append('  firmware image (secmon.elf): text %d (code %d, rodata+got %d), data %d, '
-                     'bss %d bytes' % (fp['text'], fp['code_only'], fp['rodata'], fp['data'],
-                                       fp['bss']))
+        lines.append('  firmware image (secmon.elf): text %d (runtime code %d, runtime rodata+got '
+                     '%d, cold boot %d), data %d, bss %d bytes' % (
+                         fp['text'], fp['code_only'], fp['rodata'], fp['cold_boot'], fp['data'],
+                         fp['bss']))
         lines.append('  image text+data %d bytes, limit %d: %s' % (
             fp['image'], fp['image_limit'], 'ok' if fp['image'] <= fp['image_limit'] else 'OVER'))
+        lines.append('    runtime part (text, rodata, got, data) %d bytes: %s; cold-boot part '
+                     '(.boot, run once) %d' % (
+                         fp['resident'], 'under the limit' if fp['resident'] <= fp['image_limit']
+                         else 'OVER', fp['cold_boot']))
         top = ', '.join('%s %d' % kv_ for kv_ in list(fp['image_breakdown'].items())[:6])
         if top:
             lines.append('    where it goes: ' + top)

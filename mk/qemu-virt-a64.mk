@@ -14,16 +14,17 @@ PLAT := monitor/plat/qemu-virt
 DEPS := build/deps/arm64
 FDT_LIB := $(DEPS)/usr/lib/aarch64-linux-gnu/libfdt.a
 
+OPT ?= -O2
 WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
 # The SMC path saves only what a C call clobbers: no FP/SIMD registers, x18
 # untouched. EL3 runs with the MMU off (Device memory): no unaligned access.
 TARGET_FLAGS := -mgeneral-regs-only -mstrict-align -ffixed-x18 -mno-outline-atomics
-CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
+CFLAGS := -std=c11 $(OPT) -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
 	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
 	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -DQV_SCR_OFF=$(SCR_OFF) -MMD -MP
 ASFLAGS := -I$(PLAT) -MMD -MP
-LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
+LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--emit-relocs -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 	-Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=aarch64-linux-gnu -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
 	-fno-builtin $(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include
@@ -55,6 +56,13 @@ $(O)/cflags: FORCE
 $(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The cold-boot part of the image (COLD_BOOT_FILES in link.ld.in) runs once:
+# built for size.
+COLD_C := $(PLAT)/boot.c $(PLAT)/dt.c $(PLAT)/poweroff_dt.c $(COMMON)/fwcfg.c \
+	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
+	lib/calltab.c lib/fwops_dt.c
+$(call obj,$(COLD_C)): CFLAGS += -Os
 
 # libc.c implements memset & co.: keep GCC from turning its loops into calls.
 $(O)/obj/$(COMMON)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns

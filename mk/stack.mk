@@ -20,6 +20,7 @@ $(S)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	$(CC) $(STACK_CFLAGS) -c $< -o $@
 
 $(S)/obj/$(COMMON)/libc.c.o: STACK_CFLAGS += -fno-tree-loop-distribute-patterns
+$(patsubst %,$(S)/obj/%.o,$(COLD_C)): STACK_CFLAGS += -Os
 
 stack-objs: $(STACK_OBJS)
 

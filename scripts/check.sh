@@ -99,6 +99,7 @@ run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
 run_suite build-firmware build "firmware qemu-virt-a64" make firmware
+run_suite boot-split python3 scripts/boot-split.py build/qemu-virt-a64/secmon.elf
 run_suite build-firmware-clang build "firmware with clang" make -f mk/qemu-virt-a64.mk clang-check
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite conformance-qemu nsk_runs

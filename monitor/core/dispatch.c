@@ -11,7 +11,7 @@ struct mon_config mon_cfg;
 
 static const struct mon_service *by_oen[SECMON_FID_OEN_MASK + 1];
 
-static int index_services(void)
+int mon_dispatch_init(void)
 {
 	for (unsigned i = mon_service_count; i-- > 0;) {
 		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
@@ -41,21 +41,6 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 		if (mon_oens[i].oen == oen)
 			return &mon_oens[i];
 	return 0;
-}
-
-int mon_init(const struct mon_config *cfg)
-{
-	int err;
-
-	mon_cfg = *cfg;
-	if (index_services())
-		return -1;
-	psci_init(cfg->boot_cpu);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
-		errata_cpu_reset(i);
-	err = described_init(cfg->board_dtb);
-	mon_fast_init();
-	return err;
 }
 
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)

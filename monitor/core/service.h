@@ -71,6 +71,9 @@ bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
 /* fast.c: fills mon_routes once the services and the board DT are known. */
 void mon_fast_init(void);
+
+/* Indexes mon_services by owning entity; -1 if the table is not sorted. */
+int mon_dispatch_init(void);
 bool errata_handle(struct mon_call *c);
 bool errata_has(uint32_t fid);
 void errata_cpu_reset(unsigned cpu);

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <secmon/calltab.h>
 #include "../core/service.h"
 
 /*
@@ -12,6 +13,45 @@
  * -1 after logging which node and property is wrong.
  */
 int described_init(const void *board_fdt);
+
+/*
+ * Split between cold boot (described_dt.c: parse, bind, check) and run time
+ * (described.c: match a call, run its operation). Binding resolves each
+ * operation to a handler number and each argument and result name a handler
+ * uses to its register, so that no name is compared while a call runs.
+ */
+enum described_op {
+	DOP_CPU_BOOT, DOP_SET_BOOT_ADDR, DOP_GET_BOOT_ADDR, DOP_DO_IDLE, DOP_SUSPEND,
+	DOP_RESUME, DOP_L2X0, DOP_C15RESUME, DOP_CPU_ON, DOP_CPU_OFF, DOP_CPU_SUSPEND,
+	DOP_NOT_SUPPORTED, DOP_SYSTEM_OFF, DOP_SYSTEM_RESET, DOP_MEDIA_SET_FORMAT,
+	DOP_MEDIA_PROTECT, DOP_MEDIA_UNPROTECT, DOP_MEDIA_STATUS, DOP_COUNT
+};
+
+/* The names handlers read (arguments) or write (results). */
+enum described_slot {
+	DS_MPIDR, DS_CPU, DS_ENTRY, DS_CONTEXT, DS_POWER_STATE, DS_REGS, DS_FORMAT,
+	DS_ADDR, DS_SIZE, DS_HANDLE, DS_STATUS, DS_BUFFERS, DS_COUNT
+};
+
+/* Where each slot of one call is: a register number, or DS_NONE. */
+#define DS_NONE 0xff
+struct described_map {
+	uint8_t in[DS_COUNT];
+	uint8_t out[DS_COUNT];
+};
+
+struct described_table {
+	struct secmon_calltab t;
+	uint8_t op[SECMON_CT_MAX_OPS];			/* enum described_op */
+	struct described_map map[SECMON_CT_MAX_CALLS];
+};
+
+#define DESCRIBED_MAX_TABLES 4
+extern struct described_table described_tables[DESCRIBED_MAX_TABLES];
+extern unsigned described_ntables;
+
+/* Forgets the run-time state (boot addresses, statistics); described_init() calls it. */
+void described_reset(void);
 
 /* Answers a call that matches a described ID; false when none does. */
 bool described_handle(struct mon_call *c);

@@ -77,6 +77,10 @@ unsigned qv_ns_memory(const struct qv_range **r);
  * poweroff.c: power-off and reboot mailbox for PSCI 0.1 boards (no
  * SYSTEM_OFF), watched from the boot CPU's secure timer.
  */
+#define QV_WATCH_MS		5		/* how often the mailbox is read */
+#define QV_MAILBOX_OFF		0x5ec0f0ffu
+#define QV_MAILBOX_RESET	0x5ec0b007u
+extern bool qv_poweroff_enabled;
 bool qv_poweroff_init(const void *board_dtb);	/* after mon_init(); true: in use */
 int qv_poweroff_dt_fixup(void *fdt);		/* its nodes in the OS's DT */
 void qv_poweroff_start(void);			/* boot CPU, before the OS runs */

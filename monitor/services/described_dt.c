@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Calls described by the board's device tree, at cold boot: every call
+ * table of the board DT is parsed (lib/calltab.c), each operation bound to
+ * one of the monitor's handlers and each name a handler uses resolved to its
+ * register (described.h). Nothing here runs once the normal world does.
+ */
+#include <libfdt.h>
+#include <secmon/fwops.h>
+#include "../core/log.h"
+#include "described.h"
+
+struct binding {
+	const char *name;
+	enum described_op op;
+};
+
+static const struct binding fw_ops[] = {
+	{ "cpu-boot", DOP_CPU_BOOT },
+	{ "set-cpu-boot-addr", DOP_SET_BOOT_ADDR },
+	{ "get-cpu-boot-addr", DOP_GET_BOOT_ADDR },
+	{ "do-idle", DOP_DO_IDLE },
+	{ "suspend", DOP_SUSPEND },
+	{ "resume", DOP_RESUME },
+	{ "l2x0-init", DOP_L2X0 },
+	{ "c15resume", DOP_C15RESUME },
+	{ "cpu-on", DOP_CPU_ON },
+	{ "cpu-off", DOP_CPU_OFF },
+	{ "cpu-suspend", DOP_CPU_SUSPEND },
+	{ "migrate", DOP_NOT_SUPPORTED },
+	{ "system-off", DOP_SYSTEM_OFF },
+	{ "system-reset", DOP_SYSTEM_RESET },
+};
+
+static const struct binding media_ops[] = {
+	{ "set-format", DOP_MEDIA_SET_FORMAT },
+	{ "protect-buffer", DOP_MEDIA_PROTECT },
+	{ "unprotect-buffer", DOP_MEDIA_UNPROTECT },
+	{ "get-status", DOP_MEDIA_STATUS },
+};
+
+/* Which implementation serves a table: its most specific compatible. */
+static const struct {
+	const char *compatible;
+	const struct binding *ops;
+	unsigned nops;
+} services[] = {
+	{ "secmon,call-table", fw_ops, sizeof(fw_ops) / sizeof(fw_ops[0]) },
+	{ "arm,psci", fw_ops, sizeof(fw_ops) / sizeof(fw_ops[0]) },
+	{ "secmon,secure-media", media_ops, sizeof(media_ops) / sizeof(media_ops[0]) },
+};
+
+static const char *const slot_names[DS_COUNT] = {
+	[DS_MPIDR] = "mpidr", [DS_CPU] = "cpu", [DS_ENTRY] = "entry",
+	[DS_CONTEXT] = "context", [DS_POWER_STATE] = "power-state", [DS_REGS] = "regs",
+	[DS_FORMAT] = "format", [DS_ADDR] = "addr", [DS_SIZE] = "size",
+	[DS_HANDLE] = "handle", [DS_STATUS] = "status", [DS_BUFFERS] = "buffers",
+};
+
+static bool streq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* An operation's name up to its unit address ("cpu-boot@1" is "cpu-boot"). */
+static unsigned base_len(const char *s)
+{
+	unsigned n = 0;
+
+	while (s[n] && s[n] != '@')
+		n++;
+	return n;
+}
+
+static const struct binding *bind(const struct binding *ops, unsigned n, const char *name)
+{
+	unsigned len = base_len(name);
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j = 0;
+
+		while (j < len && ops[i].name[j] == name[j])
+			j++;
+		if (j == len && !ops[i].name[j])
+			return &ops[i];
+	}
+	return 0;
+}
+
+/* Each named register of `r[0..n)` into `slots` (first of a name wins). */
+static void map_regs(const struct secmon_ct_reg *r, unsigned n, uint8_t slots[DS_COUNT])
+{
+	for (unsigned s = 0; s < DS_COUNT; s++)
+		slots[s] = DS_NONE;
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned s = 0; r[i].name && s < DS_COUNT; s++)
+			if (slots[s] == DS_NONE && streq(r[i].name, slot_names[s]))
+				slots[s] = r[i].reg;
+}
+
+/* Binds every operation of a parsed table; an unknown one is an error. */
+static int add_table(const void *fdt, int node, unsigned svc)
+{
+	struct described_table *tb = &described_tables[described_ntables];
+
+	for (unsigned i = 0; i < tb->t.nops; i++) {
+		const struct binding *b = bind(services[svc].ops, services[svc].nops,
+					       tb->t.ops[i].name);
+
+		if (!b) {
+			mon_log("secmon: board DT: node %s/%s: this monitor has no operation by "
+				"that name for %s\n",
+				secmon_calltab_node_name(fdt, node), tb->t.ops[i].name,
+				services[svc].compatible);
+			return -1;
+		}
+		tb->op[i] = (uint8_t)b->op;
+	}
+	for (unsigned i = 0; i < tb->t.ncalls; i++) {
+		const struct secmon_ct_call *c = &tb->t.calls[i];
+
+		map_regs(&tb->t.regs[c->first], c->nargs, tb->map[i].in);
+		map_regs(&tb->t.regs[c->first + c->nargs], c->nresults, tb->map[i].out);
+	}
+	described_ntables++;
+	return 0;
+}
+
+static int report(const struct secmon_ct_error *e)
+{
+	mon_log("secmon: board DT: node %s, property %s: %s\n", e->node,
+		e->property[0] ? e->property : "-", e->message);
+	return -1;
+}
+
+/* The first compatible of `node` that names a service, or -1. */
+static int service_of(const void *fdt, int node)
+{
+	const char *first = fdt_stringlist_get(fdt, node, "compatible", 0, 0);
+
+	for (unsigned i = 0; first && i < sizeof(services) / sizeof(services[0]); i++)
+		if (streq(first, services[i].compatible))
+			return (int)i;
+	return -1;
+}
+
+/* Two described calls the monitor could not tell apart, across tables. */
+static int check_unique_ids(void)
+{
+	const struct described_table *t = described_tables;
+
+	for (unsigned a = 0; a < described_ntables; a++)
+		for (unsigned b = a + 1; b < described_ntables; b++)
+			for (unsigned i = 0; i < t[a].t.ncalls; i++)
+				for (unsigned j = 0; j < t[b].t.ncalls; j++) {
+					const struct secmon_ct_call *x = &t[a].t.calls[i];
+					const struct secmon_ct_call *y = &t[b].t.calls[j];
+
+					if (x->fid != y->fid || x->id_reg != y->id_reg)
+						continue;
+					mon_log("secmon: board DT: node %s, property function-id: "
+						"0x%x is described by node %s too\n",
+						t[b].t.path_name, (unsigned)y->fid, t[a].t.path_name);
+					return -1;
+				}
+	return 0;
+}
+
+int described_init(const void *fdt)
+{
+	struct secmon_ct_error err;
+	int node = -1, svc;
+
+	described_reset();
+	media_init();
+	if (!fdt)
+		return 0;
+	if (fdt_check_header(fdt) != 0) {
+		mon_log("secmon: board DT: not a valid flattened device tree\n");
+		return -1;
+	}
+	while ((node = fdt_node_offset_by_compatible(fdt, node, "secmon,call-table")) >= 0) {
+		svc = service_of(fdt, node);
+		if (svc < 0) {
+			mon_log("secmon: board DT: node %s, property compatible: no service of this "
+				"monitor has that compatible\n", secmon_calltab_node_name(fdt, node));
+			return -1;
+		}
+		if (described_ntables >= DESCRIBED_MAX_TABLES) {
+			mon_log("secmon: board DT: node %s: too many call tables (at most %u)\n",
+				secmon_calltab_node_name(fdt, node), DESCRIBED_MAX_TABLES);
+			return -1;
+		}
+		if (secmon_calltab_parse(fdt, node, &described_tables[described_ntables].t, &err))
+			return report(&err);
+		if (add_table(fdt, node, (unsigned)svc))
+			return -1;
+	}
+	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");
+	if (node >= 0 && fdt_stringlist_count(fdt, node, "compatible") == 1) {
+		if (described_ntables >= DESCRIBED_MAX_TABLES)
+			return report(&(struct secmon_ct_error){ "psci", "", "too many call tables" });
+		if (secmon_calltab_from_psci(fdt, node, &described_tables[described_ntables].t,
+					     &err))
+			return report(&err);
+		if (add_table(fdt, node, 1))
+			return -1;
+	}
+	return check_unique_ids();
+}

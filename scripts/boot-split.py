@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Checks the firmware's split into a resident part and a cold-boot part
+(monitor/plat/qemu-virt/link.ld.in) and prints the sizes of both.
+
+    scripts/boot-split.py [--readelf TOOL] secmon.elf
+
+The ELF is linked with --emit-relocs, so every reference the linker resolved
+is still listed. A reference from the resident part (.text, .rodata, .data)
+to an address in .boot is a failure: code or data a CPU can reach after the
+normal world runs would lead into code that is only meant for cold boot. The
+one allowed reference is the reset path's call of the cold boot itself.
+
+What this cannot see: a pointer to cold-boot code or data stored at run time
+(no relocation says so). The cold-boot files keep their functions' addresses
+to themselves (services reach the cold boot through mon_init() alone).
+
+Prints TAP; exits non-zero on a failure.
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+RESIDENT = (".text", ".rodata", ".data")
+ALLOWED = {("_start", "qv_cold_boot")}
+
+
+def run(tool, *args):
+    return subprocess.run([tool, *args], check=True, capture_output=True, text=True).stdout
+
+
+def sections(readelf, elf):
+    out = {}
+    for line in run(readelf, "-SW", elf).splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if m:
+            out[m.group(1)] = (int(m.group(2), 16), int(m.group(3), 16))
+    return out
+
+
+def functions(readelf, elf):
+    """Sorted (address, size, name) of every function and object symbol."""
+    syms = []
+    for line in run(readelf, "-sW", elf).splitlines():
+        f = line.split()
+        if (len(f) == 8 and f[3] in ("FUNC", "OBJECT", "NOTYPE") and f[6] != "UND" and
+                not f[7].startswith(("$", "__"))):
+            syms.append((int(f[1], 16), int(f[2], 0), f[7]))
+    return sorted(syms)
+
+
+def owner(syms, addr):
+    best = None
+    for a, size, name in syms:
+        if a > addr:
+            break
+        if a <= addr < a + max(size, 1) or (size == 0 and best is None):
+            best = name
+    return best or hex(addr)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--readelf", default="aarch64-linux-gnu-readelf")
+    ap.add_argument("elf")
+    a = ap.parse_args()
+
+    sec = sections(a.readelf, a.elf)
+    if ".boot" not in sec or ".rela.text" not in sec:
+        print(f"not ok 1 - {a.elf}: no .boot section or no relocations (link with --emit-relocs)")
+        return 1
+    boot_lo, boot_size = sec[".boot"]
+    boot_hi = boot_lo + boot_size
+    syms = functions(a.readelf, a.elf)
+    bad = []
+    cur = None
+    for line in run(a.readelf, "-rW", a.elf).splitlines():
+        m = re.match(r"Relocation section '\.rela(\S+)'", line)
+        if m:
+            cur = m.group(1)
+            continue
+        if cur not in RESIDENT:
+            continue
+        m = re.match(r"([0-9a-f]+)\s+[0-9a-f]+\s+\S+\s+([0-9a-f]+)\s+(\S+)(?:\s*\+\s*([0-9a-f]+))?",
+                     line.strip())
+        if not m:
+            continue
+        site, value, name = int(m.group(1), 16), int(m.group(2), 16), m.group(3)
+        target = value + int(m.group(4) or "0", 16)
+        if boot_lo <= target < boot_hi:
+            pair = (owner(syms, site), owner(syms, target) if name.startswith(".") else name)
+            if pair not in ALLOWED:
+                bad.append(f"{cur} {pair[0]} (at {site:#x}) refers to {pair[1]}")
+
+    resident = sum(sec[s][1] for s in RESIDENT if s in sec) + sec.get(".got", (0, 0))[1]
+    print(f"# resident: .text {sec['.text'][1]} + .rodata {sec['.rodata'][1]} + .got "
+          f"{sec.get('.got', (0, 0))[1]} + .data {sec['.data'][1]} = {resident} bytes; "
+          f"cold boot: .boot {boot_size} bytes")
+    ok = not bad
+    for b in bad[:40]:
+        print(f"# {b}")
+    print(f"{'ok' if ok else 'not ok'} 1 - {a.elf}: resident code and data never refer to the "
+          f"cold-boot part ({len(bad)} references)")
+    print("1..1")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
