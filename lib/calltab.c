@@ -74,6 +74,15 @@ static bool base_eq(const char *a, const char *b)
 	return true;
 }
 
+/* A string cut to fit ends in "...", so that no message passes it off as whole. */
+static void mark_cut(char *dst, unsigned size, const char *rest)
+{
+	if (rest && *rest && size >= 4) {
+		dst[size - 4] = dst[size - 3] = dst[size - 2] = '.';
+		dst[size - 1] = '\0';
+	}
+}
+
 static void copy(char *dst, unsigned size, const char *src)
 {
 	unsigned i = 0;
@@ -83,6 +92,7 @@ static void copy(char *dst, unsigned size, const char *src)
 		i++;
 	}
 	dst[i] = '\0';
+	mark_cut(dst, size, src ? src + i : 0);
 }
 
 int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *prop,
@@ -105,6 +115,7 @@ static void append(char *dst, unsigned size, const char *src)
 		dst[n++] = *src++;
 	if (n < size)
 		dst[n] = '\0';
+	mark_cut(dst, size, src);
 }
 
 /* Names a call@N node with its operation ("l2x0-init/call@1"): N repeats. */

@@ -58,7 +58,10 @@ struct secmon_calltab {
 	struct secmon_ct_reg regs[SECMON_CT_MAX_ARGS];
 };
 
-/* Why a table was refused: the node, the property, and what is wrong. */
+/*
+ * Why a table was refused: the node, the property, and what is wrong. A
+ * string too long for its field is cut and ends in "...".
+ */
 struct secmon_ct_error {
 	char node[64];
 	char property[32];

@@ -137,6 +137,13 @@ static int report(const struct secmon_ct_error *e)
 	return -1;
 }
 
+static int too_many_tables(const void *fdt, int node)
+{
+	mon_log("secmon: board DT: node %s: too many call tables (at most %u)\n",
+		secmon_calltab_node_name(fdt, node), DESCRIBED_MAX_TABLES);
+	return -1;
+}
+
 /* The first compatible of `node` that names a service, or -1. */
 static int service_of(const void *fdt, int node)
 {
@@ -190,11 +197,8 @@ int described_init(const void *fdt)
 				"monitor has that compatible\n", secmon_calltab_node_name(fdt, node));
 			return -1;
 		}
-		if (described_ntables >= DESCRIBED_MAX_TABLES) {
-			mon_log("secmon: board DT: node %s: too many call tables (at most %u)\n",
-				secmon_calltab_node_name(fdt, node), DESCRIBED_MAX_TABLES);
-			return -1;
-		}
+		if (described_ntables >= DESCRIBED_MAX_TABLES)
+			return too_many_tables(fdt, node);
 		if (secmon_calltab_parse(fdt, node, &described_tables[described_ntables].t, &err))
 			return report(&err);
 		if (add_table(fdt, node, (unsigned)svc))
@@ -203,7 +207,7 @@ int described_init(const void *fdt)
 	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");
 	if (node >= 0 && fdt_stringlist_count(fdt, node, "compatible") == 1) {
 		if (described_ntables >= DESCRIBED_MAX_TABLES)
-			return report(&(struct secmon_ct_error){ "psci", "", "too many call tables" });
+			return too_many_tables(fdt, node);
 		if (secmon_calltab_from_psci(fdt, node, &described_tables[described_ntables].t,
 					     &err))
 			return report(&err);

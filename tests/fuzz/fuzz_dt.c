@@ -479,17 +479,21 @@ static void check_unique_across(void)
  * secmon_calltab_node_name() gives it ("/" for the root, "?" for a nameless
  * node). The tree's own names are looked for rather than parsed out of the
  * log: a name may hold any byte but NUL (", ", ": ", a newline) when dtc did
- * not write the tree.
+ * not write the tree, and a long one is cut.
  */
 static bool log_names(const char *name)
 {
 	static const char prefix[] = "secmon: board DT: node ";
+	/* A name too long for secmon_ct_error.node is cut there, ending in "...". */
+	const size_t cut = sizeof(((struct secmon_ct_error *)0)->node) - 4;
 	size_t len = strlen(name);
 
 	for (const char *p = fp.log; (p = strstr(p, prefix)) != NULL; p++) {
 		const char *n = p + sizeof(prefix) - 1;
 
 		if (len && !strncmp(n, name, len) && n[len] && strchr(",:/", n[len]))
+			return true;
+		if (len >= cut && !strncmp(n, name, cut) && !strncmp(n + cut, "...", 3))
 			return true;
 	}
 	return false;

@@ -175,6 +175,17 @@ static void missing_id(void **state)
 		     "do-idle", "function-id", "missing required property");
 }
 
+/* A node name longer than the error's field is cut, and says so. */
+static void long_node_name_cut(void **state)
+{
+	(void)state;
+	expect_error("method = \"smc\";",
+		     "do-idle-with-a-name-much-longer-than-the-thirty-one-characters-dt-allows "
+		     "{ arg-names = \"mode\"; arg-registers = <1>; };",
+		     "do-idle-with-a-name-much-longer-than-the-thirty-one-characte...",
+		     "function-id", "missing required property");
+}
+
 static void register_out_of_range(void **state)
 {
 	(void)state;
@@ -269,6 +280,7 @@ int main(void)
 		cmocka_unit_test(good_table),
 		cmocka_unit_test(marshalling),
 		cmocka_unit_test(smc_unk),
+		cmocka_unit_test(long_node_name_cut),
 		cmocka_unit_test(missing_id),
 		cmocka_unit_test(register_out_of_range),
 		cmocka_unit_test(duplicate_operation),

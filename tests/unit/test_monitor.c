@@ -1981,6 +1981,19 @@ static void board_dt_errors_refuse_to_start(void **state)
 	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
 				      " cpu_off = <0x95c1ba61>; };")),
 		       "psci", "cpu_on");
+	/* Four tables and a PSCI 0.1 node: one table too many, named by its own node. */
+	expect_refused(compile_dts(FW("firmware {"
+				      " t0 { compatible = \"secmon,call-table\"; method = \"smc\";"
+				      "  do-idle { function-id = <0x82000010>; }; };"
+				      " t1 { compatible = \"secmon,call-table\"; method = \"smc\";"
+				      "  do-idle { function-id = <0x82000011>; }; };"
+				      " t2 { compatible = \"secmon,call-table\"; method = \"smc\";"
+				      "  do-idle { function-id = <0x82000012>; }; };"
+				      " t3 { compatible = \"secmon,call-table\"; method = \"smc\";"
+				      "  do-idle { function-id = <0x82000013>; }; }; };"
+				      " psci-v0.1 { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x95c1ba60>; cpu_off = <0x95c1ba61>; };")),
+		       "node psci-v0.1:", "too many call tables");
 	expect_refused(garbage, "board DT", "not a valid");
 	run_clean(sc_no_legacy, 1, 0);
 }
