@@ -60,6 +60,10 @@ static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
 static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
 static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
 
+/* The generic timer's frequency and count (the count after an isb). */
+static inline uint64_t qv_counter_freq(void) { return read_cp15(CP15_CNTFRQ); }
+static inline uint64_t qv_counter(void) { isb(); return read_cp15_64(CP15_CNTPCT); }
+
 static inline unsigned id_field(uint32_t reg, unsigned shift)
 {
 	return (reg >> shift) & 0xf;

@@ -10,6 +10,7 @@
 #include "arch.h"
 #include "platform.h"
 #include "qv.h"
+#include "../../monitor.h"
 
 #define ACTLR_SMP	(1u << 6)	/* Cortex-A7/A15: take part in coherency */
 #define ACTLR_IBE	(1u << 0)	/* Cortex-A15: ICIALLU also invalidates the BTB */
@@ -124,4 +125,17 @@ void qv_ns_entry_prepare(void)
 	isb();
 	write_cp15(CP15_SCR, scr);
 	isb();
+}
+
+/* PSCI for AArch32: bit 0 of the entry point selects Thumb state; r0 = context ID. */
+_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
+{
+	uint32_t spsr = qv_ns_entry_spsr(e->mode), pc = (uint32_t)e->pc;
+
+	if (pc & 1) {
+		spsr |= PSR_T;
+		pc &= ~1u;
+	}
+	qv_ns_entry_prepare();
+	qv_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
 }

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Internal interfaces of the QEMU virt AArch32 port. The names are those of
- * the AArch64 port (monitor/plat/qemu-virt) wherever the job is the same,
- * so that console, fw_cfg, DT, format and libc code reads the same in both.
+ * Internal interfaces of the QEMU virt AArch32 port; the ones it shares with
+ * the AArch64 port (monitor/plat/qemu-virt) are in qv-common.h.
  */
 #ifndef QV_QV_H
 #define QV_QV_H
 
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "../qemu-virt-common/qv-common.h"
 
 /* vectors.S: leave for the normal world with r0-r2 as given. */
 _Noreturn void qv_enter_ns(uint32_t pc, uint32_t spsr, uint32_t r0, uint32_t r1, uint32_t r2);
@@ -25,66 +21,6 @@ bool qv_has_hyp(void);
 uint32_t qv_ns_entry_spsr(uint64_t caller);
 /* Reset the entered mode's system control: MMU and caches off. */
 void qv_ns_entry_prepare(void);
-void qv_cpu_describe(void);
-
-/* console.c: the secure PL011 log; errors always, info when verbose. */
-void qv_console_init(void);
-void qv_set_verbose(bool on);
-bool qv_verbose(void);
-void qv_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void qv_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Also on the normal-world console: for failures the user must see. */
-void qv_fatal_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
-
-/* gic.c: secure side of GICv2. */
-void qv_gic_dist_init(void);
-void qv_gic_cpu_init(unsigned cpu);
-/* Group 0 on in the distributor: the boot CPU has initialised the monitor. */
-void qv_gic_release(void);
-bool qv_gic_released(void);
-void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
-void qv_gic_ack_group0(void);
-/* Stop the normal world's interrupts from reaching a core that is off. */
-void qv_gic_cpu_quiesce(void);
-unsigned qv_gic_version(void);
-
-/* fwcfg.c */
-bool qv_fwcfg_present(void);
-uint32_t qv_fwcfg_item_u32(uint16_t key);
-void qv_fwcfg_read(uint16_t key, void *buf, size_t len);
-/* DMA `len` bytes of item `key` to normal-world address `dest`. */
-bool qv_fwcfg_dma(uint16_t key, uint64_t dest, uint64_t len);
-/* Selector of file `name`, 0 when absent; *size gets its size. */
-uint16_t qv_fwcfg_file(const char *name, uint32_t *size);
-
-/* dt.c */
-#define QV_MAX_MEM_RANGES 8
-struct qv_range {
-	uint64_t base, size;
-};
-struct qv_boot_info {
-	uint64_t kernel_entry;
-	uint64_t initrd_start, initrd_end;	/* end == start: none */
-	const char *cmdline;			/* NULL: none */
-};
-int qv_dt_scan(const void *fdt);
-int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb);
-
-/* plat.c: what the DT told us. */
-void qv_set_cpus(const uint64_t *mpidr, unsigned n);
-void qv_set_ns_memory(const struct qv_range *r, unsigned n);
-unsigned qv_ns_memory(const struct qv_range **r);
-
-/* console.c: keep the last line the portable monitor logs (mon_init's verdict). */
-void qv_log_capture(bool on);
-const char *qv_log_last_line(void);
-
-/* boot.c / power.c */
-_Noreturn void qv_cold_boot(void);
-_Noreturn void qv_secondary_boot(unsigned cpu);
-_Noreturn void qv_power_off(void);
 
 /* traps.c: exceptions other than SMC. */
 struct qv_frame;
@@ -92,13 +28,5 @@ void qv_smc(struct qv_frame *f);
 void qv_fiq(struct qv_frame *f);
 /* A fault in the monitor itself (kind: 1 undef, 3 prefetch abort, 4 data abort). */
 _Noreturn void qv_secure_fault(uint32_t kind, uint32_t lr, uint32_t spsr);
-_Noreturn void qv_el3_exception(void);
-
-/* string functions for libfdt and the monitor (libc.c) */
-void *memcpy(void *d, const void *s, size_t n);
-void *memset(void *d, int c, size_t n);
-size_t strlen(const char *s);
-int strcmp(const char *a, const char *b);
-int memcmp(const void *a, const void *b, size_t n);
 
 #endif

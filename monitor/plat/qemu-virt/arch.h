@@ -33,6 +33,10 @@ static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
 static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
 static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
 
+/* The generic timer's frequency and count (the count after an isb). */
+static inline uint64_t qv_counter_freq(void) { return read_sysreg("cntfrq_el0"); }
+static inline uint64_t qv_counter(void) { isb(); return read_sysreg("cntpct_el0"); }
+
 static inline unsigned id_field(uint64_t reg, unsigned shift)
 {
 	return (unsigned)(reg >> shift) & 0xf;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "arch.h"
 #include "qv.h"
+#include "../../monitor.h"
 
 enum id_reg {
 	PFR0, PFR1, PFR2, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
@@ -232,4 +233,12 @@ void qv_ns_entry_prepare(uint64_t spsr)
 		write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
 	}
 	isb();
+}
+
+_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
+{
+	uint64_t spsr = qv_ns_entry_spsr(e->mode);
+
+	qv_ns_entry_prepare(spsr);
+	qv_enter_ns(e->pc, spsr, e->context_id);
 }

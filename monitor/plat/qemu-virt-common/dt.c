@@ -167,9 +167,11 @@ static int fixup_chosen(void *fdt, const struct qv_boot_info *bi)
 }
 
 /*
- * The psci node and the board's call tables come from the portable monitor.
- * No /memreserve/ or reserved-memory for the monitor: everything it owns
- * (flash, secure RAM) is outside the normal world's memory nodes.
+ * The psci node and the board's call tables come from the portable monitor;
+ * a PSCI 0.1 board also gets the power-off mailbox (the AArch64 port's
+ * poweroff.c). No /memreserve/ or reserved-memory for the monitor itself:
+ * everything it owns (flash, secure RAM) is outside the normal world's
+ * memory nodes.
  */
 int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb)
 {
@@ -177,6 +179,8 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 
 	if (!err)
 		err = mon_dt_fixup(fdt, board_dtb);
+	if (!err)
+		err = qv_poweroff_dt_fixup(fdt);
 	if (!err)
 		err = fixup_cpus(fdt);
 	if (!err)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * CPU and system power on QEMU virt. QEMU cannot really power a core down,
+ * CPU and system power on QEMU virt, both ports. QEMU cannot really power a core down,
  * so a core that is "off" sleeps in WFI at EL3 and is woken by the monitor's
  * secure SGI; a CPU_ON sets the core's flag before sending the SGI, and the
  * core tests the flag before every WFI, so a wake-up that arrives early is
@@ -33,14 +33,6 @@ int plat_cpu_on(unsigned cpu)
 	return SECMON_PSCI_SUCCESS;
 }
 
-_Noreturn static void enter_normal_world(const struct mon_ns_entry *e)
-{
-	uint64_t spsr = qv_ns_entry_spsr(e->mode);
-
-	qv_ns_entry_prepare(spsr);
-	qv_enter_ns(e->pc, spsr, e->context_id);
-}
-
 static void wait_for_cpu_on(unsigned cpu)
 {
 	while (!__atomic_load_n(&cpu_go[cpu], __ATOMIC_ACQUIRE)) {
@@ -58,7 +50,7 @@ _Noreturn static void park(unsigned cpu)
 	for (;;) {
 		wait_for_cpu_on(cpu);
 		if (mon_cpu_wakeup(cpu, &e))
-			enter_normal_world(&e);
+			qv_enter_normal_world(&e);
 		qv_gic_cpu_quiesce();
 	}
 }
@@ -91,7 +83,7 @@ _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 	wfi();
 	qv_gic_ack_group0();
 	if (mon_cpu_wakeup(cpu, &e))
-		enter_normal_world(&e);
+		qv_enter_normal_world(&e);
 	plat_cpu_off(cpu);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * plat.h for QEMU virt: topology and normal-world memory as the DTB gives
- * them, the monitor lock, time, and the Spectre-class workaround answers.
+ * plat.h for QEMU virt, both ports: topology and normal-world memory as the
+ * DTB gives them, the monitor lock, time.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -12,9 +12,6 @@
 #include "platform.h"
 #include "qv.h"
 #include "../../plat.h"
-
-/* AArch32 MPIDR: Aff2..Aff0 (bits 31:24 are flags, not affinity). */
-#define MPIDR_AFF_MASK 0xffffffull
 
 static uint64_t cpu_mpidr[QV_MAX_CPUS];
 static unsigned cpu_count;
@@ -32,7 +29,7 @@ struct qv_frame *qv_frame_of(unsigned cpu)
 void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)
-		cpu_mpidr[i] = mpidr[i] & MPIDR_AFF_MASK;
+		cpu_mpidr[i] = mpidr[i] & QV_MPIDR_AFF_MASK;
 	cpu_count = n < QV_MAX_CPUS ? n : QV_MAX_CPUS;
 }
 
@@ -72,7 +69,7 @@ uint64_t plat_cpu_mpidr(unsigned cpu)
 
 int plat_cpu_index(uint64_t mpidr)
 {
-	mpidr &= MPIDR_AFF_MASK;
+	mpidr &= QV_MPIDR_AFF_MASK;
 	for (unsigned i = 0; i < cpu_count; i++) {
 		if (cpu_mpidr[i] == mpidr)
 			return (int)i;
@@ -111,11 +108,9 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size)
 
 uint64_t plat_time_us(void)
 {
-	uint64_t freq = read_cp15(CP15_CNTFRQ);
-	uint64_t cnt;
+	uint64_t freq = qv_counter_freq();
+	uint64_t cnt = qv_counter();
 
-	isb();
-	cnt = read_cp15_64(CP15_CNTPCT);
 	if (!freq)
 		return 0;
 	return (cnt / freq) * 1000000 + (cnt % freq) * 1000000 / freq;

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What the two QEMU virt ports (qemu-virt for AArch64, qemu-virt-a32 for
+ * AArch32) share: the code in qemu-virt-common/ and the interfaces it uses.
+ * Each port's qv.h includes this and adds its own (entry, CPU set-up,
+ * traps); each port's arch.h gives the counter and the barriers.
+ */
+#ifndef QV_QV_COMMON_H
+#define QV_QV_COMMON_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct mon_ns_entry;
+
+/* cpu.c (each port): enter the normal world where a CPU_ON or resume says. */
+_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e);
+void qv_cpu_describe(void);
+
+/* console.c: the secure PL011 log; errors always, info when verbose. */
+void qv_console_init(void);
+void qv_set_verbose(bool on);
+bool qv_verbose(void);
+void qv_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void qv_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Also on the normal-world console: for failures the user must see. */
+void qv_fatal_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int qv_snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
+/* Keep the last line the portable monitor logs (mon_init's verdict). */
+void qv_log_capture(bool on);
+const char *qv_log_last_line(void);
+
+/* gic.c (each port): the secure side of the GIC. */
+void qv_gic_dist_init(void);
+void qv_gic_cpu_init(unsigned cpu);
+/* Group 0 on in the distributor: the boot CPU has initialised the monitor. */
+void qv_gic_release(void);
+bool qv_gic_released(void);
+void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
+void qv_gic_ack_group0(void);
+/* Stop the normal world's interrupts from reaching a core that is off. */
+void qv_gic_cpu_quiesce(void);
+unsigned qv_gic_version(void);
+
+/* fwcfg.c */
+bool qv_fwcfg_present(void);
+uint32_t qv_fwcfg_item_u32(uint16_t key);
+void qv_fwcfg_read(uint16_t key, void *buf, size_t len);
+/* DMA `len` bytes of item `key` to normal-world address `dest`. */
+bool qv_fwcfg_dma(uint16_t key, uint64_t dest, uint64_t len);
+/* Selector of file `name`, 0 when absent; *size gets its size. */
+uint16_t qv_fwcfg_file(const char *name, uint32_t *size);
+
+/* dt.c */
+#define QV_MAX_MEM_RANGES 8
+struct qv_range {
+	uint64_t base, size;
+};
+struct qv_boot_info {
+	uint64_t kernel_entry;
+	uint64_t initrd_start, initrd_end;	/* end == start: none */
+	const char *cmdline;			/* NULL: none */
+};
+int qv_dt_scan(const void *fdt);
+int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb);
+
+/* plat.c: what the DT told us. */
+void qv_set_cpus(const uint64_t *mpidr, unsigned n);
+void qv_set_ns_memory(const struct qv_range *r, unsigned n);
+unsigned qv_ns_memory(const struct qv_range **r);
+
+/*
+ * The power-off and reboot mailbox for PSCI 0.1 boards (no SYSTEM_OFF):
+ * the AArch64 port's poweroff.c; the AArch32 port has none yet and answers
+ * these with "nothing to do".
+ */
+int qv_poweroff_dt_fixup(void *fdt);		/* its nodes in the OS's DT */
+void qv_poweroff_report(void);			/* log how often it looked */
+
+/* boot.c / power.c */
+_Noreturn void qv_cold_boot(void);
+_Noreturn void qv_secondary_boot(unsigned cpu);
+_Noreturn void qv_power_off(void);
+_Noreturn void qv_el3_exception(void);
+
+/* string functions for libfdt and the monitor (libc.c) */
+void *memcpy(void *d, const void *s, size_t n);
+void *memset(void *d, int c, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int memcmp(const void *a, const void *b, size_t n);
+
+#endif
