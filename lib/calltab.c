@@ -396,10 +396,12 @@ static int parse_op(struct parse *ctx, int node)
 {
 	struct secmon_calltab *t = ctx->t;
 	struct secmon_ct_op *op = &t->ops[t->nops];
+	const char *name = fdt_get_name(ctx->fdt, node, 0);
 	int child, err;
 
-	*op = (struct secmon_ct_op){ .name = secmon_calltab_node_name(ctx->fdt, node),
-				     .first_call = t->ncalls };
+	if (!name || !name[0])
+		return FAIL(0, "an operation's node needs a name");
+	*op = (struct secmon_ct_op){ .name = name, .first_call = t->ncalls };
 	for (unsigned i = 0; i < t->nops; i++)
 		if (base_eq(t->ops[i].name, op->name))
 			return FAIL(0, "operation described twice");

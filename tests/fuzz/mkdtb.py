@@ -114,6 +114,24 @@ def newline_in_name():
     return odd_node_name("cp\n", props, strings)
 
 
+def nameless_operation():
+    """
+    A call table with an operation node whose name is empty (dtc writes no
+    such node below the root). secmon_calltab_parse() took it for an
+    operation named "?", the name its messages give a nameless node (found
+    by a 1500 s fuzz-dt run). It is refused now.
+    """
+    strings = b"compatible\0method\0function-id\0"
+    s = (cells(BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("calls") +
+         cells(PROP, 18, 0) + name("secmon,call-table") +
+         cells(PROP, 4, 11) + name("smc") +
+         cells(BEGIN_NODE) + name("") +
+         cells(PROP, 4, 18) + cells(0x82000102) +
+         cells(END_NODE, END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
 def leading_nop():
     """
     A structure block that opens with FDT_NOP: the root is at offset 4,
@@ -135,6 +153,7 @@ REGRESSIONS = {
     "regress-odd-node-name.dtb": odd_name_missing_id(),
     "regress-odd-node-name-2.dtb": odd_name_bad_method(),
     "regress-newline-in-node-name.dtb": newline_in_name(),
+    "regress-nameless-operation.dtb": nameless_operation(),
     "regress-negative-prop-len.dtb": negative_prop_len(),
     "regress-nameless-node.dtb": nameless_node(),
 }
