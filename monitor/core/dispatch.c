@@ -106,6 +106,19 @@ bool mon_fid_implemented(uint32_t fid)
 	return s && s->has(fid);
 }
 
+bool mon_fid_answered(uint32_t fid)
+{
+	unsigned fn = secmon_fid_num(fid);
+
+	if (mon_fid_implemented(fid))
+		return true;
+	fid &= ~SECMON_FID_SVE_HINT;
+	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ) || secmon_fid_is_smc64(fid))
+		return false;
+	return (fn == SECMON_FN_CALL_COUNT || fn == SECMON_FN_CALL_UID || fn == SECMON_FN_REVISION) &&
+	       find_oen(secmon_fid_oen(fid));
+}
+
 void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
 {
 	uint32_t fid = (uint32_t)regs->x[0] & ~SECMON_FID_SVE_HINT;

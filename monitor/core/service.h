@@ -55,6 +55,13 @@ struct mon_oen_info {
 /* True when some service implements fid (SVE hint ignored). */
 bool mon_fid_implemented(uint32_t fid);
 
+/*
+ * True when mon_smc() answers fid (in x0) before any call the board DT
+ * describes: a service's ID, or a general query (call count, UID, revision)
+ * of an owning entity the monitor has.
+ */
+bool mon_fid_answered(uint32_t fid);
+
 /* The services, defined in core/services.c. */
 extern const struct mon_service mon_services[];
 extern const unsigned mon_service_count;

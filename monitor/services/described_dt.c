@@ -130,6 +130,33 @@ static int add_table(const void *fdt, int node, unsigned svc)
 	return 0;
 }
 
+/* The operation a call belongs to. */
+static const char *op_of(const struct secmon_calltab *t, unsigned call)
+{
+	for (unsigned i = 0; i < t->nops; i++)
+		if (call >= t->ops[i].first_call && call < t->ops[i].first_call + t->ops[i].ncalls)
+			return t->ops[i].name;
+	return "?";
+}
+
+/*
+ * A call carried in x0 whose ID the monitor answers itself would never reach
+ * its table. (A PSCI 0.1 node's IDs may be the standard PSCI ones: those
+ * are the same operations, served by the PSCI service.)
+ */
+static int check_not_shadowed(const void *fdt, int node, const struct secmon_calltab *t)
+{
+	for (unsigned i = 0; i < t->ncalls; i++) {
+		if (t->calls[i].id_reg != 0 || !mon_fid_answered(t->calls[i].fid))
+			continue;
+		mon_log("secmon: board DT: node %s/%s, property function-id: 0x%x is a call this "
+			"monitor answers itself\n",
+			secmon_calltab_node_name(fdt, node), op_of(t, i), (unsigned)t->calls[i].fid);
+		return -1;
+	}
+	return 0;
+}
+
 static int report(const struct secmon_ct_error *e)
 {
 	mon_log("secmon: board DT: node %s, property %s: %s\n", e->node,
@@ -201,7 +228,8 @@ int described_init(const void *fdt)
 			return too_many_tables(fdt, node);
 		if (secmon_calltab_parse(fdt, node, &described_tables[described_ntables].t, &err))
 			return report(&err);
-		if (add_table(fdt, node, (unsigned)svc))
+		if (check_not_shadowed(fdt, node, &described_tables[described_ntables].t) ||
+		    add_table(fdt, node, (unsigned)svc))
 			return -1;
 	}
 	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");

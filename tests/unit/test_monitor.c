@@ -1981,6 +1981,15 @@ static void board_dt_errors_refuse_to_start(void **state)
 	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
 				      " cpu_off = <0x95c1ba61>; };")),
 		       "psci", "cpu_on");
+	/* IDs in x0 that the monitor answers itself: the errata service's, a general query. */
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; do-idle { function-id = <0x82000020>; };"
+				      " }; };")),
+		       "node mon/do-idle, property function-id", "answers itself");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; cpu-boot { function-id = <0x8200ff01>;"
+				      " arg-names = \"cpu\"; arg-registers = <1>; }; }; };")),
+		       "node mon/cpu-boot, property function-id", "answers itself");
 	/* Four tables and a PSCI 0.1 node: one table too many, named by its own node. */
 	expect_refused(compile_dts(FW("firmware {"
 				      " t0 { compatible = \"secmon,call-table\"; method = \"smc\";"
