@@ -49,4 +49,7 @@ else
 	echo "not ok - linux-a32 own-initrd: building it failed"
 	status=1
 fi
+# The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
+# reboot and power-off through the monitor's mailbox.
+bash tests/linux/psci01.sh "$FW" "$OUT" armhf || status=1
 exit "$status"

@@ -24,6 +24,9 @@
 #define CP15_VBAR	0, c12, c0, 0
 #define CP15_MVBAR	0, c12, c0, 1
 #define CP15_CNTFRQ	0, c14, c0, 0
+/* Banked by security state: from Monitor mode (SCR.NS = 0), the secure timer. */
+#define CP15_CNTP_TVAL	0, c14, c2, 0
+#define CP15_CNTP_CTL	0, c14, c2, 1
 /* Hyp registers: from Monitor mode only while SCR.NS = 1. */
 #define CP15_VPIDR	4, c0, c0, 0
 #define CP15_VMPIDR	4, c0, c0, 5
@@ -63,6 +66,20 @@ static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
 /* The generic timer's frequency and count (the count after an isb). */
 static inline uint64_t qv_counter_freq(void) { return read_cp15(CP15_CNTFRQ); }
 static inline uint64_t qv_counter(void) { isb(); return read_cp15_64(CP15_CNTPCT); }
+
+/* The secure physical timer: its interrupt after `tval` ticks, or none. */
+static inline void qv_sec_timer_start(uint64_t tval)
+{
+	write_cp15(CP15_CNTP_TVAL, (uint32_t)tval);
+	write_cp15(CP15_CNTP_CTL, 1);		/* ENABLE, interrupt not masked */
+	isb();
+}
+
+static inline void qv_sec_timer_stop(void)
+{
+	write_cp15(CP15_CNTP_CTL, 0);
+	isb();
+}
 
 static inline unsigned id_field(uint32_t reg, unsigned shift)
 {

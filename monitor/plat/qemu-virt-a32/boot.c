@@ -18,6 +18,8 @@
  *                     decompressor then moves itself out of the way)
  *   top               the initrd
  *   after the initrd  the DTB, fixed up (at most DTB_MAX bytes)
+ *   after the DTB     the power-off mailbox page (PSCI 0.1 boards only,
+ *                     poweroff.c): out of the decompressor's way
  * which is the layout QEMU's own loader uses for the initrd and DTB, and the
  * one the boot protocol recommends for the zImage.
  */
@@ -139,7 +141,7 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 	bi->initrd_start = bi->initrd_end = l->top;
 	if (!size)
 		return;
-	if (l->top + size + DTB_MAX > l->end)
+	if (align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		boot_failed("initrd does not fit in RAM");
 	if (!qv_fwcfg_dma(FW_INITRD_DATA, l->top, size))
 		boot_failed("fw_cfg DMA of the initrd failed");
@@ -266,6 +268,7 @@ static uint64_t load_os(uint64_t *dtb)
 	load_initrd(&l, &bi);
 	load_cmdline(&bi);
 	*dtb = align_up(bi.initrd_end, 0x1000);
+	qv_poweroff_init(cfg.board_dtb, *dtb + DTB_MAX);
 	err = fdt_move((const void *)QEMU_DTB, (void *)(uintptr_t)*dtb, DTB_MAX);
 	if (err)
 		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
@@ -295,6 +298,7 @@ _Noreturn void qv_cold_boot(void)
 	entry = load_os(&dtb);
 	qv_fp_clear_disable();
 	qv_gic_release();
+	qv_poweroff_start();
 	spsr = qv_ns_entry_spsr(0);
 	qv_ns_entry_prepare();
 	qv_info("entering the kernel at %lx, DTB at %lx\n", (unsigned long)entry,

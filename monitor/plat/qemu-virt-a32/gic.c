@@ -2,8 +2,9 @@
 /*
  * Secure side of the GICv2 (QEMU's gic-version=2, the only GIC a Cortex-A15
  * virt board has in this port). The normal world owns every interrupt (all
- * in group 1) except one SGI in group 0: the monitor's wake-up for cores
- * parked in WFI, signalled as an FIQ that SCR.FIQ routes to Monitor mode.
+ * in group 1) except one SGI in group 0, the monitor's wake-up for cores
+ * parked in WFI, and on PSCI 0.1 boards the secure timer's PPI (the
+ * power-off watch): FIQs that SCR.FIQ routes to Monitor mode.
  * Secure accesses see the secure view of each banked register.
  */
 #include <stdbool.h>
@@ -16,6 +17,7 @@
 #define GICD_CTLR		0x0000
 #define GICD_TYPER		0x0004
 #define GICD_IGROUPR(n)		(0x0080 + 4 * (n))
+#define GICD_ISENABLER(n)	(0x0100 + 4 * (n))
 #define GICD_IPRIORITYR(n)	(0x0400 + (n))
 #define GICD_ITARGETSR(n)	(0x0800 + (n))
 #define GICD_SGIR		0x0f00
@@ -94,7 +96,21 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 	mmio_write32(QV_GICD_BASE + GICD_SGIR, (target << 16) | QV_WAKE_SGI);
 }
 
-/* Acknowledge and end every pending group-0 interrupt of this CPU. */
+/* A PPI of this CPU into group 0 (banked registers), enabled. */
+void qv_gic_secure_ppi(unsigned intid)
+{
+	uint32_t bit = 1u << intid;
+
+	mmio_write32(QV_GICD_BASE + GICD_IGROUPR(0),
+		     mmio_read32(QV_GICD_BASE + GICD_IGROUPR(0)) & ~bit);
+	mmio_write8(QV_GICD_BASE + GICD_IPRIORITYR(intid), WAKE_PRIORITY);
+	mmio_write32(QV_GICD_BASE + GICD_ISENABLER(0), bit);
+}
+
+/*
+ * Acknowledge and end every pending group-0 interrupt of this CPU: wake-up
+ * SGIs need nothing more; the secure timer is the power-off watch.
+ */
 void qv_gic_ack_group0(void)
 {
 	for (;;) {
@@ -102,6 +118,8 @@ void qv_gic_ack_group0(void)
 
 		if ((id & 0x3ff) >= SPURIOUS_FIRST)
 			return;
+		if ((id & 0x3ff) == QV_SEC_TIMER_INTID)
+			qv_poweroff_tick();
 		mmio_write32(QV_GICC_BASE + GICC_EOIR, id);
 	}
 }

@@ -34,6 +34,8 @@
 
 /* Secure group-0 SGI that wakes a parked core. */
 #define QV_WAKE_SGI		8
+/* The secure physical timer's PPI (13) as an INTID: the power-off watch. */
+#define QV_SEC_TIMER_INTID	29
 
 /* Per-CPU frame at the top of each stack; SP_mon points at it (frame.h). */
 #define QV_FRAME_SIZE		0x80

@@ -30,7 +30,7 @@ void qv_smc(struct qv_frame *f)
 		f->r[i] = (uint32_t)regs.x[i];
 }
 
-/* A stray wake-up SGI, e.g. one sent to a core that was already on. */
+/* The power-off watch's timer, or a stray wake-up SGI (one sent to a core already on). */
 void qv_fiq(struct qv_frame *f)
 {
 	(void)f;

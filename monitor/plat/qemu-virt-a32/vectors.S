@@ -56,7 +56,7 @@ mon_smc:
 	bl	qv_smc
 	b	return_to_ns
 
-/* A group-0 FIQ while the normal world ran: a stray wake-up SGI. */
+/* A group-0 FIQ while the normal world ran: the power-off watch, or a stray wake-up SGI. */
 mon_fiq:
 	sub	lr, lr, #4
 	save_caller

@@ -41,6 +41,8 @@ void qv_gic_release(void);
 bool qv_gic_released(void);
 void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
 void qv_gic_ack_group0(void);
+/* A PPI of the calling CPU into secure group 0 (an FIQ to the monitor), enabled. */
+void qv_gic_secure_ppi(unsigned intid);
 /* Stop the normal world's interrupts from reaching a core that is off. */
 void qv_gic_cpu_quiesce(void);
 unsigned qv_gic_version(void);
@@ -73,11 +75,20 @@ void qv_set_ns_memory(const struct qv_range *r, unsigned n);
 unsigned qv_ns_memory(const struct qv_range **r);
 
 /*
- * The power-off and reboot mailbox for PSCI 0.1 boards (no SYSTEM_OFF):
- * the AArch64 port's poweroff.c; the AArch32 port has none yet and answers
- * these with "nothing to do".
+ * poweroff.c, poweroff_dt.c: power-off and reboot mailbox for PSCI 0.1
+ * boards (no SYSTEM_OFF), watched from the boot CPU's secure timer.
  */
+#define QV_WATCH_MS		5		/* how often the mailbox is read */
+#define QV_MAILBOX_SIZE		0x1000
+#define QV_MAILBOX_OFF		0x5ec0f0ffu
+#define QV_MAILBOX_RESET	0x5ec0b007u
+extern bool qv_poweroff_enabled;
+extern uint64_t qv_mailbox_base;
+/* After mon_init(), with the page the port sets aside; true: in use. */
+bool qv_poweroff_init(const void *board_dtb, uint64_t mailbox);
 int qv_poweroff_dt_fixup(void *fdt);		/* its nodes in the OS's DT */
+void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
+void qv_poweroff_tick(void);			/* the timer's interrupt */
 void qv_poweroff_report(void);			/* log how often it looked */
 
 /* boot.c / power.c */

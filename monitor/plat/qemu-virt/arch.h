@@ -37,6 +37,20 @@ static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
 static inline uint64_t qv_counter_freq(void) { return read_sysreg("cntfrq_el0"); }
 static inline uint64_t qv_counter(void) { isb(); return read_sysreg("cntpct_el0"); }
 
+/* The secure physical timer (CNTPS): its interrupt after `tval` ticks, or none. */
+static inline void qv_sec_timer_start(uint64_t tval)
+{
+	write_sysreg("cntps_tval_el1", tval);
+	write_sysreg("cntps_ctl_el1", 1);	/* ENABLE, interrupt not masked */
+	isb();
+}
+
+static inline void qv_sec_timer_stop(void)
+{
+	write_sysreg("cntps_ctl_el1", 0);
+	isb();
+}
+
 static inline unsigned id_field(uint64_t reg, unsigned shift)
 {
 	return (unsigned)(reg >> shift) & 0xf;

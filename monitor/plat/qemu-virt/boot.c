@@ -242,7 +242,7 @@ static void monitor_init(void)
 	qv_log_capture(false);
 	if (err != 0)
 		board_refused();
-	qv_poweroff_init(cfg.board_dtb);
+	qv_poweroff_init(cfg.board_dtb, QV_MAILBOX_BASE);
 }
 
 static uint64_t load_os(void)

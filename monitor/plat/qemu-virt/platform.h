@@ -50,7 +50,6 @@
  * given to the OS as a no-map reserved-memory region and a "syscon".
  */
 #define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x1fe000)
-#define QV_MAILBOX_SIZE		0x1000
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
 #define QV_FRAME_SIZE		0x120

@@ -17,21 +17,6 @@ uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
 /* Reset the target EL's system control so it starts with MMU and caches off. */
 void qv_ns_entry_prepare(uint64_t spsr);
 
-/* gic.c: a PPI of the calling CPU into secure group 0 (an FIQ to EL3), enabled. */
-void qv_gic_secure_ppi(unsigned intid);
-
-/*
- * poweroff.c: power-off and reboot mailbox for PSCI 0.1 boards (no
- * SYSTEM_OFF), watched from the boot CPU's secure timer.
- */
-#define QV_WATCH_MS		5		/* how often the mailbox is read */
-#define QV_MAILBOX_OFF		0x5ec0f0ffu
-#define QV_MAILBOX_RESET	0x5ec0b007u
-extern bool qv_poweroff_enabled;
-bool qv_poweroff_init(const void *board_dtb);	/* after mon_init(); true: in use */
-void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
-void qv_poweroff_tick(void);			/* the timer's interrupt */
-
 /* traps.c */
 struct qv_trap {
 	uint64_t x[31];

@@ -21,22 +21,23 @@ static bool psci_0_1_only(const void *board)
 	       fdt_node_check_compatible(board, node, "arm,psci-1.0") != 0;
 }
 
-bool qv_poweroff_init(const void *board)
+bool qv_poweroff_init(const void *board, uint64_t mailbox)
 {
 	qv_poweroff_enabled = false;
 	if (!board || !psci_0_1_only(board))
 		return false;
-	if (!plat_ns_range_ok(QV_MAILBOX_BASE, QV_MAILBOX_SIZE)) {
+	if (!plat_ns_range_ok(mailbox, QV_MAILBOX_SIZE)) {
 		qv_err("PSCI 0.1 board: no normal-world RAM at %lx for the power-off mailbox\n",
-		       (unsigned long)QV_MAILBOX_BASE);
+		       (unsigned long)mailbox);
 		return false;
 	}
+	qv_mailbox_base = mailbox;
 	/* RAM survives a reset: a stale QV_MAILBOX_RESET would reset at once. */
 	for (uint64_t off = 0; off < QV_MAILBOX_SIZE; off += 4)
-		mmio_write32(QV_MAILBOX_BASE + off, 0);
+		mmio_write32((uintptr_t)(mailbox + off), 0);
 	qv_poweroff_enabled = true;
 	qv_info("PSCI 0.1 board: power-off and reboot through the mailbox at %lx, watched "
-		"every %u ms\n", (unsigned long)QV_MAILBOX_BASE, QV_WATCH_MS);
+		"every %u ms\n", (unsigned long)mailbox, QV_WATCH_MS);
 	return true;
 }
 
@@ -59,8 +60,8 @@ static int set_reg(void *fdt, int parent, int node)
 	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
 		return -FDT_ERR_BADNCELLS;
 	if (ac == 2)
-		reg[n++] = cpu_to_fdt32((uint32_t)((uint64_t)QV_MAILBOX_BASE >> 32));
-	reg[n++] = cpu_to_fdt32((uint32_t)QV_MAILBOX_BASE);
+		reg[n++] = cpu_to_fdt32((uint32_t)(qv_mailbox_base >> 32));
+	reg[n++] = cpu_to_fdt32((uint32_t)qv_mailbox_base);
 	if (sc == 2)
 		reg[n++] = cpu_to_fdt32(0);
 	reg[n++] = cpu_to_fdt32(QV_MAILBOX_SIZE);
@@ -129,7 +130,7 @@ int qv_poweroff_dt_fixup(void *fdt)
 
 	if (!qv_poweroff_enabled)
 		return 0;
-	qv_snprintf(name, sizeof(name), "secmon-mailbox@%lx", (unsigned long)QV_MAILBOX_BASE);
+	qv_snprintf(name, sizeof(name), "secmon-mailbox@%lx", (unsigned long)qv_mailbox_base);
 	err = reserve_page(fdt, name);
 	if (!err)
 		err = fdt_generate_phandle(fdt, &phandle);

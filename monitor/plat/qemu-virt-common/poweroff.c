@@ -7,23 +7,25 @@
  * lines that power it off and reset it are on the secure PL061).
  *
  * On such a board the monitor offers a mailbox: one page of normal-world RAM
- * (QV_MAILBOX_BASE), given to the OS as a no-map reserved-memory region, a
- * "syscon" over it, and Linux's standard "syscon-poweroff" and
- * "syscon-reboot" nodes, which write a value into its first word. Both
- * drivers are built into Debian's arm64 kernel (CONFIG_POWER_RESET_SYSCON,
- * CONFIG_POWER_RESET_SYSCON_POWEROFF); "gpio-poweroff" is not.
+ * that the port chooses (qv_poweroff_init()), given to the OS as a no-map
+ * reserved-memory region, a "syscon" over it, and Linux's standard
+ * "syscon-poweroff" and "syscon-reboot" nodes, which write a value into its
+ * first word. Both drivers are built into Debian's arm64 and armmp kernels
+ * (CONFIG_POWER_RESET_SYSCON, CONFIG_POWER_RESET_SYSCON_POWEROFF);
+ * "gpio-poweroff" is not.
  *
- * The word is watched by the boot CPU's secure physical timer (CNTPS, PPI
- * 29), a group-0 interrupt that SCR_EL3.FIQ routes to EL3, every WATCH_MS
- * milliseconds wherever the boot CPU is: in the normal world (with its
- * interrupts masked or not) it takes the FIQ at once, inside an SMC as soon
- * as the SMC returns, and off or suspended in WFI at EL3 it wakes for it.
- * The handler (via qv_gic_ack_group0) reads the word: MAILBOX_OFF ends in
- * plat_system_off(), MAILBOX_RESET in plat_system_reset(). Linux's drivers
- * write once and then wait (1 s), so the request is seen within WATCH_MS. The normal world cannot see the timer (CNTPS_* are
- * UNDEFINED to it) or the PPI (group 0 is Secure-only in the GIC), and the
- * FIQ path (vectors.S, trap_common) saves and restores every general
- * register; the monitor uses no FP/SIMD register.
+ * The word is watched by the boot CPU's secure physical timer (PPI 29), a
+ * group-0 interrupt that the port routes to the monitor as an FIQ
+ * (SCR_EL3.FIQ, SCR.FIQ), every WATCH_MS milliseconds wherever the boot CPU
+ * is: in the normal world (with its interrupts masked or not) it takes the
+ * FIQ at once, inside an SMC as soon as the SMC returns, and off or
+ * suspended in WFI in the monitor it wakes for it. The handler (via
+ * qv_gic_ack_group0) reads the word: MAILBOX_OFF ends in plat_system_off(),
+ * MAILBOX_RESET in plat_system_reset(). Linux's drivers write once and then
+ * wait (1 s), so the request is seen within WATCH_MS. The normal world
+ * cannot see the timer (the secure instance is not its own) or the PPI
+ * (group 0 is Secure-only in the GIC), and the FIQ path saves and restores
+ * every general register; the monitor uses no FP/SIMD register.
  *
  * Run time: the watch itself. Cold boot (poweroff_dt.c): whether the board
  * needs it, and its nodes in the OS's DT.
@@ -36,26 +38,20 @@
 #include "../../plat.h"
 
 bool qv_poweroff_enabled;
+uint64_t qv_mailbox_base;
 static uint64_t tval;
 static uint32_t ticks;
-
-static void arm_timer(void)
-{
-	write_sysreg("cntps_tval_el1", tval);
-	write_sysreg("cntps_ctl_el1", 1);	/* ENABLE, interrupt not masked */
-	isb();
-}
 
 /* On the boot CPU, last thing before the normal world runs. */
 void qv_poweroff_start(void)
 {
-	uint64_t freq = read_sysreg("cntfrq_el0");
+	uint64_t freq = qv_counter_freq();
 
 	if (!qv_poweroff_enabled)
 		return;
 	tval = (freq ? freq : 62500000) * QV_WATCH_MS / 1000;
 	qv_gic_secure_ppi(QV_SEC_TIMER_INTID);
-	arm_timer();
+	qv_sec_timer_start(tval);
 }
 
 /* The timer's interrupt, acknowledged and not yet ended: look, then re-arm. */
@@ -64,12 +60,11 @@ void qv_poweroff_tick(void)
 	uint32_t v;
 
 	if (!qv_poweroff_enabled) {
-		write_sysreg("cntps_ctl_el1", 0);
-		isb();
+		qv_sec_timer_stop();
 		return;
 	}
 	ticks++;
-	v = mmio_read32(QV_MAILBOX_BASE);
+	v = mmio_read32((uintptr_t)qv_mailbox_base);
 	if (v == QV_MAILBOX_OFF) {
 		qv_info("power-off requested through the mailbox\n");
 		plat_system_off();
@@ -78,7 +73,7 @@ void qv_poweroff_tick(void)
 		qv_info("reboot requested through the mailbox\n");
 		plat_system_reset();
 	}
-	arm_timer();
+	qv_sec_timer_start(tval);
 }
 
 /* For the log at SYSTEM_OFF / SYSTEM_RESET: how often the watch looked. */
