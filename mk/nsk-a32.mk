@@ -5,8 +5,9 @@
 # calling library and its AArch32 smc/hvc conduits
 # (lib/arch/arm/conduit.S, r0-r12) into build/nsk-a32/nsk.elf and
 # build/nsk-a32/nsk.bin, a zImage-style image. Run it with tests/nsk/run-a32.sh.
-# The AArch32 parts are in tests/nsk/a32/; dt.c, console.c and libc.c are
-# the AArch64 nsk's, built again.
+# The AArch32 parts are in tests/nsk/a32/; dt.c, console.c, libc.c, boot.c
+# (options, the machine from the DT) and drv.c (nsk.test=socdrv) are the
+# AArch64 nsk's, built again.
 O := build/nsk-a32
 CROSS := arm-linux-gnueabihf-
 CC := $(CROSS)gcc
@@ -31,7 +32,8 @@ LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro \
 	-Wl,-z,noexecstack -Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-z,max-page-size=4096 \
 	-Wl,-T,tests/nsk/a32/nsk.lds
 
-NSK_SRCS := $(wildcard tests/nsk/a32/*.c) tests/nsk/dt.c tests/nsk/console.c tests/nsk/libc.c \
+NSK_SRCS := $(wildcard tests/nsk/a32/*.c) \
+	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c) \
 	tests/conformance/conf.c tests/socdrv/socdrv.c
 LIB_SRCS := $(wildcard lib/*.c) lib/arch/conduits.c
 OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o

@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * nsk.test=socdrv: the test SoC driver (tests/socdrv/socdrv.c, the same file
- * the simulator runs) against the board whose DT the firmware was given
- * (-fw_cfg name=opt/secmon/board.dtb,file=X): the driver reads the normal
- * world's DT (the DTB the firmware passed, with the board's psci node and
- * call tables in it) through the library and libfdt, boots the secondaries
- * with whatever the board's monitor speaks, idles, sets up the L2 cache,
- * applies errata and drives the secure media service.
+ * nsk.test=socdrv, on both nsks: the test SoC driver (tests/socdrv/socdrv.c,
+ * the same file the simulator runs) against the board whose DT the firmware
+ * was given (-fw_cfg name=opt/secmon/board.dtb,file=X): the driver reads the
+ * normal world's DT (the DTB the firmware passed, with the board's psci node
+ * and call tables in it) through the library and libfdt, boots the
+ * secondaries with whatever the board's monitor speaks, idles, sets up the L2
+ * cache, applies errata and drives the secure media service. On AArch32 the
+ * library's smc conduit passes r0-r12: the legacy ABIs' IDs in r12 (OMAP4
+ * style) or negative IDs in r0 (Exynos style) are native there.
  *
- * Then, on the boot CPU, every general and FP/SIMD register the nsk can set
- * is held for SOAK_MS while the firmware may take its own interrupts
- * (secmon's power-off watch on a PSCI 0.1 board): they must not change.
- *
- * Output is TAP, the driver's lines and the soak's, then the plan.
+ * Then the caller's own tests, if any (the AArch64 nsk's register soak,
+ * drvsoak.c). Output is TAP, the driver's lines and those, then the plan.
  */
 #include <secmon/client.h>
 #include <secmon/psci.h>
+#include "boot.h"
 #include "nsk.h"
 #include "socdrv.h"
-
-#define SOAK_MS 100
 
 static struct socdrv_env env;
 static uint64_t cpu_mpidr[NSK_MAX_CPUS];
@@ -33,12 +31,7 @@ static uint8_t buffer[4096] __attribute__((aligned(4096)));
 /* The driver numbers CPUs as the DT's /cpus lists them. */
 static unsigned self(void)
 {
-	uint64_t m = my_mpidr();
-
-	for (unsigned i = 0; i < ncpus; i++)
-		if (cpu_mpidr[i] == m)
-			return i;
-	return 0;
+	return nsk_cpu_index(cpu_mpidr, ncpus);
 }
 
 /* Every TAP result starts with a piece that is exactly "ok " or "not ok ". */
@@ -69,38 +62,16 @@ static void drv_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 		wake_disarm();
 }
 
-static const struct secmon_conduit drv_conduit = { .name = "smc", .invoke = drv_invoke };
+static struct secmon_conduit drv_conduit = { .name = "smc", .invoke = drv_invoke };
 
-static void put_uint(uint64_t v)
+void drv_result(bool ok)
 {
-	char buf[24];
-	int i = (int)sizeof(buf) - 1;
-
-	buf[i] = '\0';
-	do {
-		buf[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	con_puts(&buf[i]);
+	put(ok ? "ok " : "not ok ");
+	con_printf("%u", results);
 }
 
-static int soak(const char *name)
-{
-	uint64_t freq = sysreg_read(cntfrq_el0) & 0xffffffffu;
-	uint64_t r = nsk_soak((freq ? freq : 62500000) / 1000 * SOAK_MS);
-
-	put(r ? "not ok " : "ok ");
-	put_uint(results);
-	con_printf(" - %s: x2-x30 and v0-v31 unchanged after %u ms of spinning", name, SOAK_MS);
-	if (r >= 100)
-		con_printf(" # v%lu changed", r - 100);
-	else if (r)
-		con_printf(" # x%lu changed", r - 1);
-	con_puts("\n");
-	return r != 0;
-}
-
-int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool has_wake)
+int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool has_wake,
+	    int (*more)(const char *name))
 {
 	int failures;
 
@@ -108,10 +79,11 @@ int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n
 	for (unsigned i = 0; i < ncpus; i++)
 		cpu_mpidr[i] = mpidr[i];
 	wake = has_wake;
+	drv_conduit.aarch32 = secmon_conduit_smc.aarch32;
 	env = (struct socdrv_env){
 		.name = name,
 		.fdt = fdt,
-		/* hvc would trap to the nsk itself at EL2, or to EL2 from EL1. */
+		/* hvc would trap to the nsk itself at EL2 (Hyp mode), or to EL2 from EL1. */
 		.cs = { &drv_conduit, 0 },
 		.self = self,
 		.secondary_pc = (uintptr_t)nsk_secondary_entry,
@@ -122,10 +94,11 @@ int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n
 		.erratum_needed = 0x5ec00001u,	/* as the simulator's (sim.h) */
 		.erratum_not_needed = 0x5ec00002u,
 	};
-	con_printf("# nsk: socdrv %s: %u CPUs, buffer at 0x%lx\n", name, ncpus,
-		   (uint64_t)(uintptr_t)buffer);
+	con_printf("# nsk: socdrv %s: %u CPUs, buffer at 0x%llx\n", name, ncpus,
+		   (unsigned long long)(uintptr_t)buffer);
 	failures = socdrv_run(&env);
-	failures += soak(name);
+	if (more)
+		failures += more(name);
 	con_printf("1..%u\n", results);
 	con_printf("# nsk: socdrv %s: %d failed\n", name, failures);
 	return failures;
@@ -138,6 +111,7 @@ void drv_secondary(void)
 
 	socdrv_secondary();
 	err = secmon_psci_cpu_off(&secmon_conduit_smc);
-	con_printf("# nsk: FAIL CPU_OFF returned %d on MPIDR 0x%lx\n", err, my_mpidr());
+	con_printf("# nsk: FAIL CPU_OFF returned %d on MPIDR 0x%llx\n", err,
+		   (unsigned long long)nsk_cpu_mpidr());
 	nsk_halt();
 }

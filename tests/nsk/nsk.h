@@ -81,9 +81,17 @@ unsigned wake_fired(void);	/* wake-ups seen (timer disarmed with ISTATUS set) */
 /* soak.S: x2-x30, v0-v31 kept for `ticks` of CNTVCT; 0, or which one changed. */
 uint64_t nsk_soak(uint64_t ticks);
 
-/* drv.c: nsk.test=socdrv, the test SoC driver on the board the firmware was given. */
-int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool wake);
+/*
+ * drv.c, both nsks: nsk.test=socdrv, the test SoC driver on the board the
+ * firmware was given, then more(name) (may be null): tests of the caller's
+ * own, each a TAP line begun with drv_result(); the number failed.
+ */
+int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool wake,
+	    int (*more)(const char *name));
 __attribute__((noreturn)) void drv_secondary(void);
+void drv_result(bool ok);	/* prints "ok N" or "not ok N" */
+/* drvsoak.c: the register soak, drv_run's `more` on the AArch64 nsk. */
+int drv_soak(const char *name);
 
 /* hostile.c: nsk.test=hostile and nsk.test=isolation; the number failed. */
 struct secmon_conduit;

@@ -18,22 +18,11 @@
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  */
+#include "boot.h"
 #include "conf.h"
 #include "dt.h"
 #include "nsk.h"
 #include "a32.h"
-
-uint64_t nsk_mpidr[NSK_MAX_CPUS];
-uint32_t nsk_ncpus;
-/* One stack per CPU slot, plus a spare for a CPU with an unknown MPIDR. */
-uint8_t nsk_stacks[(NSK_MAX_CPUS + 1) * NSK_STACK_SIZE] __attribute__((aligned(16)));
-
-void nsk_cpu_early_init(void);
-void nsk_main(uint64_t dtb, uint64_t base);
-void nsk_secondary_main(uint64_t context_id, uint64_t slot);
-/* drv.c */
-int drv_run(const void *fdt, const char *name, const uint64_t *mpidr, unsigned n, bool wake);
-__attribute__((noreturn)) void drv_secondary(void);
 
 static struct dtb dt;
 static struct conf_env env;
@@ -41,53 +30,24 @@ static struct nsk_gic gic;
 static uint64_t image_base;
 static bool boot_hyp;
 static char env_name[64];
-
-static struct {
-	bool want_svc;
-	bool no_bad_pc;
-	bool fault;
-	bool thumb;
-	bool socdrv;
-	char name[32];
-	unsigned race;
-	bool standby_set, standby_none, powerdown_set, powerdown_none;
-	uint32_t standby, powerdown;
-} opt;
+static struct nsk_options opt;
+static bool thumb;		/* nsk.thumb=1, the option only this nsk knows */
 
 /* Entry modes seen on started CPUs: bit 0 SVC, bit 1 Hyp. */
 static uint32_t secondary_modes;
 static uint32_t exceptions;
 
-/* The library's conduit, with a wake-up armed around every CPU_SUSPEND (see main.c). */
-static void nsk_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
-		       struct secmon_regs *out)
+uint64_t nsk_cpu_mpidr(void)
 {
-	const struct secmon_conduit *real = c->ctx;
-	uint32_t fid = (uint32_t)in->x[0];
-	bool suspend = (fid & ~SECMON_FID_SMC64) == SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND);
-
-	if (suspend && gic.version)
-		wake_arm();
-	real->invoke(real, in, out);
-	if (suspend)
-		wake_disarm();
+	return a32_mpidr();
 }
 
-static struct secmon_conduit conduit = { .invoke = nsk_invoke };
-
-static unsigned self(void)
+static bool arch_option(const struct nsk_arg *a)
 {
-	uint64_t m = a32_mpidr();
-
-	for (unsigned i = 0; i < nsk_ncpus; i++)
-		if (nsk_mpidr[i] == m)
-			return i;
-	return 0;
-}
-
-static void puts_hook(const char *s)
-{
-	con_puts(s);
+	if (!nsk_arg_is(a, "thumb", 0) || !a->num)
+		return false;
+	thumb = a->v == 1;
+	return true;
 }
 
 /* libgcc's 64-bit division calls these on a zero divisor; its own raise a signal. */
@@ -102,302 +62,6 @@ int __aeabi_idiv0(int r)
 long long __aeabi_ldiv0(long long r)
 {
 	return r;
-}
-
-static void append(char *buf, size_t size, const char *s)
-{
-	size_t n = strlen(buf);
-
-	while (*s && n + 1 < size)
-		buf[n++] = *s++;
-	buf[n] = '\0';
-}
-
-static void append_uint(char *buf, size_t size, unsigned v)
-{
-	char tmp[12];
-	int i = (int)sizeof(tmp) - 1;
-
-	tmp[i] = '\0';
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	append(buf, size, &tmp[i]);
-}
-
-/* A decimal or 0x-prefixed number in [s, end). */
-static bool parse_num(const char *s, const char *end, uint32_t *out)
-{
-	uint32_t v = 0, base = 10;
-
-	if (s + 2 <= end && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (s >= end)
-		return false;
-	for (; s < end; s++) {
-		uint32_t d;
-
-		if (*s >= '0' && *s <= '9')
-			d = (uint32_t)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (uint32_t)(*s - 'a' + 10);
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (uint32_t)(*s - 'A' + 10);
-		else
-			return false;
-		v = v * base + d;
-	}
-	*out = v;
-	return true;
-}
-
-static bool word_is(const char *w, size_t n, const char *s)
-{
-	return strlen(s) == n && strncmp(w, s, n) == 0;
-}
-
-static void parse_option(const char *w, size_t n)
-{
-	const char *eq = w, *end = w + n;
-	uint32_t v = 0;
-	bool num;
-
-	while (eq < end && *eq != '=')
-		eq++;
-	if (eq == end || strncmp(w, "nsk.", 4) != 0)
-		return;
-	num = parse_num(eq + 1, end, &v);
-	w += 4;
-	n = (size_t)(eq - w);
-	if (word_is(w, n, "el") && num) {
-		opt.want_svc = v == 1;
-	} else if (word_is(w, n, "badpc") && num) {
-		opt.no_bad_pc = v == 0;
-	} else if (word_is(w, n, "thumb") && num) {
-		opt.thumb = v == 1;
-	} else if (word_is(w, n, "fault") && num) {
-		opt.fault = v == 1;
-	} else if (word_is(w, n, "race") && num) {
-		opt.race = v;
-	} else if (word_is(w, n, "test") && word_is(eq + 1, (size_t)(end - eq - 1), "socdrv")) {
-		opt.socdrv = true;
-	} else if (word_is(w, n, "test") &&
-		   word_is(eq + 1, (size_t)(end - eq - 1), "conformance")) {
-		opt.socdrv = false;
-	} else if (word_is(w, n, "name") && end > eq + 1) {
-		size_t k = (size_t)(end - eq - 1) < sizeof(opt.name) ? (size_t)(end - eq - 1)
-								       : sizeof(opt.name) - 1;
-
-		memcpy(opt.name, eq + 1, k);
-		opt.name[k] = '\0';
-	} else if (word_is(w, n, "standby")) {
-		opt.standby_set = true;
-		opt.standby_none = !num;
-		opt.standby = v;
-	} else if (word_is(w, n, "powerdown")) {
-		opt.powerdown_set = true;
-		opt.powerdown_none = !num;
-		opt.powerdown = v;
-	} else {
-		con_printf("# nsk: option nsk.%c... not known to the AArch32 nsk\n", w[0]);
-	}
-}
-
-static void parse_bootargs(void)
-{
-	int len;
-	const char *s = dt_prop(&dt, dt_path(&dt, "/chosen"), "bootargs", &len);
-
-	if (!s || len <= 0)
-		return;
-	con_printf("# nsk: bootargs \"%s\"\n", s);
-	for (int i = 0; i < len && s[i];) {
-		int n = 0;
-
-		while (s[i] == ' ')
-			i++;
-		while (i + n < len && s[i + n] && s[i + n] != ' ')
-			n++;
-		if (n)
-			parse_option(s + i, (size_t)n);
-		i += n;
-	}
-}
-
-static uint64_t find_console(void)
-{
-	int len, node = -1;
-	const char *sp = dt_prop(&dt, dt_path(&dt, "/chosen"), "stdout-path", &len);
-	uint64_t base, size;
-
-	if (sp && len > 0) {
-		char path[128];
-		int n = 0;
-
-		while (n < len && n + 1 < (int)sizeof(path) && sp[n] && sp[n] != ':') {
-			path[n] = sp[n];
-			n++;
-		}
-		path[n] = '\0';
-		node = dt_path(&dt, path);
-	}
-	if (node < 0 || !dt_compatible(&dt, node, "arm,pl011") || !dt_available(&dt, node)) {
-		for (node = dt_find_compatible(&dt, -1, "arm,pl011"); node >= 0;
-		     node = dt_find_compatible(&dt, node, "arm,pl011"))
-			if (dt_available(&dt, node))
-				break;
-	}
-	if (node >= 0 && dt_reg(&dt, node, 0, &base, &size))
-		return base;
-	return 0;
-}
-
-static int find_cpus(uint64_t *ids, int max)
-{
-	int cpus = dt_path(&dt, "/cpus"), n = 0;
-
-	for (int c = dt_first_child(&dt, cpus); c >= 0; c = dt_next_sibling(&dt, c)) {
-		uint64_t reg, unused;
-
-		if (!dt_prop_has_string(&dt, c, "device_type", "cpu") ||
-		    !dt_available(&dt, c) || !dt_reg(&dt, c, 0, &reg, &unused))
-			continue;
-		if (n == max) {
-			con_printf("# nsk: more than %d CPUs in the DT, the rest are not used\n", max);
-			break;
-		}
-		ids[n++] = reg & A32_MPIDR_MASK;
-	}
-	return n;
-}
-
-/* End of the normal-world RAM bank that holds the nsk (or of the highest bank). */
-static uint64_t ram_end(void)
-{
-	uint64_t end = 0, top = 0;
-
-	for (int n = dt_next_node(&dt, -1); n >= 0; n = dt_next_node(&dt, n)) {
-		uint64_t base, size;
-
-		if (!dt_prop_has_string(&dt, n, "device_type", "memory") ||
-		    !dt_available(&dt, n))
-			continue;
-		for (int i = 0; dt_reg(&dt, n, i, &base, &size); i++) {
-			if (base + size > top)
-				top = base + size;
-			if (image_base >= base && image_base < base + size)
-				end = base + size;
-		}
-	}
-	return end ? end : top;
-}
-
-/* The GICv2 (the only GIC of this port) and the virtual timer's PPI. */
-static void find_gic(void)
-{
-	static const char *const v2[] = {
-		"arm,cortex-a15-gic", "arm,gic-400", "arm,cortex-a9-gic", "arm,cortex-a7-gic",
-	};
-	int len, n;
-	uint64_t size;
-
-	for (n = dt_next_node(&dt, -1); n >= 0 && !gic.version; n = dt_next_node(&dt, n)) {
-		if (!dt_has_prop(&dt, n, "interrupt-controller") || !dt_available(&dt, n))
-			continue;
-		for (unsigned i = 0; i < sizeof(v2) / sizeof(v2[0]); i++) {
-			if (dt_compatible(&dt, n, v2[i])) {
-				gic.version = 2;
-				dt_reg(&dt, n, 0, &gic.dist, &size);
-				dt_reg(&dt, n, 1, &gic.cpuif, &size);
-				break;
-			}
-		}
-	}
-	n = dt_find_compatible(&dt, -1, "arm,armv7-timer");
-	if (n < 0)
-		n = dt_find_compatible(&dt, -1, "arm,armv8-timer");
-	const uint32_t *irq = dt_prop(&dt, n, "interrupts", &len);
-
-	/* secure, non-secure, virtual, hyp: the third is the virtual timer. */
-	if (irq && len >= 9 * 4) {
-		uint32_t type = dt_cell(irq, 6), num = dt_cell(irq, 7);
-
-		gic.timer_intid = num + (type == 1 ? 16 : 32);
-	}
-}
-
-static const struct secmon_conduit *find_psci(const char **why)
-{
-	static const char *const compat[] = { "arm,psci-1.0", "arm,psci-0.2", "arm,psci" };
-	int n = -1, len;
-	const char *method;
-
-	for (unsigned i = 0; i < 3 && n < 0; i++)
-		n = dt_find_compatible(&dt, -1, compat[i]);
-	if (n < 0) {
-		*why = "no psci node in the DT";
-		return 0;
-	}
-	method = dt_prop(&dt, n, "method", &len);
-	if (method && strcmp(method, "smc") == 0)
-		return &secmon_conduit_smc;
-	if (method && strcmp(method, "hvc") == 0) {
-		if (a32_in_hyp()) {
-			*why = "psci method is hvc but the nsk runs in Hyp mode, where hvc traps to itself";
-			return 0;
-		}
-		return &secmon_conduit_hvc;
-	}
-	*why = "psci node has no method \"smc\" or \"hvc\"";
-	return 0;
-}
-
-/* Idle states: options, then the DT's arm,idle-state nodes, then secmon's. */
-static void find_idle_states(void)
-{
-	uint32_t flags = 0, type_bit;
-	bool ext, got_standby = false, got_powerdown = false;
-	int states = dt_path(&dt, "/cpus/idle-states");
-
-	ext = secmon_psci_features(env.c, secmon_psci_fid(env.c, SECMON_PSCI_FN_CPU_SUSPEND),
-				   &flags) == SECMON_OK &&
-	      (flags & SECMON_PSCI_FEAT_EXT_STATE);
-	type_bit = ext ? 1u << 30 : 1u << 16;
-	for (int s = dt_first_child(&dt, states); s >= 0; s = dt_next_sibling(&dt, s)) {
-		int len;
-		const uint32_t *p = dt_prop(&dt, s, "arm,psci-suspend-param", &len);
-		uint32_t ps;
-
-		if (!dt_compatible(&dt, s, "arm,idle-state") || !p || len != 4 ||
-		    !dt_available(&dt, s))
-			continue;
-		ps = dt_cell(p, 0);
-		if (!(ps & type_bit) && !got_standby) {
-			env.standby_state = ps;
-			got_standby = true;
-		} else if ((ps & type_bit) && !got_powerdown) {
-			env.powerdown_state = ps;
-			got_powerdown = true;
-		}
-	}
-	if (!got_standby && !got_powerdown) {
-		env.standby_state = 0x00000000u;
-		env.powerdown_state = ext ? 0x40000000u : 0x00010000u;
-		got_standby = got_powerdown = true;
-	}
-	env.has_standby = got_standby;
-	env.has_powerdown = got_powerdown;
-	if (opt.standby_set) {
-		env.has_standby = !opt.standby_none;
-		env.standby_state = opt.standby;
-	}
-	if (opt.powerdown_set) {
-		env.has_powerdown = !opt.powerdown_none;
-		env.powerdown_state = opt.powerdown;
-	}
 }
 
 /* ---- CPU state ---- */
@@ -443,7 +107,7 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		secmon_psci_cpu_off(env.c);
 		nsk_halt();
 	}
-	if (opt.want_svc && a32_in_hyp())
+	if (opt.want_el1 && a32_in_hyp())
 		leave_hyp();
 	if (opt.socdrv)
 		drv_secondary();
@@ -482,16 +146,6 @@ void nsk_a32_exception(uint32_t kind, uint32_t lr, uint32_t spsr, uint32_t hyp)
 
 /* ---- boot ---- */
 
-static __attribute__((noreturn)) void power_off(void)
-{
-	int err = SECMON_E_NOT_SUPPORTED;
-
-	if (env.c)
-		err = secmon_psci_system_off(env.c);
-	con_printf("nsk: SYSTEM_OFF returned (%d)\n", err);
-	nsk_halt();
-}
-
 static const char *mode_name(uint32_t mask)
 {
 	switch (mask) {
@@ -509,6 +163,7 @@ static const char *mode_name(uint32_t mask)
 void nsk_main(uint64_t dtb, uint64_t base)
 {
 	uint64_t cpus[NSK_MAX_CPUS], me = a32_mpidr(), end;
+	const struct secmon_conduit *psci;
 	const char *why = 0;
 	int n, failures;
 
@@ -518,7 +173,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		con_printf("Bail out! nsk: no device tree at r2 = 0x%llx\n", dtb);
 		nsk_halt();
 	}
-	con_init(find_console());
+	con_init(nsk_find_console(&dt));
 	con_printf("# nsk: AArch32, entered in %s mode, image at 0x%llx, DTB at 0x%llx, MPIDR 0x%llx\n",
 		   boot_hyp ? "Hyp" : a32_mode() == A32_MODE_SVC ? "SVC" : "an unexpected", base,
 		   dtb, me);
@@ -527,21 +182,14 @@ void nsk_main(uint64_t dtb, uint64_t base)
 			   a32_mode());
 		nsk_halt();
 	}
-	parse_bootargs();
-	find_gic();
+	nsk_parse_bootargs(&dt, &opt, arch_option);
+	/* The GICv2 is the only GIC of this port (wake.c). */
+	nsk_find_gic(&dt, &gic, false);
 	wake_init(&gic);
+	n = nsk_find_cpus(&dt, cpus, NSK_MAX_CPUS, A32_MPIDR_MASK);
+	nsk_set_cpus(me, cpus, n);
 
-	n = find_cpus(cpus, NSK_MAX_CPUS);
-	nsk_mpidr[0] = me;
-	nsk_ncpus = 1;
-	for (int i = 0; i < n; i++)
-		if (cpus[i] != me)
-			nsk_mpidr[nsk_ncpus++] = cpus[i];
-	if (n == 0 || nsk_ncpus != (uint32_t)n)
-		con_printf("# nsk: the boot CPU 0x%llx is %s in the DT's /cpus\n", me,
-			   n ? "not" : "alone (no CPUs)");
-
-	if (opt.want_svc && boot_hyp) {
+	if (opt.want_el1 && boot_hyp) {
 		leave_hyp();
 		boot_hyp = a32_in_hyp();
 		con_printf("# nsk: now in %s mode\n", boot_hyp ? "Hyp" : "SVC");
@@ -549,52 +197,35 @@ void nsk_main(uint64_t dtb, uint64_t base)
 
 	if (opt.socdrv) {
 		drv_run((const void *)(uintptr_t)dtb, opt.name[0] ? opt.name : "board", cpus,
-			(unsigned)n, gic.version != 0);
+			(unsigned)n, gic.version != 0, 0);
 		env.c = &secmon_conduit_smc;
-		power_off();
+		nsk_power_off(env.c);
 	}
 
-	conduit.ctx = (void *)find_psci(&why);
-	if (!conduit.ctx) {
+	psci = nsk_find_psci(&dt, a32_in_hyp() ? "in Hyp mode" : 0, &why);
+	if (!psci) {
 		con_printf("Bail out! nsk: %s\n", why);
 		nsk_halt();
 	}
-	conduit.name = ((const struct secmon_conduit *)conduit.ctx)->name;
-	conduit.aarch32 = ((const struct secmon_conduit *)conduit.ctx)->aarch32;
+	env.c = nsk_suspend_conduit(psci, gic.version != 0);
+	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb
+				 : (uintptr_t)nsk_secondary_entry;
+	end = nsk_ram_end(&dt, image_base);
+	nsk_env_init(&env, &dt, &opt, end, gic.version != 0);
 
-	env.c = &conduit;
-	env.ncpus = nsk_ncpus;
-	for (unsigned i = 0; i < nsk_ncpus; i++)
-		env.mpidr[i] = nsk_mpidr[i];
-	env.self = self;
-	env.secondary_pc = opt.thumb ? (uintptr_t)nsk_secondary_entry_thumb
-				     : (uintptr_t)nsk_secondary_entry;
-	end = ram_end();
-	if (!opt.no_bad_pc) {
-		env.bad_pc[env.nbad_pc++] = 0x0e000000u;	/* secure RAM */
-		env.bad_pc[env.nbad_pc++] = 0x00000000u;	/* secure flash */
-		env.bad_pc[env.nbad_pc++] = 0x09000000u;	/* a device: the PL011 */
-		if (end && end <= 0xffffffffu)
-			env.bad_pc[env.nbad_pc++] = end;	/* just past normal-world RAM */
-	}
-	env.puts = puts_hook;
-	env.arm_wakeup = gic.version ? wake_arm : 0;
-	env.race_starts = opt.race ? opt.race : 400;
-	find_idle_states();
-
-	append(env_name, sizeof(env_name), boot_hyp ? "nsk a32 hyp smp" : "nsk a32 svc smp");
-	append_uint(env_name, sizeof(env_name), nsk_ncpus);
-	append(env_name, sizeof(env_name), " gic");
-	append_uint(env_name, sizeof(env_name), gic.version);
-	append(env_name, sizeof(env_name), " ");
-	append(env_name, sizeof(env_name), conduit.name);
-	if (opt.thumb)
-		append(env_name, sizeof(env_name), " thumb");
+	nsk_append(env_name, sizeof(env_name), boot_hyp ? "nsk a32 hyp smp" : "nsk a32 svc smp");
+	nsk_append_uint(env_name, sizeof(env_name), nsk_ncpus);
+	nsk_append(env_name, sizeof(env_name), " gic");
+	nsk_append_uint(env_name, sizeof(env_name), gic.version);
+	nsk_append(env_name, sizeof(env_name), " ");
+	nsk_append(env_name, sizeof(env_name), env.c->name);
+	if (thumb)
+		nsk_append(env_name, sizeof(env_name), " thumb");
 	env.name = env_name;
 
 	con_printf("# nsk: %s: %u CPUs, conduit %s (AArch32: r0-r12), RAM ends at 0x%llx, GICv%u "
 		   "(GICD 0x%llx), wake-up INTID %u\n",
-		   env.name, env.ncpus, conduit.name, end, gic.version, gic.dist, gic.timer_intid);
+		   env.name, env.ncpus, env.c->name, end, gic.version, gic.dist, gic.timer_intid);
 	con_printf("# nsk: standby 0x%x%s, power-down 0x%x%s, %u bad entry points, race %u\n",
 		   env.standby_state, env.has_standby ? "" : " (skipped)", env.powerdown_state,
 		   env.has_powerdown ? "" : " (skipped)", env.nbad_pc, env.race_starts);
@@ -606,5 +237,5 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	con_printf("# nsk: %s: %d failed; secondaries entered in %s mode; %u timer wake-ups\n",
 		   env.name, failures,
 		   mode_name(__atomic_load_n(&secondary_modes, __ATOMIC_RELAXED)), wake_fired());
-	power_off();
+	nsk_power_off(env.c);
 }
