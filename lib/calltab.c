@@ -62,6 +62,15 @@ static unsigned base_len(const char *s)
 	return n;
 }
 
+bool secmon_calltab_name_is(const char *node_name, const char *name)
+{
+	unsigned n = base_len(node_name), i = 0;
+
+	while (i < n && name[i] == node_name[i])
+		i++;
+	return i == n && !name[n];
+}
+
 static bool base_eq(const char *a, const char *b)
 {
 	unsigned n = base_len(a);

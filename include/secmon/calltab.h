@@ -84,6 +84,9 @@ int secmon_calltab_find(const void *fdt, int from, const char *compatible);
 /* A node's name for messages: "/" for the root, "?" if it has none. */
 const char *secmon_calltab_node_name(const void *fdt, int node);
 
+/* Whether a node's name less its unit address is `name` ("cpu-boot@1" is "cpu-boot"). */
+bool secmon_calltab_name_is(const char *node_name, const char *name);
+
 /* The operation named `name`, or NULL. */
 const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name);
 

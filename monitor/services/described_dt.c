@@ -66,28 +66,11 @@ static bool streq(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* An operation's name up to its unit address ("cpu-boot@1" is "cpu-boot"). */
-static unsigned base_len(const char *s)
-{
-	unsigned n = 0;
-
-	while (s[n] && s[n] != '@')
-		n++;
-	return n;
-}
-
 static const struct binding *bind(const struct binding *ops, unsigned n, const char *name)
 {
-	unsigned len = base_len(name);
-
-	for (unsigned i = 0; i < n; i++) {
-		unsigned j = 0;
-
-		while (j < len && ops[i].name[j] == name[j])
-			j++;
-		if (j == len && !ops[i].name[j])
+	for (unsigned i = 0; i < n; i++)
+		if (secmon_calltab_name_is(name, ops[i].name))
 			return &ops[i];
-	}
 	return 0;
 }
 

@@ -175,6 +175,18 @@ static void missing_id(void **state)
 		     "do-idle", "function-id", "missing required property");
 }
 
+static void name_is(void **state)
+{
+	(void)state;
+	assert_true(secmon_calltab_name_is("cpu-boot", "cpu-boot"));
+	assert_true(secmon_calltab_name_is("cpu-boot@1", "cpu-boot"));
+	assert_false(secmon_calltab_name_is("cpu-boot", "cpu-boo"));
+	assert_false(secmon_calltab_name_is("cpu-boo", "cpu-boot"));
+	assert_false(secmon_calltab_name_is("cpu-boot@1", "cpu-boot@1"));
+	assert_false(secmon_calltab_name_is("", "cpu-boot"));
+	assert_true(secmon_calltab_name_is("@1", ""));
+}
+
 /* A node name longer than the error's field is cut, and says so. */
 static void long_node_name_cut(void **state)
 {
@@ -281,6 +293,7 @@ int main(void)
 		cmocka_unit_test(marshalling),
 		cmocka_unit_test(smc_unk),
 		cmocka_unit_test(long_node_name_cut),
+		cmocka_unit_test(name_is),
 		cmocka_unit_test(missing_id),
 		cmocka_unit_test(register_out_of_range),
 		cmocka_unit_test(duplicate_operation),
