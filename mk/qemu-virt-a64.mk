@@ -59,7 +59,7 @@ $(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 
 # The cold-boot part of the image (COLD_BOOT_FILES in link.ld.in) runs once:
 # built for size.
-COLD_C := $(PLAT)/boot.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
+COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
 	lib/calltab.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os

@@ -57,23 +57,8 @@
 /* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 2 = this port. */
 #define SOC_REVISION		2
 
-/*
- * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's and
- * the AArch64 port's IDs, so that a driver expects the same everywhere:
- * every CPU needs the first, none needs the second, and neither has
- * anything to change on QEMU's CPUs.
- */
-#define ERRATUM_NEEDED		0x5ec00001u
-#define ERRATUM_NOT_NEEDED	0x5ec00002u
-
 static char cmdline[CMDLINE_MAX];
-static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
-
-_Noreturn static void boot_failed(const char *why)
-{
-	qv_fatal_msg("cannot boot: %s; powering off\n", why);
-	qv_power_off();
-}
+static const void *board;	/* the board DT, or NULL */
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
@@ -102,7 +87,7 @@ static void find_layout(struct layout *l)
 			return;
 		}
 	}
-	boot_failed("no normal-world RAM at 0x40000000 in QEMU's DTB");
+	qv_boot_failed("no normal-world RAM at 0x40000000 in QEMU's DTB");
 }
 
 static uint32_t le32(const uint8_t *p)
@@ -118,18 +103,18 @@ static uint64_t load_kernel(const struct layout *l)
 	const uint8_t *h;
 
 	if (size == 0)
-		boot_failed("no kernel (run QEMU with -kernel zImage)");
+		qv_boot_failed("no kernel (run QEMU with -kernel zImage)");
 	if (at + size + ZIMAGE_SLACK > l->top)
 		at = l->base + SZ_2M;
 	if (size < 0x40 || at + size + ZIMAGE_SLACK > l->top)
-		boot_failed("kernel does not fit in RAM");
+		qv_boot_failed("kernel does not fit in RAM");
 	h = (const uint8_t *)(uintptr_t)at;
 	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
-		boot_failed("the kernel is not an ARM zImage");
+		qv_boot_failed("the kernel is not an ARM zImage");
 	if (le32(h + ZIMAGE_ENDIAN_OFF) == ZIMAGE_BIG_ENDIAN)
-		boot_failed("the kernel is big-endian; this monitor enters little-endian kernels");
+		qv_boot_failed("the kernel is big-endian; this monitor enters little-endian kernels");
 	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, size))
-		boot_failed("fw_cfg DMA of the kernel failed");
+		qv_boot_failed("fw_cfg DMA of the kernel failed");
 	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)at);
 	return at;
 }
@@ -142,9 +127,9 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 	if (!size)
 		return;
 	if (align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
-		boot_failed("initrd does not fit in RAM");
+		qv_boot_failed("initrd does not fit in RAM");
 	if (!qv_fwcfg_dma(FW_INITRD_DATA, l->top, size))
-		boot_failed("fw_cfg DMA of the initrd failed");
+		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_end = l->top + size;
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
 }
@@ -157,103 +142,10 @@ static void load_cmdline(struct qv_boot_info *bi)
 	if (!size)
 		return;
 	if (size > CMDLINE_MAX)
-		boot_failed("command line longer than 4096 bytes");
+		qv_boot_failed("command line longer than 4096 bytes");
 	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
 	cmdline[size - 1] = '\0';
 	bi->cmdline = cmdline;
-}
-
-/* opt/secmon/verbose: "1", "y" or "on" turns the log on, anything else off. */
-static void runtime_options(void)
-{
-	uint32_t size;
-	uint16_t sel = qv_fwcfg_file("opt/secmon/verbose", &size);
-	char v[4] = { 0 };
-
-	if (!sel)
-		return;
-	qv_fwcfg_read(sel, v, size < 3 ? size : 3);
-	qv_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
-}
-
-/*
- * fw_cfg file opt/secmon/board.dtb (-fw_cfg name=opt/secmon/board.dtb,file=X):
- * the board's legacy ABIs and services, kept in secure RAM for the
- * monitor's lifetime. NULL when absent.
- */
-static const void *read_board_dtb(void)
-{
-	uint32_t size;
-	uint16_t sel = qv_fwcfg_file("opt/secmon/board.dtb", &size);
-
-	if (!sel)
-		return NULL;
-	if (size > sizeof(board_dtb))
-		boot_failed("opt/secmon/board.dtb is larger than 64 KiB");
-	qv_fwcfg_read(sel, board_dtb, size);
-	if (size < sizeof(struct fdt_header) || fdt_check_header(board_dtb) != 0 ||
-	    fdt_totalsize(board_dtb) > size)
-		boot_failed("opt/secmon/board.dtb is not a flattened device tree");
-	qv_info("board DT: %u bytes from fw_cfg opt/secmon/board.dtb\n", size);
-	return board_dtb;
-}
-
-static bool never_needed(unsigned cpu)
-{
-	(void)cpu;
-	return false;
-}
-
-static const struct mon_erratum errata[] = {
-	{ .id = ERRATUM_NEEDED },
-	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
-};
-
-static void board_config(struct mon_config *cfg)
-{
-	cfg->boot_cpu = 0;
-	cfg->psci_unsupported = 0;
-	cfg->soc_version =
-		secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
-	cfg->soc_revision = SOC_REVISION;
-	cfg->soc_name = "secmon QEMU virt AArch32";
-	cfg->board_dtb = read_board_dtb();
-	cfg->errata = errata;
-	cfg->nerrata = sizeof(errata) / sizeof(errata[0]);
-}
-
-static struct mon_config cfg;
-
-/*
- * mon_init() names what it refuses (node, property, why) on the secure
- * console; the same words go to the normal-world console, the one a user
- * watches.
- */
-_Noreturn static void board_refused(void)
-{
-	const char *why = qv_log_last_line();
-	static const char prefix[] = "secmon: ";
-
-	if (memcmp(why, prefix, sizeof(prefix) - 1) == 0)
-		why += sizeof(prefix) - 1;
-	if (!*why)
-		why = "see the secure console";
-	qv_fatal_msg("cannot boot: the monitor refused its configuration: %s; powering off\n", why);
-	qv_power_off();
-}
-
-static void monitor_init(void)
-{
-	int err;
-
-	if (qv_dt_scan((const void *)QEMU_DTB) != 0)
-		boot_failed("no usable DTB from QEMU at the start of RAM");
-	board_config(&cfg);
-	qv_log_capture(true);
-	err = mon_init(&cfg);
-	qv_log_capture(false);
-	if (err != 0)
-		board_refused();
 }
 
 /* Loads the OS; returns the zImage's address, *dtb the DTB's. */
@@ -268,12 +160,12 @@ static uint64_t load_os(uint64_t *dtb)
 	load_initrd(&l, &bi);
 	load_cmdline(&bi);
 	*dtb = align_up(bi.initrd_end, 0x1000);
-	qv_poweroff_init(cfg.board_dtb, *dtb + DTB_MAX);
+	qv_poweroff_init(board, *dtb + DTB_MAX);
 	err = fdt_move((const void *)QEMU_DTB, (void *)(uintptr_t)*dtb, DTB_MAX);
 	if (err)
 		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
-	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, cfg.board_dtb) != 0)
-		boot_failed("DT fix-up failed");
+	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, board) != 0)
+		qv_boot_failed("DT fix-up failed");
 	return bi.kernel_entry;
 }
 
@@ -284,17 +176,18 @@ _Noreturn void qv_cold_boot(void)
 
 	qv_console_init();
 	if (!qv_fwcfg_present())
-		boot_failed("no fw_cfg device");
-	runtime_options();
+		qv_boot_failed("no fw_cfg device");
+	qv_runtime_options();
 	if (qv_gic_version() != 2)
-		boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
+		qv_boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
 	qv_info("cold boot, GICv2, %s\n",
 		qv_has_hyp() ? "normal world in Hyp mode" : "normal world in SVC mode");
 	qv_cpu_describe();
 	qv_gic_dist_init();
 	qv_gic_cpu_init(0);
 	qv_fp_enable();
-	monitor_init();
+	board = qv_monitor_init((const void *)QEMU_DTB, "secmon QEMU virt AArch32",
+				SOC_REVISION);
 	entry = load_os(&dtb);
 	qv_fp_clear_disable();
 	qv_gic_release();

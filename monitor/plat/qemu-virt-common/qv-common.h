@@ -91,6 +91,12 @@ void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
 void qv_poweroff_tick(void);			/* the timer's interrupt */
 void qv_poweroff_report(void);			/* log how often it looked */
 
+/* board.c: the monitor's start, the same on both ports. */
+_Noreturn void qv_boot_failed(const char *why);	/* "cannot boot: why" on both consoles */
+void qv_runtime_options(void);			/* fw_cfg opt/secmon/verbose */
+/* Reads QEMU's DTB and the board DT, runs mon_init(); the board DT or NULL. */
+const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t soc_revision);
+
 /* boot.c / power.c */
 _Noreturn void qv_cold_boot(void);
 _Noreturn void qv_secondary_boot(unsigned cpu);

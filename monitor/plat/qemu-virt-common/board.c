@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The monitor's start on both QEMU ports, at cold boot: the options and the
+ * board DT that QEMU offers through fw_cfg, the portable monitor's
+ * configuration, and mon_init(), whose refusal the user sees on the
+ * normal-world console too.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <libfdt.h>
+#include <secmon/smccc.h>
+#include "platform.h"
+#include "qv.h"
+#include "../../monitor.h"
+
+#define BOARD_DTB_FILE		"opt/secmon/board.dtb"
+
+/*
+ * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
+ * (monitor/plat/host/sim.h) so that a driver expects the same everywhere:
+ * every CPU needs the first, none needs the second, and neither has
+ * anything to change on QEMU's CPUs.
+ */
+#define ERRATUM_NEEDED		0x5ec00001u
+#define ERRATUM_NOT_NEEDED	0x5ec00002u
+
+/* Kept in secure RAM while the monitor runs: its tables point into it. */
+static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
+
+_Noreturn void qv_boot_failed(const char *why)
+{
+	qv_fatal_msg("cannot boot: %s; powering off\n", why);
+	qv_power_off();
+}
+
+/* opt/secmon/verbose: "1", "y" or "on" turns the log on, anything else off. */
+void qv_runtime_options(void)
+{
+	uint32_t size;
+	uint16_t sel = qv_fwcfg_file("opt/secmon/verbose", &size);
+	char v[4] = { 0 };
+
+	if (!sel)
+		return;
+	qv_fwcfg_read(sel, v, size < 3 ? size : 3);
+	qv_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
+}
+
+/*
+ * The board DT, when QEMU offers one (-fw_cfg name=opt/secmon/board.dtb,
+ * file=X), or NULL: standard PSCI only.
+ */
+static const void *load_board_dtb(void)
+{
+	uint32_t size = 0;
+	uint16_t sel = qv_fwcfg_file(BOARD_DTB_FILE, &size);
+
+	if (!sel) {
+		qv_info("no board DT (fw_cfg %s): standard PSCI\n", BOARD_DTB_FILE);
+		return NULL;
+	}
+	if (size > sizeof(board_dtb)) {
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) has %u bytes, at most %u fit; "
+			     "powering off\n", BOARD_DTB_FILE, size, (unsigned)sizeof(board_dtb));
+		qv_power_off();
+	}
+	qv_fwcfg_read(sel, board_dtb, size);
+	if (size < sizeof(struct fdt_header) || fdt_check_header(board_dtb) != 0 ||
+	    fdt_totalsize(board_dtb) > size) {
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s, %u bytes) is not a flattened "
+			     "device tree; powering off\n", BOARD_DTB_FILE, size);
+		qv_power_off();
+	}
+	qv_info("board DT: %u bytes from fw_cfg %s\n", size, BOARD_DTB_FILE);
+	return board_dtb;
+}
+
+static bool never_needed(unsigned cpu)
+{
+	(void)cpu;
+	return false;
+}
+
+static const struct mon_erratum errata[] = {
+	{ .id = ERRATUM_NEEDED },
+	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
+};
+
+/* The log line mon_init() refused with, less its "secmon: " and "board DT: ". */
+static const char *refusal(void)
+{
+	static const char *const prefixes[] = { "secmon: ", "board DT: " };
+	const char *why = qv_log_last_line();
+
+	for (unsigned i = 0; i < 2; i++) {
+		const char *p = prefixes[i], *w = why;
+
+		while (*p && *p == *w) {
+			p++;
+			w++;
+		}
+		if (!*p)
+			why = w;
+	}
+	return *why ? why : "see the secure console";
+}
+
+const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t soc_revision)
+{
+	struct mon_config cfg = {
+		.boot_cpu = 0,
+		.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE,
+						     MON_SOC_ID),
+		.soc_revision = soc_revision,
+		.soc_name = soc_name,
+		.errata = errata,
+		.nerrata = sizeof(errata) / sizeof(errata[0]),
+	};
+	int err;
+
+	if (qv_dt_scan(qemu_dtb) != 0)
+		qv_boot_failed("no usable DTB from QEMU at the start of RAM");
+	cfg.board_dtb = load_board_dtb();
+	qv_log_capture(true);
+	err = mon_init(&cfg);
+	qv_log_capture(false);
+	if (err == 0)
+		return cfg.board_dtb;
+	if (cfg.board_dtb)
+		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) was refused: %s; powering off\n",
+			     BOARD_DTB_FILE, refusal());
+	else
+		qv_fatal_msg("cannot boot: the monitor did not start: %s; powering off\n",
+			     refusal());
+	qv_power_off();
+}
