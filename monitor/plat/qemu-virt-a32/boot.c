@@ -37,8 +37,6 @@
 #define FW_INITRD_SIZE		0x0b
 #define FW_KERNEL_DATA		0x11
 #define FW_INITRD_DATA		0x12
-#define FW_CMDLINE_SIZE		0x14
-#define FW_CMDLINE_DATA		0x15
 
 #define QEMU_DTB		QV_NS_RAM_BASE
 #define DTB_MAX			0x100000u
@@ -52,12 +50,10 @@
 #define ZIMAGE_MAGIC		0x016f2818u
 #define ZIMAGE_ENDIAN_OFF	0x30
 #define ZIMAGE_BIG_ENDIAN	0x01020304u
-#define CMDLINE_MAX		4096
 
 /* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 2 = this port. */
 #define SOC_REVISION		2
 
-static char cmdline[CMDLINE_MAX];
 static const void *board;	/* the board DT, or NULL */
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -134,20 +130,6 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
 }
 
-static void load_cmdline(struct qv_boot_info *bi)
-{
-	uint32_t size = qv_fwcfg_item_u32(FW_CMDLINE_SIZE);
-
-	bi->cmdline = NULL;
-	if (!size)
-		return;
-	if (size > CMDLINE_MAX)
-		qv_boot_failed("command line longer than 4096 bytes");
-	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
-	cmdline[size - 1] = '\0';
-	bi->cmdline = cmdline;
-}
-
 /* Loads the OS; returns the zImage's address, *dtb the DTB's. */
 static uint64_t load_os(uint64_t *dtb)
 {
@@ -158,7 +140,7 @@ static uint64_t load_os(uint64_t *dtb)
 	find_layout(&l);
 	bi.kernel_entry = load_kernel(&l);
 	load_initrd(&l, &bi);
-	load_cmdline(&bi);
+	qv_load_cmdline(&bi);
 	*dtb = align_up(bi.initrd_end, 0x1000);
 	qv_poweroff_init(board, *dtb + DTB_MAX);
 	err = fdt_move((const void *)QEMU_DTB, (void *)(uintptr_t)*dtb, DTB_MAX);

@@ -14,6 +14,9 @@
 #include "../../monitor.h"
 
 #define BOARD_DTB_FILE		"opt/secmon/board.dtb"
+#define FW_CMDLINE_SIZE		0x14
+#define FW_CMDLINE_DATA		0x15
+#define CMDLINE_MAX		4096
 
 /*
  * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
@@ -26,6 +29,7 @@
 
 /* Kept in secure RAM while the monitor runs: its tables point into it. */
 static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
+static char cmdline[CMDLINE_MAX];
 
 _Noreturn void qv_boot_failed(const char *why)
 {
@@ -44,6 +48,21 @@ void qv_runtime_options(void)
 		return;
 	qv_fwcfg_read(sel, v, size < 3 ? size : 3);
 	qv_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
+}
+
+/* -append: for the OS's /chosen/bootargs. */
+void qv_load_cmdline(struct qv_boot_info *bi)
+{
+	uint32_t size = qv_fwcfg_item_u32(FW_CMDLINE_SIZE);
+
+	bi->cmdline = NULL;
+	if (!size)
+		return;
+	if (size > CMDLINE_MAX)
+		qv_boot_failed("command line longer than 4096 bytes");
+	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
+	cmdline[size - 1] = '\0';
+	bi->cmdline = cmdline;
 }
 
 /*

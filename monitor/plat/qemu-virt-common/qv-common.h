@@ -94,6 +94,7 @@ void qv_poweroff_report(void);			/* log how often it looked */
 /* board.c: the monitor's start, the same on both ports. */
 _Noreturn void qv_boot_failed(const char *why);	/* "cannot boot: why" on both consoles */
 void qv_runtime_options(void);			/* fw_cfg opt/secmon/verbose */
+void qv_load_cmdline(struct qv_boot_info *bi);	/* QEMU's -append, or none */
 /* Reads QEMU's DTB and the board DT, runs mon_init(); the board DT or NULL. */
 const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t soc_revision);
 

@@ -26,15 +26,12 @@
 #define FW_INITRD_SIZE		0x0b
 #define FW_KERNEL_DATA		0x11
 #define FW_INITRD_DATA		0x12
-#define FW_CMDLINE_SIZE		0x14
-#define FW_CMDLINE_DATA		0x15
 
 #define DTB_ADDR		QV_NS_RAM_BASE
 #define DTB_MAX			0x1f0000
 #define KERNEL_BASE		(QV_NS_RAM_BASE + 0x200000)
 #define SZ_2M			0x200000ull
 #define ARM64_IMAGE_MAGIC	0x644d5241u	/* "ARM\x64" */
-#define CMDLINE_MAX		4096
 
 /* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 1 = this port. */
 #define SOC_REVISION		1
@@ -49,7 +46,6 @@ struct arm64_image_header {
 	uint32_t res5;
 };
 
-static char cmdline[CMDLINE_MAX];
 static const void *board;	/* the board DT, or NULL */
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -99,20 +95,6 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)at);
 }
 
-static void load_cmdline(struct qv_boot_info *bi)
-{
-	uint32_t size = qv_fwcfg_item_u32(FW_CMDLINE_SIZE);
-
-	bi->cmdline = NULL;
-	if (!size)
-		return;
-	if (size > CMDLINE_MAX)
-		qv_boot_failed("command line longer than 4096 bytes");
-	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
-	cmdline[size - 1] = '\0';
-	bi->cmdline = cmdline;
-}
-
 static uint64_t load_os(void)
 {
 	struct qv_boot_info bi;
@@ -120,7 +102,7 @@ static uint64_t load_os(void)
 
 	bi.kernel_entry = load_kernel(&kernel_end);
 	load_initrd(kernel_end, &bi);
-	load_cmdline(&bi);
+	qv_load_cmdline(&bi);
 	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
 	return bi.kernel_entry;
