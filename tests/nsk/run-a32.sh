@@ -159,59 +159,19 @@ name=$(printf '%s-a15-%s-smp%s-%s%s' "$fw" "$mode" "$smp" "$test" "$name" | tr -
 tag="$fw a15"
 
 logdir=build/nsk-a32/logs
-mkdir -p "$logdir"
-log=$logdir/$name.log
-fwlog=$logdir/$name.fw.log
-rm -f "$log" "$fwlog"
-qemu+=(-serial stdio -serial "file:$fwlog" -kernel "$kernel")
-read -r -a words <<<"$extra"
-[ ${#words[@]} -gt 0 ] && qemu+=(-append "${words[*]}")
+me=run-a32.sh
 
-echo "# run-a32.sh: $name: ${qemu[*]}"
-start=$(date +%s%N)
-timeout -k 5 "$tmo" "${qemu[@]}" </dev/null >"$log" 2>&1
-rc=$?
-ms=$((($(date +%s%N) - start) / 1000000))
-
-sed -E -e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
-	-e '/^((not )?ok [0-9]|#|1\.\.[0-9]|Bail out!)/!s/^/# | /' "$log"
-
-plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -c4-)
-npass=$(grep -c -E '^ok [0-9]+ ' "$log")
-nall_fail=$(grep -c -E '^not ok [0-9]+ ' "$log")
-nfail=$nall_fail
-problems=()
-if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	problems+=("timed out after ${tmo}s")
-elif [ "$rc" -ne 0 ]; then
-	problems+=("QEMU exited with status $rc")
-fi
-[ -n "$plan" ] || problems+=("no TAP plan")
-[ -n "$plan" ] && [ "$((npass + nall_fail))" -ne "$plan" ] &&
-	problems+=("$((npass + nall_fail)) results for a plan of $plan")
-[ "$nfail" -eq 0 ] || problems+=("$nfail failed")
-grep -q '^Bail out!' "$log" && problems+=("bailed out")
-grep -q '^# nsk: FAIL' "$log" && problems+=("nsk reported a failure")
-if [ "$test" = conformance ]; then
-	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$log")
+# The mode and the CPU count the conformance run reports in its first test's name.
+ran_as_asked() {
+	local ran ran_mode ran_smp
+	[ "$test" = conformance ] || return 0
+	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$1")
 	ran_mode=$(echo "$ran" | awk '{ print $(NF - 1) }')
 	ran_smp=${ran##*smp}
-	[ -n "$ran" ] && [ "$ran_mode" != "$want" ] && problems+=("ran in $ran_mode mode, want $want")
-	[ -n "$ran" ] && [ "$ran_smp" != "$smp" ] && problems+=("saw $ran_smp CPUs, want $smp")
-fi
+	[ -n "$ran" ] && [ "$ran_mode" != "$want" ] && echo "ran in $ran_mode mode, want $want"
+	[ -n "$ran" ] && [ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
+}
 
-if [ ${#problems[@]} -eq 0 ]; then
-	echo "# run-a32.sh: $name: PASS, $npass passed in ${ms} ms"
-	exit 0
-fi
-keep=$logdir/failed/$name-$(date +%Y%m%d-%H%M%S)-$$
-mkdir -p "$logdir/failed"
-cp "$log" "$keep.log"
-[ -f "$fwlog" ] && cp "$fwlog" "$keep.fw.log"
-if [ -s "$fwlog" ]; then
-	echo "# run-a32.sh: last lines of the firmware log $fwlog:"
-	tail -n 15 "$fwlog" | sed 's/^/# fw| /'
-fi
-msg=$(printf '%s; ' "${problems[@]}")
-echo "# run-a32.sh: $name: FAIL (${msg%; }), $npass passed, $nfail failed in ${ms} ms; log $keep.log"
-exit 1
+# shellcheck source=tests/nsk/run-common.sh
+. tests/nsk/run-common.sh
+nsk_run

@@ -128,57 +128,17 @@ name=$(printf '%s-%s-el%s-smp%s-gic%s' "$fw" "$short" "$want_el" "$smp" "$gic" |
 [ -n "$test" ] && name="$name-$test"
 
 logdir=build/nsk-a64/logs
-mkdir -p "$logdir"
-log=$logdir/$name.log
-fwlog=$logdir/$name.fw.log
-rm -f "$log" "$fwlog"
-qemu+=(-serial stdio -serial "file:$fwlog" -kernel "$kernel")
-read -r -a words <<<"$extra"
-[ ${#words[@]} -gt 0 ] && qemu+=(-append "${words[*]}")
+me=run.sh
 
-echo "# run.sh: $name: ${qemu[*]}"
-start=$(date +%s%N)
-timeout -k 5 "$tmo" "${qemu[@]}" </dev/null >"$log" 2>&1
-rc=$?
-ms=$((($(date +%s%N) - start) / 1000000))
+# The EL and the CPU count the nsk reports in its first test's name.
+ran_as_asked() {
+	local ran_el ran_smp
+	ran_el=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9]' "$1" | grep -o '[0-9]$')
+	ran_smp=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9] smp[0-9]+' "$1" | sed 's/.*smp//')
+	[ -n "$ran_el" ] && [ "$ran_el" != "$want_el" ] && echo "ran at EL$ran_el, want EL$want_el"
+	[ -n "$ran_smp" ] && [ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
+}
 
-# The log, with the configuration in every test name.
-sed -E -e "s/^((not )?ok [0-9]+ - )/\\1$tag /" \
-	-e '/^((not )?ok [0-9]|#|1\.\.[0-9]|Bail out!)/!s/^/# | /' "$log"
-
-plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -c4-)
-npass=$(grep -c -E '^ok [0-9]+ ' "$log")
-nfail=$(grep -c -E '^not ok [0-9]+ ' "$log")
-ran_el=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9]' "$log" | grep -o '[0-9]$')
-ran_smp=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk el[0-9] smp[0-9]+' "$log" | sed 's/.*smp//')
-problems=()
-if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	problems+=("timed out after ${tmo}s")
-elif [ "$rc" -ne 0 ]; then
-	problems+=("QEMU exited with status $rc")
-fi
-[ -n "$plan" ] || problems+=("no TAP plan")
-[ -n "$plan" ] && [ "$((npass + nfail))" -ne "$plan" ] &&
-	problems+=("$((npass + nfail)) results for a plan of $plan")
-[ "$nfail" -eq 0 ] || problems+=("$nfail failed")
-grep -q '^Bail out!' "$log" && problems+=("bailed out")
-grep -q '^# nsk: FAIL' "$log" && problems+=("nsk reported a failure")
-[ -n "$ran_el" ] && [ "$ran_el" != "$want_el" ] && problems+=("ran at EL$ran_el, want EL$want_el")
-[ -n "$ran_smp" ] && [ "$ran_smp" != "$smp" ] && problems+=("saw $ran_smp CPUs, want $smp")
-
-if [ ${#problems[@]} -eq 0 ]; then
-	echo "# run.sh: $name: PASS, $npass passed in ${ms} ms"
-	exit 0
-fi
-# Kept, so that a later run of the same configuration does not overwrite it.
-keep=$logdir/failed/$name-$(date +%Y%m%d-%H%M%S)-$$
-mkdir -p "$logdir/failed"
-cp "$log" "$keep.log"
-[ -f "$fwlog" ] && cp "$fwlog" "$keep.fw.log"
-if [ -s "$fwlog" ]; then
-	echo "# run.sh: last lines of the firmware log $fwlog:"
-	tail -n 15 "$fwlog" | sed 's/^/# fw| /'
-fi
-msg=$(printf '%s; ' "${problems[@]}")
-echo "# run.sh: $name: FAIL (${msg%; }), $npass passed, $nfail failed in ${ms} ms; log $keep.log"
-exit 1
+# shellcheck source=tests/nsk/run-common.sh
+. tests/nsk/run-common.sh
+nsk_run
