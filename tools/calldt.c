@@ -758,25 +758,7 @@ static void print_json(const struct calldt_req *r, const struct dtfile *f,
 	for (unsigned i = 0; i < run.nops; i++)
 		json_op(&j, &run.ops[i]);
 	json_end(&j);
-	json_key(&j, "events");
-	json_arr(&j);
-	for (unsigned n = 0; n < sc->nevents; n++) {
-		json_obj(&j);
-		json_key(&j, "cpu");
-		json_uint(&j, sc->events[n].cpu);
-		json_key(&j, "mpidr");
-		json_hex(&j, sc->events[n].mpidr);
-		json_key(&j, "pc");
-		json_hex(&j, sc->events[n].pc);
-		json_key(&j, "context_id");
-		json_hex(&j, sc->events[n].context_id);
-		json_end(&j);
-	}
-	json_end(&j);
-	json_key(&j, "end");
-	json_str(&j, simcall_end_key(sc->end));
-	json_key(&j, "end_text");
-	json_str(&j, simcall_end_text(sc->end));
+	simcall_json_outcome(&j, sc);
 	json_end(&j);
 	json_finish(&j);
 }

@@ -396,5 +396,7 @@ unsigned simcall_max_cpus(void);
 
 const char *simcall_end_text(enum simcall_end e);
 const char *simcall_end_key(enum simcall_end e);
+/* "events" (each CPU start: cpu, mpidr, pc, context_id), "end" and "end_text". */
+void simcall_json_outcome(struct json *j, const struct simcall *sc);
 
 #endif

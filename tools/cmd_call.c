@@ -427,25 +427,7 @@ static void print_json(const struct call_opts *o, const struct call_plan *p,
 	if (sc->returned && r->anomaly[0])
 		json_str(&j, r->anomaly);
 	json_end(&j);
-	json_key(&j, "events");
-	json_arr(&j);
-	for (n = 0; n < sc->nevents; n++) {
-		json_obj(&j);
-		json_key(&j, "cpu");
-		json_uint(&j, sc->events[n].cpu);
-		json_key(&j, "mpidr");
-		json_hex(&j, sc->events[n].mpidr);
-		json_key(&j, "pc");
-		json_hex(&j, sc->events[n].pc);
-		json_key(&j, "context_id");
-		json_hex(&j, sc->events[n].context_id);
-		json_end(&j);
-	}
-	json_end(&j);
-	json_key(&j, "end");
-	json_str(&j, simcall_end_key(sc->end));
-	json_key(&j, "end_text");
-	json_str(&j, simcall_end_text(sc->end));
+	simcall_json_outcome(&j, sc);
 	if (sc->end == SIMCALL_SYSTEM_RESET2) {
 		json_key(&j, "reset2_type");
 		json_strf(&j, "0x%08" PRIx32, sc->reset2_type);

@@ -180,3 +180,26 @@ const char *simcall_end_key(enum simcall_end e)
 	}
 	return "?";
 }
+
+void simcall_json_outcome(struct json *j, const struct simcall *sc)
+{
+	json_key(j, "events");
+	json_arr(j);
+	for (unsigned n = 0; n < sc->nevents; n++) {
+		json_obj(j);
+		json_key(j, "cpu");
+		json_uint(j, sc->events[n].cpu);
+		json_key(j, "mpidr");
+		json_hex(j, sc->events[n].mpidr);
+		json_key(j, "pc");
+		json_hex(j, sc->events[n].pc);
+		json_key(j, "context_id");
+		json_hex(j, sc->events[n].context_id);
+		json_end(j);
+	}
+	json_end(j);
+	json_key(j, "end");
+	json_str(j, simcall_end_key(sc->end));
+	json_key(j, "end_text");
+	json_str(j, simcall_end_text(sc->end));
+}
