@@ -13,6 +13,7 @@ VERBOSE ?= 0
 PLAT := monitor/plat/qemu-virt-a32
 DEPS := build/deps/armhf
 FDT_LIB := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
+FDT_ARCH := armhf
 
 WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
 # ARM state, ARMv7-A with the Security and Virtualization Extensions. The
@@ -32,61 +33,6 @@ LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-
 CLANG_FLAGS := --target=armv7a-linux-gnueabihf -march=armv7ve -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \
 	-fno-builtin -marm -mfloat-abi=hard -mno-unaligned-access \
 	-Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include
+LINK_FLAGS := $(TARGET_FLAGS)
 
-# Shared with the other QEMU virt port; its "arch.h", "qv.h" and
-# "platform.h" are this port's, found through -I$(PLAT).
-COMMON := monitor/plat/qemu-virt-common
-PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
-PLAT_S := $(wildcard $(PLAT)/*.S)
-MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
-LIB_C := $(wildcard lib/*.c)
-SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)
-
-obj = $(patsubst %,$(O)/obj/%.o,$(1))
-OBJS := $(call obj,$(SRCS_C) $(PLAT_S))
-LIB_A := $(O)/libsecmon.a
-
-all: $(O)/secmon.bin
-
-$(FDT_LIB):
-	@sh scripts/fetch-libfdt.sh armhf
-
-# Rebuild everything when the flags change (VERBOSE=1, ...).
-$(O)/cflags: FORCE
-	@mkdir -p $(O)
-	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
-
-$(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
-
-# libc.c implements memset & co.: keep GCC from turning its loops into calls.
-$(O)/obj/$(COMMON)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
-
-$(O)/obj/%.S.o: %.S
-	@mkdir -p $(dir $@)
-	$(CC) $(ASFLAGS) -c $< -o $@
-
-$(LIB_A): $(call obj,$(LIB_C))
-	@rm -f $@
-	$(CROSS)ar rcs $@ $^
-
-$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h
-	@mkdir -p $(dir $@)
-	$(CC) -E -P -x c -I$(PLAT) $< -o $@
-
-$(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
-	$(CC) $(TARGET_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
-
-$(O)/secmon.bin: $(O)/secmon.elf
-	$(OBJCOPY) -O binary $< $@
-	@echo "built $@ ($$(wc -c < $@) bytes)"
-
-clang-check: | $(FDT_LIB)
-	@for f in $(SRCS_C); do clang $(CLANG_FLAGS) -c $$f -o /dev/null || exit 1; done
-	@echo "clang: $(words $(SRCS_C)) files build without warnings"
-
-.PHONY: all clang-check FORCE
-.DELETE_ON_ERROR:
-
--include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
+include mk/qemu-virt-rules.mk

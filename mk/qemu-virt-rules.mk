@@ -1,0 +1,64 @@
+# What the two QEMU virt firmwares (mk/qemu-virt-a64.mk, mk/qemu-virt-a32.mk)
+# build alike. The including file sets O, CROSS, CC, OBJCOPY, PLAT, DEPS,
+# FDT_LIB, FDT_ARCH (scripts/fetch-libfdt.sh's name for it), CFLAGS,
+# ASFLAGS, LDFLAGS, LINK_FLAGS (the target flags the link needs) and
+# CLANG_FLAGS.
+
+# Shared with the other QEMU virt port; its "arch.h", "qv.h" and
+# "platform.h" are this port's, found through -I$(PLAT).
+COMMON := monitor/plat/qemu-virt-common
+PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
+PLAT_S := $(wildcard $(PLAT)/*.S)
+MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+LIB_C := $(wildcard lib/*.c)
+# EXTRA_C: extra sources for local experiments (never part of the tree's build).
+SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)
+
+obj = $(patsubst %,$(O)/obj/%.o,$(1))
+OBJS := $(call obj,$(SRCS_C) $(PLAT_S))
+LIB_A := $(O)/libsecmon.a
+
+all: $(O)/secmon.bin
+
+$(FDT_LIB):
+	@sh scripts/fetch-libfdt.sh $(FDT_ARCH)
+
+# Rebuild everything when the flags change (VERBOSE=1, ...).
+$(O)/cflags: FORCE
+	@mkdir -p $(O)
+	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+
+$(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# libc.c implements memset & co.: keep GCC from turning its loops into calls.
+$(O)/obj/$(COMMON)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
+
+$(O)/obj/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -c $< -o $@
+
+$(LIB_A): $(call obj,$(LIB_C))
+	@rm -f $@
+	$(CROSS)ar rcs $@ $^
+
+$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h
+	@mkdir -p $(dir $@)
+	$(CC) -E -P -x c -I$(PLAT) $< -o $@
+
+$(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
+	$(CC) $(LINK_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
+
+$(O)/secmon.bin: $(O)/secmon.elf
+	$(OBJCOPY) -O binary $< $@
+	@echo "built $@ ($$(wc -c < $@) bytes)"
+
+clang-check: | $(FDT_LIB)
+	@for f in $(SRCS_C); do clang $(CLANG_FLAGS) -c $$f -o /dev/null || exit 1; done
+	@echo "clang: $(words $(SRCS_C)) files build without warnings"
+
+.PHONY: all clang-check FORCE
+.DELETE_ON_ERROR:
+
+-include $(shell find $(O)/obj -name '*.d' 2>/dev/null)
