@@ -88,6 +88,7 @@ nsk_a32_runs() {
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done
+	bash tests/nsk/socdrv.sh --arch armhf --bios $fw || rc=1
 	return $rc
 }
 

@@ -7,8 +7,10 @@
 # monitor must refuse: each boot must end at once with the reason on the
 # normal-world console and a power-off (QEMU exit 0), before any kernel runs.
 #
-# Usage: tests/nsk/socdrv.sh [--bios FILE] [--gic 2|3] [--virt 0|1] [--smp N]
-#                            [--timeout S] [BOARD.dts ...]
+# Usage: tests/nsk/socdrv.sh [--arch arm64|armhf] [--bios FILE] [--gic 2|3]
+#                            [--virt 0|1] [--smp N] [--timeout S] [BOARD.dts ...]
+#   --arch armhf the AArch32 firmware and nsk, the refusals only (run-a32.sh
+#                --test socdrv runs the driver on each board there)
 #   --bios FILE  the firmware (default build/qemu-virt-a64/secmon.bin)
 #   --gic, --virt  one machine shape; default: two, GICv3 with the nsk at EL2
 #                and GICv2 at EL1 (virtualization=off)
@@ -26,8 +28,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 
-bios=build/qemu-virt-a64/secmon.bin
-kernel=build/nsk-a64/nsk.bin
+arch=arm64
+bios=""
 smp=4
 tmo=20
 shapes=()
@@ -37,6 +39,7 @@ boards=()
 
 while [ $# -gt 0 ]; do
 	case $1 in
+	--arch) arch=${2:?}; shift ;;
 	--bios) bios=${2:?}; shift ;;
 	--gic) gic=${2:?}; shift ;;
 	--virt) virt=${2:?}; shift ;;
@@ -48,6 +51,13 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+case $arch in
+arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 dir=nsk-a64 fwtag=secmon ;;
+armhf) QEMU=qemu-system-arm CPU=cortex-a15 dir=nsk-a32 fwtag=secmon-a32 gic=2 ;;
+*) echo "socdrv.sh: unknown --arch $arch" >&2; exit 2 ;;
+esac
+[ -n "$bios" ] || bios=build/qemu-virt-${dir#nsk-}/secmon.bin
+kernel=build/$dir/nsk.bin
 if [ -n "$gic$virt" ]; then
 	shapes=("${gic:-3} ${virt:-1}")
 else
@@ -61,11 +71,11 @@ for tool in dtc fdtget; do
 	command -v $tool >/dev/null || { echo "Bail out! socdrv.sh: no $tool (device-tree-compiler)"; exit 1; }
 done
 
-dtbdir=build/nsk-a64/boards
-logdir=build/nsk-a64/logs
+dtbdir=build/$dir/boards
+logdir=build/$dir/logs
 mkdir -p "$dtbdir" "$logdir"
 # Private copies: a rebuild while the boots run must not change them midway.
-snap=$(mktemp -d build/nsk-a64/socdrv.XXXXXX)
+snap=$(mktemp -d "build/$dir/socdrv.XXXXXX")
 trap 'rm -rf "$snap"' EXIT
 cp "$bios" "$snap/secmon.bin" && cp "$kernel" "$snap/nsk.bin" || exit 1
 bios=$snap/secmon.bin
@@ -95,8 +105,8 @@ qemu() {
 	local vflag=off start
 	[ "$v" = 1 ] && vflag=on
 	# shellcheck disable=SC2054 # -M's value has commas
-	local cmd=(qemu-system-aarch64 -M "virt,secure=on,virtualization=$vflag,gic-version=$g"
-		-cpu cortex-a57 -smp "$smp" -m 512M -display none -monitor none -nic none
+	local cmd=("$QEMU" -M "virt,secure=on,virtualization=$vflag,gic-version=$g"
+		-cpu "$CPU" -smp "$smp" -m 512M -display none -monitor none -nic none
 		-serial stdio -serial "file:$fwlog" -bios "$bios" -kernel "$kernel"
 		-fw_cfg "name=opt/secmon/board.dtb,file=$dtb" -fw_cfg name=opt/secmon/verbose,string=1)
 	[ -n "$append" ] && cmd+=(-append "$append")
@@ -108,6 +118,7 @@ qemu() {
 }
 
 # The driver on each board, in each shape.
+[ "$arch" = armhf ] && shapes=()
 for shape in "${shapes[@]}"; do
 	read -r g v <<<"$shape"
 	el=$([ "$v" = 1 ] && echo 2 || echo 1)
@@ -162,14 +173,14 @@ done
 refusal() {
 	local what=$1 dtb=$2 want=$3 log=$logdir/socdrv-refused-$1.log
 	local why=()
-	qemu 3 1 "$log" "${log%.log}.fw.log" "$dtb" "nsk.test=socdrv nsk.name=$what"
+	qemu "${gic:-3}" 1 "$log" "${log%.log}.fw.log" "$dtb" "nsk.test=socdrv nsk.name=$what"
 	[ "$rc" = 0 ] || why+=("QEMU exited with status $rc (124: timed out after ${tmo}s)")
 	grep -q -F "secmon: cannot boot: $want" "$log" ||
 		why+=("no 'secmon: cannot boot: $want' on the normal-world console")
 	grep -q -F "$want" "${log%.log}.fw.log" 2>/dev/null || why+=("not on the secure console either")
-	grep -q '^# nsk: entered' "$log" && why+=("the kernel ran")
+	grep -q '^# nsk: .*entered' "$log" && why+=("the kernel ran")
 	[ ${#why[@]} -eq 0 ] || why+=("log $log" "got: $(grep -m1 'secmon:' "$log")")
-	result "${#why[@]}" "secmon board DT refused ($what): the reason on both consoles, then power-off (${ms} ms)" "${why[@]}"
+	result "${#why[@]}" "$fwtag board DT refused ($what): the reason on both consoles, then power-off (${ms} ms)" "${why[@]}"
 }
 
 bad=$dtbdir/refused
