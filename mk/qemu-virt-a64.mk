@@ -15,6 +15,7 @@ DEPS := build/deps/arm64
 FDT_LIB := $(DEPS)/usr/lib/aarch64-linux-gnu/libfdt.a
 FDT_ARCH := arm64
 
+# The resident part's optimisation (the cold-boot part is -Os, below).
 OPT ?= -O2
 WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
 # The SMC path saves only what a C call clobbers: no FP/SIMD registers, x18
