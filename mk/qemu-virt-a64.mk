@@ -38,5 +38,5 @@ include mk/qemu-virt-rules.mk
 # built for size.
 COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
-	lib/calltab.c lib/fwops_dt.c
+	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os

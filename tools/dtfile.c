@@ -238,8 +238,21 @@ int dtfile_load(const char *cmd, const char *path, struct dtfile *f)
 		}
 		f->compiled = true;
 	}
-	err = f->size >= sizeof(struct fdt_header) ? fdt_check_full(f->fdt, f->size)
-						   : -FDT_ERR_TRUNCATED;
+	err = f->size >= sizeof(struct fdt_header) ? fdt_check_header(f->fdt) : -FDT_ERR_TRUNCATED;
+	if (!err && fdt_totalsize(f->fdt) > f->size)
+		err = -FDT_ERR_TRUNCATED;
+	if (err) {
+		rc = cli_bad_input(cmd, "%s: not a valid DTB: %s", path, fdt_strerror(err));
+		dtfile_free(f);
+		return rc;
+	}
+	if (secmon_dt_check_structure(f->fdt, f->size) != SECMON_OK) {
+		rc = cli_bad_input(cmd, "%s: not a valid DTB: its structure block cannot be walked "
+				   "to its end", path);
+		dtfile_free(f);
+		return rc;
+	}
+	err = fdt_check_full(f->fdt, f->size);
 	if (err) {
 		rc = cli_bad_input(cmd, "%s: not a valid DTB: %s", path, fdt_strerror(err));
 		dtfile_free(f);

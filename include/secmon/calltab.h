@@ -12,6 +12,7 @@
 #define SECMON_CALLTAB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <secmon/conduit.h>
 #include <secmon/error.h>
@@ -70,7 +71,9 @@ struct secmon_ct_error {
 
 /*
  * Parses the call-table node at `node` of `fdt`. Returns SECMON_OK, or
- * SECMON_E_BAD_TABLE / SECMON_E_NO_SPACE with `err` filled in.
+ * SECMON_E_BAD_TABLE / SECMON_E_NO_SPACE with `err` filled in. Like every
+ * function here that reads a tree, it expects one that
+ * secmon_dt_check_structure() accepts.
  */
 int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 			 struct secmon_ct_error *err);
@@ -80,6 +83,15 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
  * compatible with `compatible`, or a negative libfdt error when none is left.
  */
 int secmon_calltab_find(const void *fdt, int from, const char *compatible);
+
+/*
+ * SECMON_OK when the `size` bytes at `fdt` hold a flattened device tree whose
+ * structure block can be walked to its end: version 16 or later, every tag
+ * known, every name and property inside the block, nodes balanced. libfdt's walks (fdt_check_full()
+ * too) trust property lengths and can loop for ever on a tree that fails
+ * this; check a tree from outside here first. SECMON_E_BAD_TABLE otherwise.
+ */
+int secmon_dt_check_structure(const void *fdt, size_t size);
 
 /* A node's name for messages: "/" for the root, "?" if it has none. */
 const char *secmon_calltab_node_name(const void *fdt, int node);

@@ -5,6 +5,7 @@
  * the monitor hands over. Cold boot only.
  */
 #include <libfdt.h>
+#include <secmon/calltab.h>
 #include "../monitor.h"
 
 #define MAX_CHILDREN 64
@@ -75,8 +76,13 @@ static int psci_node(void *fdt, const void *board)
 
 int mon_dt_fixup(void *fdt, const void *board)
 {
-	int fw, node = -1, err = psci_node(fdt, board);
+	int fw, node = -1, err;
 
+	/* A corrupt structure block could send libfdt's walks round for ever. */
+	if (board && (fdt_check_header(board) != 0 ||
+		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
+		return -FDT_ERR_BADSTRUCTURE;
+	err = psci_node(fdt, board);
 	if (err || !board)
 		return err;
 	while ((node = fdt_node_offset_by_compatible(board, node, "secmon,call-table")) >= 0) {

@@ -196,7 +196,9 @@ int described_init(const void *fdt)
 	media_init();
 	if (!fdt)
 		return 0;
-	if (fdt_check_header(fdt) != 0) {
+	/* A corrupt structure block could send libfdt's walks round for ever. */
+	if (fdt_check_header(fdt) != 0 ||
+	    secmon_dt_check_structure(fdt, fdt_totalsize(fdt)) != SECMON_OK) {
 		mon_log("secmon: board DT: not a valid flattened device tree\n");
 		return -1;
 	}

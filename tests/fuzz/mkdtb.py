@@ -114,6 +114,22 @@ def newline_in_name():
     return odd_node_name("cp\n", props, strings)
 
 
+def zero_advance_prop():
+    """
+    /psci with a property whose length is -12: libfdt's fdt_next_tag()
+    steps by 12 + length, so the walk comes back to the same tag for ever
+    (fdt_node_offset_by_compatible() in described_init() and
+    mon_dt_fixup(); found by a 2,400 s fuzz-dt run as a timeout).
+    fdt_check_full() refuses the tree; the monitor now runs it first.
+    """
+    strings = b"compatible\0"
+    s = (cells(BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("psci") +
+         cells(PROP, 0xfffffff4, 0) +
+         cells(END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
 def nameless_operation():
     """
     A call table with an operation node whose name is empty (dtc writes no
@@ -154,6 +170,7 @@ REGRESSIONS = {
     "regress-odd-node-name-2.dtb": odd_name_bad_method(),
     "regress-newline-in-node-name.dtb": newline_in_name(),
     "regress-nameless-operation.dtb": nameless_operation(),
+    "regress-zero-advance-prop.dtb": zero_advance_prop(),
     "regress-negative-prop-len.dtb": negative_prop_len(),
     "regress-nameless-node.dtb": nameless_node(),
 }

@@ -175,6 +175,49 @@ static void missing_id(void **state)
 		     "do-idle", "function-id", "missing required property");
 }
 
+/* Big-endian cell `i` of a DTB. */
+static void put_cell(uint8_t *b, unsigned off, uint32_t v)
+{
+	b[off] = (uint8_t)(v >> 24);
+	b[off + 1] = (uint8_t)(v >> 16);
+	b[off + 2] = (uint8_t)(v >> 8);
+	b[off + 3] = (uint8_t)v;
+}
+
+static void dt_structure_check(void **state)
+{
+	static uint8_t copy[sizeof(dtb)];
+	const uint8_t *fdt;
+	unsigned size, prop;
+
+	(void)state;
+	fdt = compile("method = \"smc\";", "do-idle { function-id = <0x82000010>; };");
+	size = fdt_totalsize(fdt);
+	assert_int_equal(secmon_dt_check_structure(fdt, size), SECMON_OK);
+	/* Cut short, or told it is smaller than its header says. */
+	assert_int_equal(secmon_dt_check_structure(fdt, size - 1), SECMON_E_BAD_TABLE);
+	assert_int_equal(secmon_dt_check_structure(fdt, 39), SECMON_E_BAD_TABLE);
+	assert_int_equal(secmon_dt_check_structure(NULL, size), SECMON_E_BAD_TABLE);
+	/* The first property (compatible of /t): lengths libfdt would follow. */
+	prop = fdt_off_dt_struct(fdt) + 4 + 4 + 4 + 4;	/* BEGIN "", BEGIN "t\0\0\0" */
+	memcpy(copy, fdt, size);
+	assert_int_equal(copy[prop + 3], 3);		/* FDT_PROP */
+	put_cell(copy, prop + 4, 0xfffffff4u);		/* -12: fdt_next_tag() stands still */
+	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
+	put_cell(copy, prop + 4, 0xfffffffcu);		/* -4 */
+	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
+	put_cell(copy, prop + 4, size);			/* past the block */
+	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
+	/* An unknown tag. */
+	memcpy(copy, fdt, size);
+	put_cell(copy, prop, 7);
+	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
+	/* A node left open: its END_NODE turned into a NOP. */
+	memcpy(copy, fdt, size);
+	put_cell(copy, fdt_off_dt_struct(fdt) + fdt_size_dt_struct(fdt) - 8, 4);
+	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
+}
+
 static void name_is(void **state)
 {
 	(void)state;
@@ -294,6 +337,7 @@ int main(void)
 		cmocka_unit_test(smc_unk),
 		cmocka_unit_test(long_node_name_cut),
 		cmocka_unit_test(name_is),
+		cmocka_unit_test(dt_structure_check),
 		cmocka_unit_test(missing_id),
 		cmocka_unit_test(register_out_of_range),
 		cmocka_unit_test(duplicate_operation),
