@@ -62,13 +62,24 @@ static uint32_t call_count(unsigned oen)
 	return n;
 }
 
-/* Call count, UID and revision: fast SMC32 calls in every service range. */
+/*
+ * Call count, UID and revision: fast SMC32 calls in the range of every owning
+ * entity the monitor has. Its record when (oen, fn) is one, else NULL.
+ */
+static const struct mon_oen_info *query_owner(unsigned oen, unsigned fn, bool smc64)
+{
+	if (smc64 || (fn != SECMON_FN_CALL_COUNT && fn != SECMON_FN_CALL_UID &&
+		      fn != SECMON_FN_REVISION))
+		return 0;
+	return find_oen(oen);
+}
+
 static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
 {
-	const struct mon_oen_info *o = find_oen(oen);
+	const struct mon_oen_info *o = query_owner(oen, fn, c->smc64);
 	unsigned i;
 
-	if (!o || c->smc64)
+	if (!o)
 		return false;
 	switch (fn) {
 	case SECMON_FN_CALL_COUNT:
@@ -108,15 +119,11 @@ bool mon_fid_implemented(uint32_t fid)
 
 bool mon_fid_answered(uint32_t fid)
 {
-	unsigned fn = secmon_fid_num(fid);
-
+	fid &= ~SECMON_FID_SVE_HINT;
 	if (mon_fid_implemented(fid))
 		return true;
-	fid &= ~SECMON_FID_SVE_HINT;
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ) || secmon_fid_is_smc64(fid))
-		return false;
-	return (fn == SECMON_FN_CALL_COUNT || fn == SECMON_FN_CALL_UID || fn == SECMON_FN_REVISION) &&
-	       find_oen(secmon_fid_oen(fid));
+	return secmon_fid_is_fast(fid) && !(fid & SECMON_FID_MBZ) &&
+	       query_owner(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_is_smc64(fid));
 }
 
 void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)

@@ -214,7 +214,6 @@ static int64_t op_system_reset(struct dcall *d)
 	plat_system_reset();
 }
 
-
 static int64_t op_media_set_format(struct dcall *d)
 {
 	uint64_t fmt = 0;

@@ -114,14 +114,6 @@ static int add_table(const void *fdt, int node, unsigned svc)
 }
 
 /* The operation a call belongs to. */
-static const char *op_of(const struct secmon_calltab *t, unsigned call)
-{
-	for (unsigned i = 0; i < t->nops; i++)
-		if (call >= t->ops[i].first_call && call < t->ops[i].first_call + t->ops[i].ncalls)
-			return t->ops[i].name;
-	return "?";
-}
-
 /*
  * A call carried in x0 whose ID the monitor answers itself would never reach
  * its table. (A PSCI 0.1 node's IDs may be the standard PSCI ones: those
@@ -129,14 +121,17 @@ static const char *op_of(const struct secmon_calltab *t, unsigned call)
  */
 static int check_not_shadowed(const void *fdt, int node, const struct secmon_calltab *t)
 {
-	for (unsigned i = 0; i < t->ncalls; i++) {
-		if (t->calls[i].id_reg != 0 || !mon_fid_answered(t->calls[i].fid))
-			continue;
-		mon_log("secmon: board DT: node %s/%s, property function-id: 0x%x is a call this "
-			"monitor answers itself\n",
-			secmon_calltab_node_name(fdt, node), op_of(t, i), (unsigned)t->calls[i].fid);
-		return -1;
-	}
+	for (unsigned o = 0; o < t->nops; o++)
+		for (unsigned s = 0; s < t->ops[o].ncalls; s++) {
+			const struct secmon_ct_call *c = &t->calls[t->ops[o].first_call + s];
+
+			if (c->id_reg != 0 || !mon_fid_answered(c->fid))
+				continue;
+			mon_log("secmon: board DT: node %s/%s, property function-id: 0x%x is a call "
+				"this monitor answers itself\n",
+				secmon_calltab_node_name(fdt, node), t->ops[o].name, (unsigned)c->fid);
+			return -1;
+		}
 	return 0;
 }
 
