@@ -288,13 +288,14 @@ def footprint():
     bss = s.get('.bss', 0)
     percpu = s.get('.percpu', 0)
     ncpu_max = 16
-    secram = symbol('aarch64-linux-gnu-nm', ELF_BUILT, '__percpu_end')
+    secram = symbol('aarch64-linux-gnu-nm', ELF_BUILT, '__secram_end')
     secram_base = 0x0e000000
     fp = {
         'text': text, 'code_only': s.get('.text', 0), 'rodata': s.get('.rodata', 0) + s.get('.got', 0),
         'data': data, 'bss': bss, 'image': text + data, 'image_limit': 32 * 1024,
         'resident': resident + data, 'cold_boot': boot,
         'percpu_all': percpu, 'per_cpu': percpu // ncpu_max, 'max_cpus': ncpu_max,
+        'cold_stack': s.get('.coldstack', 0),
         'secure_ram_used': (secram - secram_base) if secram else data + bss + percpu,
         'image_breakdown': map_breakdown(MAP_BUILT),
         'lib_a64': lib_sizes('a64', 'aarch64-linux-gnu-size'),
@@ -420,8 +421,8 @@ def table(results):
         if top:
             lines.append('    where it goes: ' + top)
         lines.append('  secure RAM: %d bytes per CPU (stack and frame), %d in all for %d CPUs '
-                     '(data, bss, stacks)' % (fp['per_cpu'], fp['secure_ram_used'],
-                                              fp['max_cpus']))
+                     '(data, bss, the %d-byte cold-boot stack, stacks)' % (
+                         fp['per_cpu'], fp['secure_ram_used'], fp['max_cpus'], fp['cold_stack']))
         for arch in ('a64', 'a32'):
             lib = fp['lib_' + arch]
             lines.append('  calling library %s code: core %d bytes (smccc, psci, errors, '

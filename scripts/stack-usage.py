@@ -9,8 +9,13 @@ libfdt.a, assembly, libgcc, whose frames are estimated from the prologues'
 "sub sp, sp, #N" and "stp ..., [sp, #-N]!").
 
 Indirect calls count as the deepest address-taken function. Recursion fails
-the check, except the bounded cases listed in BOUNDED. Prints the deepest path
-and one TAP line.
+the check, except the bounded cases listed in BOUNDED.
+
+Two stacks are checked, with their sizes read from the port's platform.h:
+the boot CPU's cold-boot stack (QV_COLD_STACK_SIZE) and each CPU's runtime
+stack (QV_STACK_SIZE, its frame at the top). A fault inside the monitor is
+reported on whatever stack it hit, so the EL3 exception path counts on top
+of the deepest path of each. Prints the deepest paths and two TAP lines.
 """
 import argparse
 import os
@@ -18,8 +23,7 @@ import re
 import subprocess
 import sys
 
-STACK_SIZE = 16384
-FRAME_SIZE = 0x120
+PLATFORM_H = "monitor/plat/qemu-virt/platform.h"
 INDIRECT = "__indirect_call"
 BOARD_DT = "monitor/core/board_dt.c"
 
@@ -52,6 +56,17 @@ def bounded_recursion():
                                  "alias (libfdt recursion): %s" % (os.path.join(root, f), m.group(0)))
     bounded["fdt_path_offset"] = 1
     return bounded
+
+
+def platform_sizes():
+    text = open(PLATFORM_H).read()
+    sizes = {}
+    for name in ("QV_STACK_SIZE", "QV_COLD_STACK_SIZE", "QV_FRAME_SIZE"):
+        m = re.search(r"#define\s+%s\s+(0x[0-9a-fA-F]+|\d+)\s" % name, text)
+        if not m:
+            sys.exit("stack-usage: no %s in %s" % (name, PLATFORM_H))
+        sizes[name] = int(m.group(1), 0)
+    return sizes
 
 
 def read_ci(objdir):
@@ -167,8 +182,11 @@ def main():
     ap.add_argument("--objdir", default="build/stack/obj")
     ap.add_argument("--elf", default="build/qemu-virt-a64/secmon.elf")
     ap.add_argument("--objdump", default="aarch64-linux-gnu-objdump")
-    ap.add_argument("--limit", type=lambda s: int(s, 0), default=STACK_SIZE - FRAME_SIZE,
-                    help="bytes below the CPU's frame (default 16384 - 0x120)")
+    sizes = platform_sizes()
+    runtime_limit = sizes["QV_STACK_SIZE"] - sizes["QV_FRAME_SIZE"]
+    ap.add_argument("--limit", type=lambda s: int(s, 0), default=runtime_limit,
+                    help="bytes below a CPU's frame (default QV_STACK_SIZE - QV_FRAME_SIZE, "
+                    "%d)" % runtime_limit)
     args = ap.parse_args()
 
     frames, edges = read_ci(args.objdir)
@@ -245,40 +263,50 @@ def main():
             memo[f] = res
         return res
 
-    # Entry points (monitor/plat/qemu-virt/entry.S, vectors.S): each starts
-    # with sp at the CPU's frame, plus what the assembly puts below it.
+    # Entry points (monitor/plat/qemu-virt/entry.S, vectors.S) and the stack
+    # each starts on, with what the assembly puts below its start.
     roots = [
-        ("cold boot", 0, "qv_cpu_el3_init"),
-        ("cold boot", 0, "qv_cold_boot"),
-        ("warm boot", 0, "qv_secondary_boot"),
-        ("SMC", 0, "mon_smc"),
-        ("SMC fast path (blr x3)", 0, INDIRECT),
-        ("lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
-        ("EL3 exception", 0, "qv_el3_exception"),
+        ("runtime", "reset, before the cold boot", 0, "qv_cpu_el3_init"),
+        ("cold", "cold boot", 0, "qv_cold_boot"),
+        ("runtime", "warm boot", 0, "qv_secondary_boot"),
+        ("runtime", "SMC", 0, "mon_smc"),
+        ("runtime", "SMC fast path (blr x3)", 0, INDIRECT),
+        ("runtime", "lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
     ]
-    worst = None
-    for what, base, fn in roots:
+    fault, _, _ = cost("qv_el3_exception")
+    print("# %-38s %-28s %6d bytes (counted on top of each stack's deepest path)"
+          % ("EL3 exception", "qv_el3_exception", fault))
+    worst = {}
+    for stack, what, base, fn in roots:
         n, path, _ = cost(fn)
         n += base
         print("# %-38s %-28s %6d bytes" % (what, fn, n))
-        if worst is None or n > worst[0]:
-            worst = (n, what, base, path)
-    n, what, base, path = worst
-    print("# deepest path (%s):" % what)
-    if base:
-        print("#   %6d  (assembly, below the frame)" % base)
-    for label, size in path:
-        print("#   %6d  %s" % (size, label))
-    print("# %d functions (%d estimated from the disassembly), %d address-taken"
-          % (len(frames), len(estimated), len(taken)))
+        if stack not in worst or n > worst[stack][0]:
+            worst[stack] = (n, what, base, path)
     for e in sorted(notes) + sorted(set(errors)):
         print("# " + e)
-    ok = not errors and n <= args.limit
-    why = ("limit minus the 0x%x frame" % FRAME_SIZE
-           if args.limit == STACK_SIZE - FRAME_SIZE else "--limit")
-    print("%s - stack: deepest path %d bytes of %d (%s)"
-          % ("ok" if ok else "not ok", n, args.limit, why))
-    return 0 if ok else 1
+    print("# %d functions (%d estimated from the disassembly), %d address-taken"
+          % (len(frames), len(estimated), len(taken)))
+    limits = {
+        "cold": (sizes["QV_COLD_STACK_SIZE"], "QV_COLD_STACK_SIZE"),
+        "runtime": (args.limit, "QV_STACK_SIZE minus the 0x%x frame" % sizes["QV_FRAME_SIZE"]
+                    if args.limit == runtime_limit else "--limit"),
+    }
+    failed = False
+    for stack in ("cold", "runtime"):
+        n, what, base, path = worst[stack]
+        limit, why = limits[stack]
+        print("# deepest path on the %s stack (%s), then a fault's report:" % (stack, what))
+        if base:
+            print("#   %6d  (assembly, below the frame)" % base)
+        for label, size in path:
+            print("#   %6d  %s" % (size, label))
+        total = n + fault
+        ok = not errors and total <= limit
+        failed |= not ok
+        print("%s - stack: %s stack, deepest path %d + fault report %d = %d bytes of %d (%s)"
+              % ("ok" if ok else "not ok", stack, n, fault, total, limit, why))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -47,7 +47,9 @@ _start:
 	bl	qv_cpu_el3_init
 	cbnz	x19, 1f
 	bl	memory_init
-	bl	qv_cold_boot
+	ldr	x0, =__cold_stack_end
+	mov	sp, x0
+	bl	qv_cold_boot		/* leaves on this CPU's own stack (qv_enter_ns) */
 1:	mov	w0, w19
 	bl	qv_secondary_boot
 
