@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Worst-case stack depth of the AArch64 firmware (see mk/stack.mk).
+"""Worst-case stack depth of the QEMU virt firmwares (see mk/stack.mk).
 
 Inputs: the .su/.ci files GCC writes with -fstack-usage -fcallgraph-info=su
 (frame sizes and call edges of the monitor's C functions), the object files'
 relocations (which functions have their address taken), and the disassembly
 of secmon.elf (call edges GCC adds itself, and the functions without .su:
-libfdt.a, assembly, libgcc, whose frames are estimated from the prologues'
-"sub sp, sp, #N" and "stp ..., [sp, #-N]!").
+libfdt.a, assembly, libgcc, whose frames are estimated from the prologues:
+"sub sp, sp, #N", "stp ..., [sp, #-N]!", and on AArch32 "push"/"vpush").
 
 Indirect calls count as the deepest address-taken function. Recursion fails
 the check, except the bounded cases listed in BOUNDED.
@@ -14,8 +14,9 @@ the check, except the bounded cases listed in BOUNDED.
 Two stacks are checked, with their sizes read from the port's platform.h:
 the boot CPU's cold-boot stack (QV_COLD_STACK_SIZE) and each CPU's runtime
 stack (QV_STACK_SIZE, its frame at the top). A fault inside the monitor is
-reported on whatever stack it hit, so the EL3 exception path counts on top
-of the deepest path of each. Prints the deepest paths and two TAP lines.
+reported on whatever stack it hit, so the fault path (EL3 exception,
+AArch32 secure fault) counts on top of the deepest path of each. Prints the
+deepest paths and two TAP lines.
 """
 import argparse
 import os
@@ -23,7 +24,44 @@ import re
 import subprocess
 import sys
 
-PLATFORM_H = "monitor/plat/qemu-virt/platform.h"
+# Per port: its platform.h, its entry points (entry.S, vectors.S) with the
+# stack each starts on and what the assembly puts below its start, the fault
+# report, and how its disassembly and relocations read.
+PORTS = {
+    "a64": {
+        "platform": "monitor/plat/qemu-virt/platform.h",
+        "roots": [
+            ("runtime", "reset, before the cold boot", 0, "qv_cpu_el3_init"),
+            ("cold", "cold boot", 0, "qv_cold_boot"),
+            ("runtime", "warm boot", 0, "qv_secondary_boot"),
+            ("runtime", "SMC", 0, "mon_smc"),
+            ("runtime", "SMC fast path (blr x3)", 0, "__indirect_call"),
+            ("runtime", "lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
+        ],
+        "fault": "qv_el3_exception",
+        "call": re.compile(r"\s(bl|b)\s+[0-9a-f]+ <([^>+]+)>$"),
+        "indirect": re.compile(r"\sblr\s"),
+        "direct_relocs": ("R_AARCH64_CALL26", "R_AARCH64_JUMP26"),
+    },
+    "a32": {
+        "platform": "monitor/plat/qemu-virt-a32/platform.h",
+        "roots": [
+            ("runtime", "reset, before the cold boot", 0, "qv_cpu_secure_init"),
+            ("cold", "cold boot", 0, "qv_cold_boot"),
+            ("runtime", "warm boot", 0, "qv_secondary_boot"),
+            ("runtime", "SMC", 0, "qv_smc"),
+            ("runtime", "FIQ", 0, "qv_fiq"),
+        ],
+        "fault": "qv_secure_fault",
+        # bl, blx and (tail calls) b with any condition to another function.
+        "call": re.compile(r"\s(blx?|b(?:eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?)"
+                           r"\s+[0-9a-f]+ <([^>+]+)>$"),
+        # blx/bx through a register other than lr, a load or move into pc that
+        # is not a pop.
+        "indirect": re.compile(r"\s(blx|bx)\s+r\d+$|\s(ldr|mov)\s+pc,"),
+        "direct_relocs": ("R_ARM_CALL", "R_ARM_JUMP24"),
+    },
+}
 INDIRECT = "__indirect_call"
 BOARD_DT = "monitor/core/board_dt.c"
 
@@ -58,19 +96,24 @@ def bounded_recursion():
     return bounded
 
 
-def platform_sizes():
-    text = open(PLATFORM_H).read()
+def platform_sizes(path):
+    text = open(path).read()
     sizes = {}
     for name in ("QV_STACK_SIZE", "QV_COLD_STACK_SIZE", "QV_FRAME_SIZE"):
         m = re.search(r"#define\s+%s\s+(0x[0-9a-fA-F]+|\d+)\s" % name, text)
         if not m:
-            sys.exit("stack-usage: no %s in %s" % (name, PLATFORM_H))
+            sys.exit("stack-usage: no %s in %s" % (name, path))
         sizes[name] = int(m.group(1), 0)
     return sizes
 
 
+BUILTIN_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*\\n<built-in>"')
+
+
 def read_ci(objdir):
-    frames, edges = {}, {}
+    """Frames and call edges of the C functions, and the names of the
+    compiler's helpers GCC says a function may call (libgcc's)."""
+    frames, edges, builtins = {}, {}, set()
     for root, _, files in os.walk(objdir):
         for f in files:
             if not f.endswith(".ci"):
@@ -83,10 +126,14 @@ def read_ci(objdir):
                     frames[m.group(1)] = int(m.group(2))
                     edges.setdefault(m.group(1), set())
                     continue
+                m = BUILTIN_RE.match(line)
+                if m:
+                    builtins.add(m.group(1))
+                    continue
                 m = EDGE_RE.match(line)
                 if m:
                     edges.setdefault(m.group(1), set()).add(m.group(2))
-    return frames, edges
+    return frames, edges, builtins
 
 
 class Names:
@@ -111,7 +158,7 @@ class Names:
         return cands or [name]
 
 
-def address_taken(objdir, objdump, names):
+def address_taken(objdir, objdump, names, direct_relocs):
     """Functions referenced by anything but a direct call or tail call."""
     taken = set()
     for root, _, files in os.walk(objdir):
@@ -127,31 +174,45 @@ def address_taken(objdir, objdump, names):
                     section = line.split("[")[1].rstrip("]:")
                     continue
                 parts = line.split()
-                if len(parts) != 3 or section.startswith((".debug", ".eh_frame")) or parts[1] in (
-                        "R_AARCH64_CALL26", "R_AARCH64_JUMP26"):
+                if len(parts) != 3 or section.startswith((".debug", ".eh_frame", ".ARM")) or \
+                        parts[1] in direct_relocs:
                     continue
                 sym = parts[2].split("+")[0].split("-")[0]
+                # A static function: its section's symbol (AArch64) or its own.
                 if sym.startswith(".text."):
                     sym = sym[len(".text."):]
-                    cand = src + ":" + sym
-                    if cand in names.titles:
-                        taken.add(cand)
-                        continue
+                cand = src + ":" + sym
+                if cand in names.titles:
+                    taken.add(cand)
+                    continue
                 if sym in names.titles:
                     taken.add(sym)
     return taken
 
 
 FUNC_RE = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
-CALL_RE = re.compile(r"\s(bl|b)\s+[0-9a-f]+ <([^>+]+)>$")
 PUSH_RE = re.compile(r"\[sp, #-(\d+)\]!")
 SUB_RE = re.compile(r"\ssub\s+sp, sp, #(0x[0-9a-f]+|\d+)(, lsl #12)?")
+# AArch32: push {r4, r5, lr} (or stmdb sp!, {...}), vpush {d8-d9}.
+REGLIST_RE = re.compile(r"\s(push|stmdb\s+sp!,|vpush)\s*\{([^}]*)\}")
 
 
-def read_elf(elf, objdump):
+def reglist_bytes(kind, regs):
+    n = 0
+    for r in regs.split(","):
+        r = r.strip()
+        if "-" in r:
+            lo, hi = r.split("-")
+            n += int(hi[1:]) - int(lo[1:]) + 1
+        elif r:
+            n += 1
+    return n * (8 if kind == "vpush" and regs.strip().startswith("d") else 4)
+
+
+def read_elf(elf, objdump, port):
     """Per function of the ELF: the sp decrements and the direct call targets
-    (bl, and b to another function's start: tail calls), and whether it has
-    blr/br (an indirect call)."""
+    (bl, and b to another function's start: tail calls), and whether it
+    calls through a register (an indirect call)."""
     out = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf],
                          capture_output=True, text=True, check=True).stdout
     funcs, cur, name = {}, None, None
@@ -163,37 +224,46 @@ def read_elf(elf, objdump):
             continue
         if cur is None:
             continue
-        m = CALL_RE.search(line)
+        m = port["call"].search(line)
         if m and m.group(2) != name:
             cur["calls"].add(m.group(2))
         m = PUSH_RE.search(line)
         if m:
             cur["frame"] += int(m.group(1))
+        m = REGLIST_RE.search(line)
+        if m:
+            cur["frame"] += reglist_bytes(m.group(1), m.group(2))
         m = SUB_RE.search(line)
         if m:
             cur["frame"] += int(m.group(1), 0) << (12 if m.group(2) else 0)
-        if re.search(r"\sblr\s", line):
+        if port["indirect"].search(line):
             cur["indirect"] = True
     return funcs
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--objdir", default="build/stack/obj")
-    ap.add_argument("--elf", default="build/qemu-virt-a64/secmon.elf")
-    ap.add_argument("--objdump", default="aarch64-linux-gnu-objdump")
-    sizes = platform_sizes()
+    ap.add_argument("--port", choices=sorted(PORTS), default="a64")
+    ap.add_argument("--objdir", required=True)
+    ap.add_argument("--elf", required=True)
+    ap.add_argument("--objdump", required=True)
+    port = PORTS[ap.parse_known_args()[0].port]
+    sizes = platform_sizes(port["platform"])
     runtime_limit = sizes["QV_STACK_SIZE"] - sizes["QV_FRAME_SIZE"]
     ap.add_argument("--limit", type=lambda s: int(s, 0), default=runtime_limit,
                     help="bytes below a CPU's frame (default QV_STACK_SIZE - QV_FRAME_SIZE, "
                     "%d)" % runtime_limit)
     args = ap.parse_args()
 
-    frames, edges = read_ci(args.objdir)
+    frames, edges, builtins = read_ci(args.objdir)
     if not frames:
         sys.exit("stack-usage: no .ci files in " + args.objdir)
     names = Names(list(frames))
-    elf = read_elf(args.elf, args.objdump)
+    elf = read_elf(args.elf, args.objdump, port)
+    # A helper GCC listed but did not emit a call to (e.g. the signed
+    # division helper next to the unsigned one it used) is not in the image.
+    for callees in edges.values():
+        callees.difference_update(b for b in builtins if b not in elf)
     estimated = set()
     # Functions without .su (libfdt.a, assembly, libgcc): the ELF's prologues.
     for name, fn in elf.items():
@@ -210,7 +280,7 @@ def main():
                 edges.setdefault(src, set()).update(names.lookup(callee, src))
             if fn["indirect"] and src in estimated:
                 edges.setdefault(src, set()).add(INDIRECT)
-    taken = address_taken(args.objdir, args.objdump, names)
+    taken = address_taken(args.objdir, args.objdump, names, port["direct_relocs"])
     bounded = bounded_recursion()
 
     memo, active, errors, notes = {}, [], [], set()
@@ -263,19 +333,10 @@ def main():
             memo[f] = res
         return res
 
-    # Entry points (monitor/plat/qemu-virt/entry.S, vectors.S) and the stack
-    # each starts on, with what the assembly puts below its start.
-    roots = [
-        ("runtime", "reset, before the cold boot", 0, "qv_cpu_el3_init"),
-        ("cold", "cold boot", 0, "qv_cold_boot"),
-        ("runtime", "warm boot", 0, "qv_secondary_boot"),
-        ("runtime", "SMC", 0, "mon_smc"),
-        ("runtime", "SMC fast path (blr x3)", 0, INDIRECT),
-        ("runtime", "lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
-    ]
-    fault, _, _ = cost("qv_el3_exception")
+    roots = port["roots"]
+    fault, _, _ = cost(port["fault"])
     print("# %-38s %-28s %6d bytes (counted on top of each stack's deepest path)"
-          % ("EL3 exception", "qv_el3_exception", fault))
+          % ("fault report", port["fault"], fault))
     worst = {}
     for stack, what, base, fn in roots:
         n, path, _ = cost(fn)

@@ -72,7 +72,8 @@ reset:
 	cmp	r4, #0
 	bne	1f
 	bl	memory_init
-	bl	qv_cold_boot
+	ldr	sp, =__cold_stack_end
+	bl	qv_cold_boot		/* leaves on this CPU's own stack (qv_enter_ns) */
 1:	mov	r0, r4
 	bl	qv_secondary_boot
 

@@ -30,7 +30,13 @@
 
 /* CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs). */
 #define QV_MAX_CPUS		8
-#define QV_STACK_SIZE		0x4000
+/*
+ * Stacks (mk/stack.mk checks both against the deepest call path): each CPU's
+ * runtime stack, with its frame at the top, and the one the boot CPU runs
+ * the cold boot on (libfdt, the DT parsers), unused once the OS runs.
+ */
+#define QV_STACK_SIZE		0x1000
+#define QV_COLD_STACK_SIZE	0x2000
 
 /* Secure group-0 SGI that wakes a parked core. */
 #define QV_WAKE_SGI		8

@@ -29,14 +29,14 @@
 	.balign	32
 	.global	qv_mon_vectors
 qv_mon_vectors:
-	b	mon_unexpected		/* 0x00 not used */
-	b	mon_unexpected		/* 0x04 not used */
-	b	mon_smc			/* 0x08 SMC */
-	b	mon_unexpected		/* 0x0c prefetch abort (SCR.EA = 0: never) */
-	b	mon_unexpected		/* 0x10 data abort (SCR.EA = 0: never) */
-	b	mon_unexpected		/* 0x14 not used */
-	b	mon_unexpected		/* 0x18 IRQ (SCR.IRQ = 0: never) */
-	b	mon_fiq			/* 0x1c FIQ: group 0, SCR.FIQ = 1 */
+	b	vec_unexpected		/* 0x00 not used */
+	b	vec_unexpected		/* 0x04 not used */
+	b	vec_smc			/* 0x08 SMC */
+	b	vec_unexpected		/* 0x0c prefetch abort (SCR.EA = 0: never) */
+	b	vec_unexpected		/* 0x10 data abort (SCR.EA = 0: never) */
+	b	vec_unexpected		/* 0x14 not used */
+	b	vec_unexpected		/* 0x18 IRQ (SCR.IRQ = 0: never) */
+	b	vec_fiq			/* 0x1c FIQ: group 0, SCR.FIQ = 1 */
 
 	.macro	save_caller
 	stmia	sp, {r0-r12}
@@ -50,14 +50,14 @@ qv_mon_vectors:
 	.endm
 
 /* SMC from the normal world: LR_mon is the instruction after the SMC. */
-mon_smc:
+vec_smc:
 	save_caller
 	mov	r0, sp
 	bl	qv_smc
 	b	return_to_ns
 
 /* A group-0 FIQ while the normal world ran: the power-off watch, or a stray wake-up SGI. */
-mon_fiq:
+vec_fiq:
 	sub	lr, lr, #4
 	save_caller
 	mov	r0, sp
@@ -75,7 +75,7 @@ return_to_ns:
 	ldmia	sp, {r0-r12}
 	movs	pc, lr
 
-mon_unexpected:
+vec_unexpected:
 	mov	r0, #8
 	mov	r1, lr
 	mrs	r2, spsr
