@@ -12,32 +12,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "arch.h"
-#include "frame.h"
+#include "../qemu-virt-common/gicv2.h"
 #include "platform.h"
 #include "qv.h"
 
-#define GICD_CTLR		0x0000
-#define GICD_TYPER		0x0004
-#define GICD_IGROUPR(n)		(0x0080 + 4 * (n))
-#define GICD_ISENABLER(n)	(0x0100 + 4 * (n))
-#define GICD_IPRIORITYR(n)	(0x0400 + (n))
-#define GICD_ITARGETSR(n)	(0x0800 + (n))
 #define GICD_IGRPMODR(n)	(0x0d00 + 4 * (n))
-#define GICD_SGIR		0x0f00
-
-#define CTLR_GRP0		(1u << 0)
-#define CTLR_GRP1NS		(1u << 1)
 #define CTLR_ARE_S		(1u << 4)
 #define CTLR_ARE_NS		(1u << 5)
 #define CTLR_RWP		(1u << 31)
-
-#define GICC_CTLR		0x0000
-#define GICC_PMR		0x0004
-#define GICC_IAR		0x000c
-#define GICC_EOIR		0x0010
-#define GICC_CTLR_GRP0		(1u << 0)
-#define GICC_CTLR_GRP1		(1u << 1)
-#define GICC_CTLR_FIQEN		(1u << 3)
 
 #define GICR_FRAME		0x10000
 #define GICR_WAKER		0x0014
@@ -50,10 +32,6 @@
 #define SGI_ISENABLER0		(GICR_FRAME + 0x0100)
 #define SGI_IPRIORITYR(n)	(GICR_FRAME + 0x0400 + (n))
 #define SGI_IGRPMODR0		(GICR_FRAME + 0x0d00)
-
-#define SPURIOUS_FIRST		1020
-#define WAKE_PRIORITY		0x00
-#define PMR_ALL			0xff
 
 unsigned qv_gic_version(void)
 {
@@ -75,50 +53,26 @@ static void gicd_wait_rwp(void)
 void qv_gic_dist_init(void)
 {
 	unsigned lines = 32 * ((mmio_read32(QV_GICD_BASE + GICD_TYPER) & 0x1f) + 1);
-	bool v3 = gic_v3();
 
-	mmio_write32(QV_GICD_BASE + GICD_CTLR, v3 ? CTLR_ARE_S | CTLR_ARE_NS : 0);
-	if (v3)
-		gicd_wait_rwp();
+	if (!gic_v3()) {
+		qv_gicv2_dist_init();
+		return;
+	}
+	mmio_write32(QV_GICD_BASE + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS);
+	gicd_wait_rwp();
 	for (unsigned i = 1; i < lines / 32; i++) {
 		mmio_write32(QV_GICD_BASE + GICD_IGROUPR(i), 0xffffffff);
-		if (v3)
-			mmio_write32(QV_GICD_BASE + GICD_IGRPMODR(i), 0);
+		mmio_write32(QV_GICD_BASE + GICD_IGRPMODR(i), 0);
 	}
-	mmio_write32(QV_GICD_BASE + GICD_CTLR,
-		     v3 ? CTLR_ARE_S | CTLR_ARE_NS | CTLR_GRP1NS : CTLR_GRP1NS);
-	if (v3)
-		gicd_wait_rwp();
+	mmio_write32(QV_GICD_BASE + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS | CTLR_GRP1);
+	gicd_wait_rwp();
 }
 
-/*
- * Group 0 enabled in the distributor is the boot CPU's "monitor ready"
- * signal to the secondaries: a system reset clears it, so a stale value in
- * secure RAM from before a SYSTEM_RESET can never be mistaken for it.
- */
 void qv_gic_release(void)
 {
-	dsb_sy();
-	mmio_write32(QV_GICD_BASE + GICD_CTLR, mmio_read32(QV_GICD_BASE + GICD_CTLR) | CTLR_GRP0);
+	qv_gicd_enable_group0();
 	if (gic_v3())
 		gicd_wait_rwp();
-}
-
-bool qv_gic_released(void)
-{
-	return (mmio_read32(QV_GICD_BASE + GICD_CTLR) & CTLR_GRP0) != 0;
-}
-
-static void gicv2_cpu_init(unsigned cpu)
-{
-	mmio_write32(QV_GICD_BASE + GICD_IGROUPR(0), ~(1u << QV_WAKE_SGI));
-	mmio_write8(QV_GICD_BASE + GICD_IPRIORITYR(QV_WAKE_SGI), WAKE_PRIORITY);
-	/* Banked: reads back this CPU's own target bit. */
-	qv_frame_of(cpu)->gic_target = mmio_read8(QV_GICD_BASE + GICD_ITARGETSR(0));
-	mmio_write32(QV_GICC_BASE + GICC_PMR, PMR_ALL);
-	mmio_write32(QV_GICC_BASE + GICC_CTLR,
-		     (mmio_read32(QV_GICC_BASE + GICC_CTLR) & GICC_CTLR_GRP1) | GICC_CTLR_GRP0 |
-			     GICC_CTLR_FIQEN);
 }
 
 static uintptr_t gicr_of_this_cpu(void)
@@ -150,10 +104,10 @@ static void gicv3_cpu_init(void)
 			;
 		mmio_write32(rd + SGI_IGROUPR0, ~(1u << QV_WAKE_SGI));
 		mmio_write32(rd + SGI_IGRPMODR0, 0);
-		mmio_write8(rd + SGI_IPRIORITYR(QV_WAKE_SGI), WAKE_PRIORITY);
+		mmio_write8(rd + SGI_IPRIORITYR(QV_WAKE_SGI), GIC_WAKE_PRIORITY);
 		mmio_write32(rd + SGI_ISENABLER0, 1u << QV_WAKE_SGI);
 	}
-	write_sysreg(ICC_PMR_EL1, PMR_ALL);
+	write_sysreg(ICC_PMR_EL1, GIC_PMR_ALL);
 	write_sysreg(ICC_IGRPEN0_EL1, 1);
 	isb();
 }
@@ -163,18 +117,16 @@ void qv_gic_cpu_init(unsigned cpu)
 	if (gic_v3())
 		gicv3_cpu_init();
 	else
-		gicv2_cpu_init(cpu);
+		qv_gicv2_cpu_init(cpu);
 }
 
 void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 {
-	dsb_sy();
 	if (!gic_v3()) {
-		uint32_t target = (uint32_t)qv_frame_of(cpu)->gic_target;
-
-		mmio_write32(QV_GICD_BASE + GICD_SGIR, (target << 16) | QV_WAKE_SGI);
+		qv_gicv2_send_wake(cpu);
 		return;
 	}
+	dsb_sy();
 	write_sysreg(ICC_SGI0R_EL1, ((mpidr >> 32) & 0xff) << 48 | ((mpidr >> 16) & 0xff) << 32 |
 					    (uint64_t)QV_WAKE_SGI << 24 |
 					    ((mpidr >> 8) & 0xff) << 16 | (1ull << (mpidr & 0xf)) |
@@ -194,10 +146,7 @@ void qv_gic_secure_ppi(unsigned intid)
 	uintptr_t rd;
 
 	if (!gic_v3()) {
-		mmio_write32(QV_GICD_BASE + GICD_IGROUPR(0),
-			     mmio_read32(QV_GICD_BASE + GICD_IGROUPR(0)) & ~bit);
-		mmio_write8(QV_GICD_BASE + GICD_IPRIORITYR(intid), WAKE_PRIORITY);
-		mmio_write32(QV_GICD_BASE + GICD_ISENABLER(0), bit);
+		qv_gicv2_secure_ppi(intid);
 		return;
 	}
 	rd = gicr_of_this_cpu();
@@ -205,7 +154,7 @@ void qv_gic_secure_ppi(unsigned intid)
 		return;
 	mmio_write32(rd + SGI_IGROUPR0, mmio_read32(rd + SGI_IGROUPR0) & ~bit);
 	mmio_write32(rd + SGI_IGRPMODR0, mmio_read32(rd + SGI_IGRPMODR0) & ~bit);
-	mmio_write8(rd + SGI_IPRIORITYR(intid), WAKE_PRIORITY);
+	mmio_write8(rd + SGI_IPRIORITYR(intid), GIC_WAKE_PRIORITY);
 	mmio_write32(rd + SGI_ISENABLER0, bit);
 }
 
@@ -215,20 +164,18 @@ void qv_gic_secure_ppi(unsigned intid)
  */
 void qv_gic_ack_group0(void)
 {
-	bool v3 = gic_v3();
-
+	if (!gic_v3()) {
+		qv_gicv2_ack_group0();
+		return;
+	}
 	for (;;) {
-		uint32_t id = v3 ? (uint32_t)read_sysreg(ICC_IAR0_EL1)
-				 : mmio_read32(QV_GICC_BASE + GICC_IAR);
+		uint32_t id = (uint32_t)read_sysreg(ICC_IAR0_EL1);
 
-		if ((id & 0x3ff) >= SPURIOUS_FIRST)
+		if ((id & 0x3ff) >= GIC_SPURIOUS_FIRST)
 			return;
 		if ((id & 0x3ff) == QV_SEC_TIMER_INTID)
 			qv_poweroff_tick();
-		if (v3)
-			write_sysreg(ICC_EOIR0_EL1, id);
-		else
-			mmio_write32(QV_GICC_BASE + GICC_EOIR, id);
+		write_sysreg(ICC_EOIR0_EL1, id);
 	}
 }
 
@@ -240,13 +187,11 @@ void qv_gic_ack_group0(void)
  */
 void qv_gic_cpu_quiesce(void)
 {
-	if (gic_v3()) {
-		write_sysreg(ICC_IGRPEN1_EL3, read_sysreg(ICC_IGRPEN1_EL3) & ~1ull);
-		write_sysreg(ICC_PMR_EL1, PMR_ALL);
-		isb();
+	if (!gic_v3()) {
+		qv_gicv2_cpu_quiesce();
 		return;
 	}
-	mmio_write32(QV_GICC_BASE + GICC_CTLR,
-		     mmio_read32(QV_GICC_BASE + GICC_CTLR) & ~GICC_CTLR_GRP1);
-	mmio_write32(QV_GICC_BASE + GICC_PMR, PMR_ALL);
+	write_sysreg(ICC_IGRPEN1_EL3, read_sysreg(ICC_IGRPEN1_EL3) & ~1ull);
+	write_sysreg(ICC_PMR_EL1, GIC_PMR_ALL);
+	isb();
 }
