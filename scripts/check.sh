@@ -74,6 +74,11 @@ nsk_runs() {
 	bash tests/nsk/run.sh --bios $fw --smp 1 --gic 2 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 8 --gic 2 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --cpu max || rc=1
+	# SMCs from AArch32 EL1 (the monitor's exception class 0x13 path), and a
+	# legacy call with its ID in r12 from there.
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 1 --board boards/omap4-style.dts \
+		--test a32el1 --append nsk.a32id12=0x102 || rc=1
 	return $rc
 }
 

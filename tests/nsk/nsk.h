@@ -98,6 +98,8 @@ struct secmon_conduit;
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed);
 __attribute__((noreturn)) void hostile_secondary(unsigned slot);
 int isolation_run(const struct secmon_conduit *c, bool el2);
+/* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
+int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

@@ -15,10 +15,10 @@
 #define FR_CALLER_MODE	168	/* .mode of it: the caller's SPSR_EL3 */
 #define FR_CALLER32	176	/* struct mon_caller for an AArch32 caller */
 #define FR_CALLER32_MODE 184
-#define FR_A32_SAVE	192	/* AArch32 caller's x8..x17 (banked r8-r14) */
-#define FR_GIC_TARGET	272	/* GICv2 CPU-interface bit of this CPU */
-#define FR_ROUTES	280	/* mon_routes, for the SMC fast path */
-#define FR_END		288
+#define FR_A32_SAVE	192	/* AArch32 caller's x13..x17 (banked SPs and LRs) */
+#define FR_GIC_TARGET	232	/* GICv2 CPU-interface bit of this CPU */
+#define FR_ROUTES	240	/* mon_routes, for the SMC fast path */
+#define FR_END		248
 
 /* For the SMC fast path in vectors.S; frame.c checks them against the C side. */
 #define FR_ROUTE_LO	0		/* struct mon_route (monitor.h): .lo, .hi */
@@ -39,7 +39,7 @@ struct qv_frame {
 	uint64_t cpu;
 	struct mon_caller caller;
 	struct mon_caller caller32;
-	uint64_t a32_save[10];
+	uint64_t a32_save[5];
 	uint64_t gic_target;
 	struct mon_route *routes;
 };

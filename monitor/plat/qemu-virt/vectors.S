@@ -171,24 +171,24 @@ lower_not_smc64:
 	b	smc_a32
 
 /*
- * SMC from AArch32: only r0-r7 are arguments and results. x8-x17 hold the
- * caller's banked registers, which the C call would clobber: keep them apart
- * and give the core zeros in their place.
+ * SMC from AArch32: the caller's r0-r12 are x0-x12 (its SVC, ABT, UND, IRQ
+ * and HYP modes share them; FIQ mode's r8-r12 are banked elsewhere), and
+ * they reach the core, which answers in them (a legacy ABI may name r12).
+ * x13-x17 hold banked SPs and LRs, which the C call would clobber: kept
+ * apart, and the core sees zeros in their place.
  */
 smc_a32:
 	stp	x2, x3, [sp, #FR_REGS + 16]
 	stp	x4, x5, [sp, #FR_REGS + 32]
 	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_A32_SAVE + 0]
-	stp	x10, x11, [sp, #FR_A32_SAVE + 16]
-	stp	x12, x13, [sp, #FR_A32_SAVE + 32]
-	stp	x14, x15, [sp, #FR_A32_SAVE + 48]
-	stp	x16, x17, [sp, #FR_A32_SAVE + 64]
-	stp	xzr, xzr, [sp, #FR_REGS + 64]
-	stp	xzr, xzr, [sp, #FR_REGS + 80]
-	stp	xzr, xzr, [sp, #FR_REGS + 96]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, xzr, [sp, #FR_REGS + 96]
 	stp	xzr, xzr, [sp, #FR_REGS + 112]
 	stp	xzr, xzr, [sp, #FR_REGS + 128]
+	stp	x13, x14, [sp, #FR_A32_SAVE + 0]
+	stp	x15, x16, [sp, #FR_A32_SAVE + 16]
+	str	x17, [sp, #FR_A32_SAVE + 32]
 	mrs	x1, spsr_el3
 	str	x30, [sp, #FR_X30]
 	str	x1, [sp, #FR_CALLER32_MODE]
@@ -201,11 +201,12 @@ smc_a32:
 	ldp	x2, x3, [sp, #FR_REGS + 16]
 	ldp	x4, x5, [sp, #FR_REGS + 32]
 	ldp	x6, x7, [sp, #FR_REGS + 48]
-	ldp	x8, x9, [sp, #FR_A32_SAVE + 0]
-	ldp	x10, x11, [sp, #FR_A32_SAVE + 16]
-	ldp	x12, x13, [sp, #FR_A32_SAVE + 32]
-	ldp	x14, x15, [sp, #FR_A32_SAVE + 48]
-	ldp	x16, x17, [sp, #FR_A32_SAVE + 64]
+	ldp	x8, x9, [sp, #FR_REGS + 64]
+	ldp	x10, x11, [sp, #FR_REGS + 80]
+	ldr	x12, [sp, #FR_REGS + 96]
+	ldp	x13, x14, [sp, #FR_A32_SAVE + 0]
+	ldp	x15, x16, [sp, #FR_A32_SAVE + 16]
+	ldr	x17, [sp, #FR_A32_SAVE + 32]
 	eret
 
 /*
