@@ -39,13 +39,17 @@ struct mon_config {
 	/* SMCCC_ARCH_SOC_ID answers. */
 	uint32_t soc_version;	/* see secmon_soc_id_version() */
 	uint32_t soc_revision;
-	const char *soc_name;	/* NULL: SOC_ID name not offered */
+	const char *soc_name;	/* NULL: SOC_ID name not offered; copied by mon_init() */
 	/*
 	 * The board's DT (NULL: none): legacy ABIs and services to serve. It
 	 * must stay where it is while the monitor runs.
 	 */
 	const void *board_dtb;
-	/* Errata served by SECMON_SIP_ERRATA_* (at most 32). */
+	/*
+	 * Errata served by SECMON_SIP_ERRATA_* (at most 32). The monitor keeps
+	 * the pointer and calls the checks at run time: the table and the
+	 * functions must stay where they are (resident code and data).
+	 */
 	const struct mon_erratum *errata;
 	unsigned nerrata;
 };

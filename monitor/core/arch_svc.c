@@ -62,15 +62,31 @@ bool arch_svc_has(uint32_t fid)
 	return features(fid, false) >= 0;
 }
 
-/* The SoC name, NUL-padded, 8 bytes per register in x1-x17. */
-static void soc_name(struct mon_call *c)
+/* The SoC name as SOC_ID returns it: NUL-padded, at most 135 characters. */
+static char soc_name_copy[8 * (SECMON_NREGS - 1)];
+
+void arch_svc_init(void)
 {
 	const char *s = mon_cfg.soc_name;
-	unsigned i, n;
+	unsigned i;
 
-	for (n = 1; n < SECMON_NREGS; n++)
+	if (!s)
+		return;
+	for (i = 0; i < sizeof(soc_name_copy) - 1 && s[i]; i++)
+		soc_name_copy[i] = s[i];
+	for (; i < sizeof(soc_name_copy); i++)
+		soc_name_copy[i] = 0;
+	mon_cfg.soc_name = soc_name_copy;
+}
+
+/* The SoC name, 8 bytes per register in x1-x17. */
+static void soc_name(struct mon_call *c)
+{
+	const char *s = soc_name_copy;
+
+	for (unsigned n = 1; n < SECMON_NREGS; n++)
 		c->r->x[n] = 0;
-	for (i = 0; i < 8 * (SECMON_NREGS - 1) - 1 && s[i]; i++)
+	for (unsigned i = 0; i < sizeof(soc_name_copy) && s[i]; i++)
 		c->r->x[1 + i / 8] |= (uint64_t)(uint8_t)s[i] << (8 * (i % 8));
 	mon_ret(c, 0, SECMON_SMCCC_SUCCESS);
 }

@@ -8,6 +8,7 @@ int mon_init(const struct mon_config *cfg)
 	int err;
 
 	mon_cfg = *cfg;
+	arch_svc_init();
 	if (mon_dispatch_init())
 		return -1;
 	psci_init(cfg->boot_cpu);

@@ -73,6 +73,8 @@ extern struct mon_config mon_cfg;
 /* The individual services' entry points. */
 bool arch_svc_handle(struct mon_call *c);
 bool arch_svc_has(uint32_t fid);
+/* Keeps a copy of the SoC name (mon_config.soc_name may be cold-boot data). */
+void arch_svc_init(void);
 /* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
 bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);

@@ -13,21 +13,25 @@
 #define PAGE 4096u
 #define FORMAT_MAX 3	/* 0 none, 1 H.264, 2 HEVC, 3 AV1 */
 
+/*
+ * A handle names its slot (bits 7:0, slot + 1) and how many times the slot
+ * was handed out before (bits 23:8): two live buffers never share a handle,
+ * and a released one comes back only after 65536 more uses of its slot.
+ */
 struct buffer {
 	uint64_t addr, size;
 	uint32_t handle;	/* 0: free */
+	uint16_t uses;
 };
 
 static struct buffer buffers[MAX_BUFFERS];
 static uint64_t format;
-static uint32_t next_handle;
 
 void media_init(void)
 {
 	for (unsigned i = 0; i < MAX_BUFFERS; i++)
-		buffers[i].handle = 0;
+		buffers[i] = (struct buffer){ 0 };
 	format = 0;
-	next_handle = 1;
 }
 
 int64_t media_set_format(uint64_t f)
@@ -64,9 +68,10 @@ int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle)
 	if (!ret && !free)
 		ret = SECMON_PSCI_DENIED;
 	if (!ret) {
-		*free = (struct buffer){ .addr = addr, .size = size, .handle = next_handle };
-		/* Handles are never 0 and not reused soon after release. */
-		next_handle = next_handle == 0xffffffu ? 1 : next_handle + 1;
+		free->addr = addr;
+		free->size = size;
+		free->handle = (uint32_t)free->uses << 8 | (uint32_t)(free - buffers + 1);
+		free->uses++;
 		*handle = free->handle;
 	}
 	plat_unlock();
@@ -75,14 +80,15 @@ int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle)
 
 int64_t media_unprotect(uint64_t handle)
 {
+	uint64_t slot = (handle & 0xff) - 1;
 	int64_t ret = SECMON_PSCI_INVALID_PARAMETERS;
 
+	if (slot >= MAX_BUFFERS)
+		return ret;
 	plat_lock();
-	for (unsigned i = 0; handle && i < MAX_BUFFERS; i++) {
-		if (buffers[i].handle == handle) {
-			buffers[i].handle = 0;
-			ret = SECMON_PSCI_SUCCESS;
-		}
+	if (buffers[slot].handle == handle) {
+		buffers[slot].handle = 0;
+		ret = SECMON_PSCI_SUCCESS;
 	}
 	plat_unlock();
 	return ret;

@@ -708,12 +708,30 @@ static void arch_workaround_1_callable_when_features_offers_it(void **state)
 	run_clean(sc_workaround_1, 1, 0);
 }
 
+/* SOC_ID's name: x1..x17, 8 bytes each, little-endian, NUL-padded to the end. */
+static void expect_soc_name(int line, const char *name)
+{
+	struct secmon_regs r;
+	size_t len = strlen(name);
+
+	fill(line, &r, 0xc0000002);
+	r.x[1] = SECMON_SOC_ID_NAME;
+	EXPECT_EQ(smc_regs(line, ALL_REGS, &r), 0);
+	for (unsigned i = 0; i < 8 * (SECMON_NREGS - 1); i++) {
+		char c = (char)(r.x[1 + i / 8] >> (8 * (i % 8)));
+		char want = i < len ? name[i] : 0;
+
+		if (c != want) {
+			note(line, "SOC_ID name byte %u = %#x, want %#x", i, (unsigned)(uint8_t)c,
+			     (unsigned)(uint8_t)want);
+			break;
+		}
+	}
+}
+
 static void sc_soc_id(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	static const char name[] = "secmon host simulator";
-	struct secmon_regs r;
 	uint64_t v;
-	unsigned i;
 
 	(void)cpu, (void)pc, (void)ctx;
 	v = SMC1(SECMON_SMCCC_ARCH_SOC_ID, SECMON_SOC_ID_VERSION);
@@ -728,26 +746,42 @@ static void sc_soc_id(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC1(0xc0000002, SECMON_SOC_ID_VERSION), R64(SECMON_SMCCC_INVALID_PARAMETER));
 	EXPECT_EQ(SMC1(0xc0000002, SECMON_SOC_ID_REVISION), R64(SECMON_SMCCC_INVALID_PARAMETER));
 	EXPECT_EQ(SMC1(0xc0000002, HI | SECMON_SOC_ID_NAME), R64(SECMON_SMCCC_INVALID_PARAMETER));
-	fill(__LINE__, &r, 0xc0000002);
-	r.x[1] = SECMON_SOC_ID_NAME;
-	EXPECT_EQ(smc_regs(__LINE__, ALL_REGS, &r), 0);
-	/* x1..x17, 8 bytes each, little-endian, NUL-padded to the end. */
-	for (i = 0; i < 8 * (SECMON_NREGS - 1); i++) {
-		char c = (char)(r.x[1 + i / 8] >> (8 * (i % 8)));
-		char want = i < sizeof(name) - 1 ? name[i] : 0;
-
-		if (c != want) {
-			note(__LINE__, "SOC_ID name byte %u = %#x, want %#x", i, (unsigned)(uint8_t)c,
-			     (unsigned)(uint8_t)want);
-			break;
-		}
-	}
+	expect_soc_name(__LINE__, "secmon host simulator");
 }
 
 static void soc_id_version_revision_and_name(void **state)
 {
 	(void)state;
 	run_clean(sc_soc_id, 1, 0);
+}
+
+/*
+ * The platform's SoC name may be cold-boot data it does not keep: the
+ * monitor answers from its own copy, cut to the 135 characters x1-x17 hold.
+ */
+static char soc_name_buf[200];
+
+static void sc_soc_name_copied(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	char want[136];
+
+	(void)cpu, (void)pc, (void)ctx;
+	memcpy(want, soc_name_buf, 135);
+	want[135] = 0;
+	memset(soc_name_buf, 'X', sizeof(soc_name_buf) - 1);
+	expect_soc_name(__LINE__, want);
+}
+
+static void soc_id_name_is_the_monitors_own_copy(void **state)
+{
+	struct sim_config cfg = { .ncpus = 1, .soc_name = soc_name_buf };
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(soc_name_buf) - 1; i++)
+		soc_name_buf[i] = (char)('a' + i % 26);
+	soc_name_buf[sizeof(soc_name_buf) - 1] = 0;
+	assert_int_equal(run(sc_soc_name_copied, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
 }
 
 /* ---- PSCI: versions and features ------------------------------------- */
@@ -2019,6 +2053,88 @@ static const char exynos_dts[] = FW(
 	"  do-idle { function-id = <0xfffffffd>; };"
 	"}; };");
 
+/* The example secure-media service (boards/secure-media.dtsi). */
+static const char media_dts[] = FW(
+	"firmware { secure-media { compatible = \"secmon,secure-media\", \"secmon,call-table\";"
+	"  method = \"smc\";"
+	"  protect-buffer { function-id = <0xc2000101>; convention = \"smc64\";"
+	"   arg-names = \"addr\", \"size\"; arg-registers = <1 2>;"
+	"   result-names = \"status\", \"handle\"; result-registers = <0 1>; };"
+	"  unprotect-buffer { function-id = <0x82000102>; arg-names = \"handle\";"
+	"   arg-registers = <1>; result-names = \"status\"; result-registers = <0>; };"
+	"  get-status { function-id = <0x82000103>;"
+	"   result-names = \"status\", \"format\", \"buffers\"; result-registers = <0 1 2>; };"
+	"}; };");
+
+#define MEDIA_BUF_A 0x80000000ull	/* in the simulator's normal-world memory */
+#define MEDIA_BUF_B 0x80100000ull
+
+static uint64_t media_protect_call(int line, uint64_t addr, uint64_t *handle)
+{
+	struct secmon_regs r;
+	uint64_t ret;
+
+	fill(line, &r, 0xc2000101);
+	r.x[1] = addr;
+	r.x[2] = 4096;
+	ret = smc_regs(line, 1u << 0 | 1u << 1, &r);
+	*handle = r.x[1];
+	return ret;
+}
+
+static uint64_t media_buffers(int line)
+{
+	struct secmon_regs r;
+
+	fill(line, &r, 0x82000103);
+	EXPECT_EQ(smc_regs(line, 1u << 0 | 1u << 1 | 1u << 2, &r), 0);
+	return r.x[2];
+}
+
+/*
+ * A protected buffer stays protected however many other buffers come and
+ * go: its handle is never handed out again while it lives (a 24-bit
+ * counter once wrapped after 2^24 - 1 protects, and one unprotect then
+ * freed both buffers that shared the handle).
+ */
+static void sc_media_handles(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	uint64_t a, b, first_b = 0;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(media_protect_call(__LINE__, MEDIA_BUF_A, &a), 0);
+	EXPECT(a != 0);
+	for (uint32_t i = 0; i < (1u << 24) + 2; i++) {
+		if (media_protect_call(__LINE__, MEDIA_BUF_B, &b) != 0 || b == a) {
+			note(__LINE__, "protect %u: handle %#llx (A's is %#llx)", i,
+			     (unsigned long long)b, (unsigned long long)a);
+			break;
+		}
+		if (!first_b)
+			first_b = b;
+		if (SMC1(0x82000102, b) != 0) {
+			note(__LINE__, "unprotect %u of handle %#llx failed", i, (unsigned long long)b);
+			break;
+		}
+	}
+	EXPECT_EQ(media_buffers(__LINE__), 1);
+	/* Handles of released buffers, and made-up ones, name nothing. */
+	EXPECT_EQ(SMC1(0x82000102, first_b), R32(SECMON_PSCI_INVALID_PARAMETERS));
+	EXPECT_EQ(SMC1(0x82000102, 0), R32(SECMON_PSCI_INVALID_PARAMETERS));
+	EXPECT_EQ(SMC1(0x82000102, 0xffffffff), R32(SECMON_PSCI_INVALID_PARAMETERS));
+	EXPECT_EQ(SMC1(0x82000102, a), 0);
+	EXPECT_EQ(media_buffers(__LINE__), 0);
+}
+
+static void media_handle_never_shared_by_live_buffers(void **state)
+{
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = compile_dts(media_dts) };
+
+	(void)state;
+	assert_int_equal(run(sc_media_handles, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+}
+
 /* An Exynos-style call: ID in x0, cpu in x1, maybe entry in x2; `results` written. */
 static uint64_t exynos_at(int line, uint32_t results, uint32_t id, uint64_t cpu, uint64_t entry,
 			  struct secmon_regs *r)
@@ -2102,6 +2218,7 @@ int main(void)
 		cmocka_unit_test(smccc_version_and_arch_features),
 		cmocka_unit_test(arch_workaround_1_callable_when_features_offers_it),
 		cmocka_unit_test(soc_id_version_revision_and_name),
+		cmocka_unit_test(soc_id_name_is_the_monitors_own_copy),
 		cmocka_unit_test(psci_version_and_features),
 		cmocka_unit_test(psci_unsupported_functions_answer_not_supported),
 		cmocka_unit_test(cpu_suspend_features_without_set_suspend_mode),
@@ -2124,6 +2241,7 @@ int main(void)
 		cmocka_unit_test(errata_service_is_idempotent_per_cpu),
 		cmocka_unit_test(board_dt_errors_refuse_to_start),
 		cmocka_unit_test(board_dt_exynos_table_boots_a_cpu),
+		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
 		cmocka_unit_test(sim_rejects_bad_configurations),
 	};
 

@@ -400,7 +400,7 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	mc.psci_unsupported = cfg->psci_unsupported;
 	mc.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
 	mc.soc_revision = 1;
-	mc.soc_name = "secmon host simulator";
+	mc.soc_name = cfg->soc_name ? cfg->soc_name : "secmon host simulator";
 	mc.board_dtb = cfg->board_dtb;
 	mc.errata = sim_errata;
 	mc.nerrata = sizeof(sim_errata) / sizeof(sim_errata[0]);

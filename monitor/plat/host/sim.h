@@ -31,6 +31,7 @@ struct sim_config {
 	uint32_t psci_unsupported; /* see struct mon_config */
 	unsigned tick_us;	/* timer interrupt waking suspended CPUs; 0: 1000 */
 	const void *board_dtb;	/* legacy ABIs and services to serve, or NULL */
+	const char *soc_name;	/* SOC_ID's name; NULL: "secmon host simulator" */
 	void (*entry)(unsigned cpu, uint64_t pc, uint64_t context_id, void *arg);
 	void *arg;
 	/* The monitor's console, one character at a time; NULL: stderr. */

@@ -18,15 +18,6 @@
 #define FW_CMDLINE_DATA		0x15
 #define CMDLINE_MAX		4096
 
-/*
- * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
- * (monitor/plat/host/sim.h) so that a driver expects the same everywhere:
- * every CPU needs the first, none needs the second, and neither has
- * anything to change on QEMU's CPUs.
- */
-#define ERRATUM_NEEDED		0x5ec00001u
-#define ERRATUM_NOT_NEEDED	0x5ec00002u
-
 /* Kept in secure RAM while the monitor runs: its tables point into it. */
 static uint8_t board_dtb[QV_BOARD_DTB_MAX] __attribute__((aligned(8)));
 static char cmdline[CMDLINE_MAX];
@@ -94,17 +85,6 @@ static const void *load_board_dtb(void)
 	return board_dtb;
 }
 
-static bool never_needed(unsigned cpu)
-{
-	(void)cpu;
-	return false;
-}
-
-static const struct mon_erratum errata[] = {
-	{ .id = ERRATUM_NEEDED },
-	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
-};
-
 /* The log line mon_init() refused with, less its "secmon: " and "board DT: ". */
 static const char *refusal(void)
 {
@@ -132,8 +112,8 @@ const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t
 						     MON_SOC_ID),
 		.soc_revision = soc_revision,
 		.soc_name = soc_name,
-		.errata = errata,
-		.nerrata = sizeof(errata) / sizeof(errata[0]),
+		.errata = qv_errata,
+		.nerrata = QV_NERRATA,
 	};
 	int err;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * plat.h for QEMU virt, both ports: topology and normal-world memory as the
- * DTB gives them, the monitor lock, time.
+ * DTB gives them, the monitor lock, time; and the errata the monitor serves.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,6 +11,7 @@
 #include "frame.h"
 #include "platform.h"
 #include "qv.h"
+#include "../../monitor.h"
 #include "../../plat.h"
 
 static uint64_t cpu_mpidr[QV_MAX_CPUS];
@@ -115,3 +116,24 @@ uint64_t plat_time_us(void)
 		return 0;
 	return (cnt / freq) * 1000000 + (cnt % freq) * 1000000 / freq;
 }
+
+/*
+ * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
+ * (monitor/plat/host/sim.h) so that a driver expects the same everywhere:
+ * every CPU needs the first, none needs the second, and neither has
+ * anything to change on QEMU's CPUs. Resident: the monitor calls .needed
+ * at run time (scripts/boot-split.py).
+ */
+#define ERRATUM_NEEDED		0x5ec00001u
+#define ERRATUM_NOT_NEEDED	0x5ec00002u
+
+static bool never_needed(unsigned cpu)
+{
+	(void)cpu;
+	return false;
+}
+
+const struct mon_erratum qv_errata[QV_NERRATA] = {
+	{ .id = ERRATUM_NEEDED },
+	{ .id = ERRATUM_NOT_NEEDED, .needed = never_needed },
+};

@@ -12,8 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-struct mon_ns_entry;
+#include "../../monitor.h"
 
 /* cpu.c (each port): enter the normal world where a CPU_ON or resume says. */
 _Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e);
@@ -97,6 +96,9 @@ void qv_runtime_options(void);			/* fw_cfg opt/secmon/verbose */
 void qv_load_cmdline(struct qv_boot_info *bi);	/* QEMU's -append, or none */
 /* Reads QEMU's DTB and the board DT, runs mon_init(); the board DT or NULL. */
 const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t soc_revision);
+/* plat.c: the errata the monitor serves (resident: it calls their checks). */
+#define QV_NERRATA 2
+extern const struct mon_erratum qv_errata[QV_NERRATA];
 
 /* boot.c / power.c */
 _Noreturn void qv_cold_boot(void);
