@@ -127,9 +127,11 @@ struct mcpu {
 	uint64_t count[3];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
 };
 
+/* A handle is the slot's use count (bits 23:8) and its number + 1 (7:0). */
 struct mbuf {
 	uint64_t addr, size;
 	uint32_t handle;
+	uint16_t uses;
 };
 
 /* The harness's model of the monitor. */
@@ -143,7 +145,6 @@ static struct {
 	bool boot_set[MON_MAX_CPUS];
 	uint64_t format;
 	struct mbuf buf[8];
-	uint32_t next_handle;
 	uint32_t errata_applied[MON_MAX_CPUS];
 	unsigned nerrata;
 } m;
@@ -836,8 +837,9 @@ static int64_t media_protect(const struct dcall *d)
 	}
 	if (!free_buf)
 		return SECMON_PSCI_DENIED;
-	*free_buf = (struct mbuf){ .addr = addr, .size = size, .handle = m.next_handle };
-	m.next_handle = m.next_handle == 0xffffffu ? 1 : m.next_handle + 1;
+	free_buf->addr = addr;
+	free_buf->size = size;
+	free_buf->handle = (uint32_t)free_buf->uses++ << 8 | (uint32_t)(free_buf - m.buf + 1);
 	d_set(d, "handle", free_buf->handle, ~0ull);
 	return 0;
 }
@@ -1537,7 +1539,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m.soc_version = cfg.soc_version;
 	m.soc_revision = cfg.soc_revision;
 	m.soc_name = cfg.soc_name;
-	m.next_handle = 1;
 	m.nerrata = cfg.nerrata;
 	m.cpu[cfg.boot_cpu].st = M_ON;
 	ntabs = 0;
