@@ -201,6 +201,8 @@ static int named_regs(struct parse *ctx, int node, const char *names_prop, const
 
 	if (bad)
 		return FAIL(regs_prop, "must be a list of 32-bit cells");
+	if (nnames < 0 && nnames != -FDT_ERR_NOTFOUND)
+		return FAIL(names_prop, "must be a list of strings");
 	if (n < 0)
 		n = 0;
 	if (nnames < 0)
@@ -273,7 +275,7 @@ static int const_regs(struct parse *ctx, int node, uint32_t *used, uint8_t *coun
 }
 
 static const char *const table_props[] = { "compatible", "method", "abi", "phandle",
-					    "linux,phandle", 0 };
+					    "linux,phandle", "status", "secure-status", 0 };
 static const char *const call_props[] = {
 	"function-id", "id-register", "convention", "call-type", "arg-names", "arg-registers",
 	"const-registers", "const-values", "result-names", "result-registers", "phandle",
@@ -378,7 +380,7 @@ static bool is_call_n(const char *name, unsigned n)
 {
 	unsigned v = 0, i = 5;
 
-	if (!base_eq(name, "call") || name[4] != '@' || !name[5])
+	if (!base_eq(name, "call") || name[4] != '@' || !name[5] || (name[5] == '0' && name[6]))
 		return false;
 	for (; name[i]; i++) {
 		char ch = name[i];
@@ -438,6 +440,9 @@ static int parse_op(struct parse *ctx, int node)
 		err = parse_call(ctx, child, &t->calls[t->ncalls]);
 		if (err)
 			return err;
+		if (fdt_first_subnode(ctx->fdt, child) >= 0)
+			return fail(ctx->err, ctx->fdt, child, 0,
+				    "unknown child node (a call@N node has none)", SECMON_E_BAD_TABLE);
 		t->ncalls++;
 	}
 	op->ncalls = (uint8_t)(t->ncalls - op->first_call);
@@ -506,9 +511,24 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 	return check_unique_ids(ctx, node);
 }
 
+bool secmon_dt_node_enabled(const void *fdt, int node)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, node, "status", &len);
+
+	if (!s)
+		return true;
+	return len > 0 && !s[len - 1] && (secmon_streq(s, "okay") || secmon_streq(s, "ok"));
+}
+
 int secmon_calltab_find(const void *fdt, int from, const char *compatible)
 {
-	return fdt_node_offset_by_compatible(fdt, from, compatible);
+	int node = from;
+
+	do
+		node = fdt_node_offset_by_compatible(fdt, node, compatible);
+	while (node >= 0 && !secmon_dt_node_enabled(fdt, node));
+	return node;
 }
 
 const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name)

@@ -165,6 +165,20 @@ int secmon_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr
 	return err;
 }
 
+/* Does some call of `op` have a result named `name`? */
+static bool gives(const struct secmon_calltab *t, const struct secmon_ct_op *op, const char *name)
+{
+	for (unsigned i = 0; i < op->ncalls; i++) {
+		const struct secmon_ct_call *c = &t->calls[op->first_call + i];
+		const struct secmon_ct_reg *res = &t->regs[c->first + c->nargs];
+
+		for (unsigned r = 0; r < c->nresults; r++)
+			if (secmon_streq(res[r].name, name))
+				return true;
+	}
+	return false;
+}
+
 int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
 {
 	struct secmon_ct_val out[] = { { "entry", 0 } };
@@ -180,6 +194,8 @@ int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_
 		*addr = o->boot_addr[cpu];
 		return SECMON_OK;
 	}
+	if (!gives(o->t, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], "entry"))
+		return SECMON_E_NOT_SUPPORTED;
 	err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
 	if (!err)
 		*addr = out[0].value;

@@ -27,8 +27,11 @@ static int method(const void *fdt, int node, enum secmon_ct_method *m, struct se
 
 	if (!s)
 		return fail(err, fdt, node, "method", "missing required property");
+	for (int i = 0; i < len - 1; i++)
+		if (!s[i])
+			len = 0;
 	if (len < 1 || s[len - 1])
-		return fail(err, fdt, node, "method", "must be a string");
+		return fail(err, fdt, node, "method", "must be one string");
 	if (secmon_streq(s, "smc"))
 		*m = SECMON_CT_SMC;
 	else if (secmon_streq(s, "hvc"))
@@ -123,7 +126,7 @@ static int find_exact(const void *fdt, const char *compat)
 {
 	int node = -1;
 
-	while ((node = fdt_node_offset_by_compatible(fdt, node, compat)) >= 0)
+	while ((node = secmon_calltab_find(fdt, node, compat)) >= 0)
 		if (fdt_stringlist_search(fdt, node, "compatible", compat) == 0)
 			return node;
 	return node;
@@ -149,9 +152,9 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 			e = fail(err, fdt, node, "method", "no such conduit here");
 		return e ? e : secmon_fwops_init_table(o, c, t, mpidr, n);
 	}
-	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci-1.0");
+	node = secmon_calltab_find(fdt, -1, "arm,psci-1.0");
 	if (node < 0)
-		node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci-0.2");
+		node = secmon_calltab_find(fdt, -1, "arm,psci-0.2");
 	if (node >= 0) {
 		enum secmon_ct_method m = SECMON_CT_SMC;
 
@@ -160,7 +163,7 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 			e = fail(err, fdt, node, "method", "no such conduit here");
 		return e ? e : secmon_fwops_init_psci(o, c, mpidr, n);
 	}
-	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");
+	node = secmon_calltab_find(fdt, -1, "arm,psci");
 	if (node >= 0) {
 		e = secmon_calltab_from_psci(fdt, node, t, err);
 		if (!e && !(c = pick(cs, t->method)))

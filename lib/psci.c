@@ -143,27 +143,34 @@ int secmon_psci_set_suspend_mode(const struct secmon_conduit *c, unsigned mode)
 	return status(c, SECMON_PSCI_FN_SET_SUSPEND_MODE, mode, 0, 0);
 }
 
-/* The statistics calls answer an unsigned count; they have no error codes. */
-static uint64_t stat(const struct secmon_conduit *c, unsigned fn, uint64_t target,
-		     uint32_t power_state)
+/*
+ * The statistics calls answer an unsigned count and define no error codes,
+ * but firmware without them answers NOT_SUPPORTED, -1 in the call's width:
+ * a count no firmware reaches, taken as NOT_SUPPORTED.
+ */
+static int stat(const struct secmon_conduit *c, unsigned fn, uint64_t target,
+		uint32_t power_state, uint64_t *out)
 {
 	uint64_t v = secmon_call3(c, secmon_psci_fid(c, fn), target, power_state, 0);
 
-	return c->aarch32 ? (uint32_t)v : v;
+	if (c->aarch32)
+		v = (uint32_t)v;
+	if (v == (c->aarch32 ? 0xffffffffu : ~0ull))
+		return SECMON_E_NOT_SUPPORTED;
+	*out = v;
+	return SECMON_OK;
 }
 
 int secmon_psci_stat_residency(const struct secmon_conduit *c, uint64_t target,
 			       uint32_t power_state, uint64_t *residency)
 {
-	*residency = stat(c, SECMON_PSCI_FN_STAT_RESIDENCY, target, power_state);
-	return SECMON_OK;
+	return stat(c, SECMON_PSCI_FN_STAT_RESIDENCY, target, power_state, residency);
 }
 
 int secmon_psci_stat_count(const struct secmon_conduit *c, uint64_t target, uint32_t power_state,
 			   uint64_t *count)
 {
-	*count = stat(c, SECMON_PSCI_FN_STAT_COUNT, target, power_state);
-	return SECMON_OK;
+	return stat(c, SECMON_PSCI_FN_STAT_COUNT, target, power_state, count);
 }
 
 int secmon_psci_system_reset2(const struct secmon_conduit *c, uint32_t reset_type,

@@ -21,7 +21,7 @@ int secmon_service_bind_node(struct secmon_service *s, const void *fdt, int node
 int secmon_service_bind(struct secmon_service *s, const void *fdt, const char *compatible,
 			const struct secmon_conduits *cs, struct secmon_ct_error *err)
 {
-	int node = fdt_node_offset_by_compatible(fdt, -1, compatible);
+	int node = secmon_calltab_find(fdt, -1, compatible);
 
 	if (node < 0)
 		return secmon_ct_fail(err, "/", "compatible", "no node has this compatible",

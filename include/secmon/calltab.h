@@ -79,10 +79,15 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 			 struct secmon_ct_error *err);
 
 /*
- * The offset of the next node after `from` (-1: from the start) that is
- * compatible with `compatible`, or a negative libfdt error when none is left.
+ * The offset of the next enabled node after `from` (-1: from the start)
+ * that is compatible with `compatible`, or a negative libfdt error when none
+ * is left. Nodes whose "status" is not "okay" are passed over, as the OS
+ * passes over a disabled device.
  */
 int secmon_calltab_find(const void *fdt, int from, const char *compatible);
+
+/* A node without "status", or with "okay" (or "ok"). */
+bool secmon_dt_node_enabled(const void *fdt, int node);
 
 /*
  * SECMON_OK when the `size` bytes at `fdt` hold a flattened device tree whose

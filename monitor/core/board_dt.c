@@ -57,11 +57,11 @@ static int copy_node(void *dst, int parent, const void *src, int node, unsigned 
 static int psci_node(void *fdt, const void *board)
 {
 	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
-	int node = board ? fdt_node_offset_by_compatible(board, -1, "arm,psci") : -1;
+	int node = board ? secmon_calltab_find(board, -1, "arm,psci") : -1;
 	int dst, err;
 
 	if (node < 0 && board)
-		node = fdt_node_offset_by_compatible(board, -1, "arm,psci-0.2");
+		node = secmon_calltab_find(board, -1, "arm,psci-0.2");
 	if (node >= 0)
 		return copy_node(fdt, 0, board, node, 0);
 	dst = fdt_subnode_offset(fdt, 0, "psci");
@@ -85,7 +85,7 @@ int mon_dt_fixup(void *fdt, const void *board)
 	err = psci_node(fdt, board);
 	if (err || !board)
 		return err;
-	while ((node = fdt_node_offset_by_compatible(board, node, "secmon,call-table")) >= 0) {
+	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {
 		fw = fdt_subnode_offset(fdt, 0, "firmware");
 		if (fw < 0)
 			fw = fdt_add_subnode(fdt, 0, "firmware");

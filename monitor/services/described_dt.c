@@ -197,7 +197,7 @@ int described_init(const void *fdt)
 		mon_log("secmon: board DT: not a valid flattened device tree\n");
 		return -1;
 	}
-	while ((node = fdt_node_offset_by_compatible(fdt, node, "secmon,call-table")) >= 0) {
+	while ((node = secmon_calltab_find(fdt, node, "secmon,call-table")) >= 0) {
 		svc = service_of(fdt, node);
 		if (svc < 0) {
 			mon_log("secmon: board DT: node %s, property compatible: no service of this "
@@ -212,7 +212,7 @@ int described_init(const void *fdt)
 		    add_table(fdt, node, (unsigned)svc))
 			return -1;
 	}
-	node = fdt_node_offset_by_compatible(fdt, -1, "arm,psci");
+	node = secmon_calltab_find(fdt, -1, "arm,psci");
 	if (node >= 0 && fdt_stringlist_count(fdt, node, "compatible") == 1) {
 		if (described_ntables >= DESCRIBED_MAX_TABLES)
 			return too_many_tables(fdt, node);

@@ -16,6 +16,7 @@
 #include <libfdt.h>
 
 #include <secmon/calltab.h>
+#include <secmon/fwops.h>
 
 static char dtb[16384];
 
@@ -329,6 +330,91 @@ static void other_errors(void **state)
 		     "get-cpu-boot-addr", "result-registers", "used twice");
 }
 
+/*
+ * get-cpu-boot-addr whose call gives only a status has no address to give:
+ * NOT_SUPPORTED, not SECMON_OK with a made-up 0.
+ */
+static void get_cpu_boot_addr_needs_entry(void **state)
+{
+	static struct secmon_calltab t;
+	static const uint64_t mpidr[] = { 0, 1 };
+	struct secmon_regs sent;
+	const struct secmon_conduit rec = { .name = "rec", .invoke = recording_invoke,
+					    .ctx = &sent };
+	struct secmon_ct_error err;
+	struct secmon_fwops o;
+	uint64_t addr = 0x5eed;
+
+	(void)state;
+	assert_int_equal(parse("method = \"smc\";",
+			       "get-cpu-boot-addr { function-id = <0x82000001>; arg-names = \"cpu\";"
+			       " arg-registers = <1>; result-names = \"status\";"
+			       " result-registers = <0>; };",
+			       &t, &err),
+			 SECMON_OK);
+	assert_int_equal(secmon_fwops_init_table(&o, &rec, &t, mpidr, 2), SECMON_OK);
+	assert_int_equal(secmon_get_cpu_boot_addr(&o, 1, &addr), SECMON_E_NOT_SUPPORTED);
+	assert_int_equal(addr, 0x5eed);
+	/* With an entry result it is read back from the firmware's answer. */
+	assert_int_equal(parse("method = \"smc\";",
+			       "get-cpu-boot-addr { function-id = <0x82000001>; arg-names = \"cpu\";"
+			       " arg-registers = <1>; result-names = \"status\", \"entry\";"
+			       " result-registers = <0 2>; };",
+			       &t, &err),
+			 SECMON_OK);
+	assert_int_equal(secmon_fwops_init_table(&o, &rec, &t, mpidr, 2), SECMON_OK);
+	assert_int_equal(secmon_get_cpu_boot_addr(&o, 1, &addr), SECMON_OK);
+	assert_int_equal(addr, 0);
+	assert_int_equal(sent.x[1], 1);
+}
+
+/* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
+static void strict_shapes(void **state)
+{
+	static struct secmon_calltab t;
+	struct secmon_ct_error err;
+	void *fdt;
+	int node;
+
+	(void)state;
+	/* A call@N node has no children. */
+	expect_error("method = \"smc\";",
+		     "l2x0-init { call@0 { function-id = <0x82000001>; junk { foo = <1>; }; }; };",
+		     "l2x0-init/call@0", "", "a call@N node has none");
+	/* Unit addresses without leading zeros, as the schema says. */
+	expect_error("method = \"smc\";",
+		     "l2x0-init { call@00 { function-id = <0x82000001>; };"
+		     " call@01 { function-id = <0x82000002>; }; };",
+		     "l2x0-init/call@00", "", "in order");
+	/* A names list must be strings: "sta" without its NUL is not an empty list. */
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; result-names = [73 74 61]; };",
+		     "do-idle", "result-names", "list of strings");
+	expect_error("method = \"smc\";",
+		     "do-idle { function-id = <0x82000001>; arg-names = [6d 6f 64 65];"
+		     " arg-registers = <1>; };",
+		     "do-idle", "arg-names", "list of strings");
+	/* status is a table property the binding allows. */
+	assert_int_equal(parse("method = \"smc\"; status = \"okay\"; secure-status = \"okay\";",
+			       "do-idle { function-id = <0x82000001>; };", &t, &err),
+			 SECMON_OK);
+	/* A disabled table is passed over; an enabled one after it is found. */
+	fdt = compile("method = \"smc\"; status = \"disabled\";",
+		      "do-idle { function-id = <0x82000001>; };");
+	assert_true(secmon_calltab_find(fdt, -1, "secmon,call-table") < 0);
+	assert_false(secmon_dt_node_enabled(fdt, fdt_path_offset(fdt, "/t")));
+	fdt = compile("method = \"smc\"; status = \"ok\";",
+		      "do-idle { function-id = <0x82000001>; };");
+	node = secmon_calltab_find(fdt, -1, "secmon,call-table");
+	assert_int_equal(node, fdt_path_offset(fdt, "/t"));
+	/* A PSCI 0.1 node's method is one string, as a table's is. */
+	fdt = compile("method = \"hvc\", \"smc\"; cpu_on = <0x95c1ba60>; cpu_off = <0x95c1ba61>;", "");
+	assert_int_equal(secmon_calltab_from_psci(fdt, fdt_path_offset(fdt, "/t"), &t, &err),
+			 SECMON_E_BAD_TABLE);
+	assert_string_equal(err.property, "method");
+	assert_non_null(strstr(err.message, "one string"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +430,8 @@ int main(void)
 		cmocka_unit_test(duplicate_id),
 		cmocka_unit_test(unknown_parameter),
 		cmocka_unit_test(other_errors),
+		cmocka_unit_test(strict_shapes),
+		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);

@@ -481,6 +481,23 @@ static void stat_answers_are_full_width(void **state)
 	answer(0, 0xdeadbeef00000007ull);
 	assert_int_equal(secmon_psci_stat_count(&c32, 0, 0, &v), SECMON_OK);
 	assert_int_equal(v, 7);
+	/* Firmware without them answers NOT_SUPPORTED, -1 in the call's width. */
+	v = 0x5eed;
+	reset_calls();
+	answer(0, SECMON_SMC_UNK64);
+	assert_int_equal(secmon_psci_stat_count(&c64, 0, 0, &v), SECMON_E_NOT_SUPPORTED);
+	reset_calls();
+	answer(0, SECMON_SMC_UNK64);
+	assert_int_equal(secmon_psci_stat_residency(&c64, 0, 0, &v), SECMON_E_NOT_SUPPORTED);
+	reset_calls();
+	answer(0, 0xdeadbeefffffffffull);
+	assert_int_equal(secmon_psci_stat_residency(&c32, 0, 0, &v), SECMON_E_NOT_SUPPORTED);
+	assert_int_equal(v, 0x5eed);
+	/* An SMC64 count whose low half is all ones is still a count. */
+	reset_calls();
+	answer(0, 0x00000000ffffffffull);
+	assert_int_equal(secmon_psci_stat_count(&c64, 0, 0, &v), SECMON_OK);
+	assert_int_equal(v, 0xffffffffull);
 }
 
 /* ---- SMCCC discovery -------------------------------------------------- */

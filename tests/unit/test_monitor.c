@@ -2135,6 +2135,22 @@ static void media_handle_never_shared_by_live_buffers(void **state)
 	assert_clean();
 }
 
+/* A table whose status is "disabled" is passed over: its calls are not served. */
+static const char disabled_dts[] = FW(
+	"firmware { secure-monitor { compatible = \"secmon,call-table\"; method = \"smc\";"
+	"  status = \"disabled\";"
+	"  l2x0-init { function-id = <0x82000013>; arg-names = \"regs\"; arg-registers = <1>; };"
+	"}; };");
+
+static void board_dt_disabled_table_not_served(void **state)
+{
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = compile_dts(disabled_dts) };
+
+	(void)state;
+	assert_int_equal(run(sc_no_legacy, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+}
+
 /* An Exynos-style call: ID in x0, cpu in x1, maybe entry in x2; `results` written. */
 static uint64_t exynos_at(int line, uint32_t results, uint32_t id, uint64_t cpu, uint64_t entry,
 			  struct secmon_regs *r)
@@ -2242,6 +2258,7 @@ int main(void)
 		cmocka_unit_test(board_dt_errors_refuse_to_start),
 		cmocka_unit_test(board_dt_exynos_table_boots_a_cpu),
 		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
+		cmocka_unit_test(board_dt_disabled_table_not_served),
 		cmocka_unit_test(sim_rejects_bad_configurations),
 	};
 

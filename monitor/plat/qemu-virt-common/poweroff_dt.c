@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <libfdt.h>
+#include <secmon/calltab.h>
 #include "arch.h"
 #include "platform.h"
 #include "qv.h"
@@ -15,7 +16,7 @@
 /* Linux's PSCI driver picks 0.2 (with SYSTEM_OFF) whenever the node lists it. */
 static bool psci_0_1_only(const void *board)
 {
-	int node = fdt_node_offset_by_compatible(board, -1, "arm,psci");
+	int node = secmon_calltab_find(board, -1, "arm,psci");
 
 	return node >= 0 && fdt_node_check_compatible(board, node, "arm,psci-0.2") != 0 &&
 	       fdt_node_check_compatible(board, node, "arm,psci-1.0") != 0;
