@@ -7,15 +7,7 @@
  * through a32_vectors (lower EL, AArch32, synchronous); every other
  * exception goes to nsk_vectors (Bail out!).
  */
-	.macro	adr_l reg, sym
-	adrp	\reg, \sym
-	add	\reg, \reg, :lo12:\sym
-	.endm
-
-	.macro	pass off
-	.balign	0x80
-	b	nsk_vectors + \off
-	.endm
+#include "asm.h"
 
 #define HCR_RW		(1 << 31)
 #define HCR_TSC		(1 << 19)
@@ -24,23 +16,23 @@
 	.text
 	.balign	0x800
 a32_vectors:
-	pass	0x000
-	pass	0x080
-	pass	0x100
-	pass	0x180
-	pass	0x200
-	pass	0x280
-	pass	0x300
-	pass	0x380
-	pass	0x400
-	pass	0x480
-	pass	0x500
-	pass	0x580
+	vec_pass	0x000
+	vec_pass	0x080
+	vec_pass	0x100
+	vec_pass	0x180
+	vec_pass	0x200
+	vec_pass	0x280
+	vec_pass	0x300
+	vec_pass	0x380
+	vec_pass	0x400
+	vec_pass	0x480
+	vec_pass	0x500
+	vec_pass	0x580
 	.balign	0x80		/* lower EL, AArch32, synchronous: the HVC */
 	b	a32_back
-	pass	0x680
-	pass	0x700
-	pass	0x780
+	vec_pass	0x680
+	vec_pass	0x700
+	vec_pass	0x780
 
 	.global	a32_smc
 a32_smc:

@@ -18,19 +18,6 @@ void a32_smc(uint64_t x[13]);
 
 static unsigned ntap;
 
-static int tap(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	con_printf("%sok %u - ", ok ? "" : "not ", ++ntap);
-	va_start(ap, fmt);
-	con_vprintf(fmt, ap);
-	va_end(ap);
-	con_printf("\n");
-	return ok ? 0 : 1;
-}
-
 /*
  * One call from AArch32 with r1-r12 set to a pattern where no argument is
  * given; checks r0 and that r1-r12 came back unchanged (no call made here
@@ -52,7 +39,7 @@ static int call(const char *what, uint32_t fid, const uint32_t *args, unsigned n
 		if ((uint32_t)x[i] != was)
 			bad |= 1u << i;
 	}
-	return tap((uint32_t)x[0] == want_r0 && !bad,
+	return con_tap(&ntap, (uint32_t)x[0] == want_r0 && !bad,
 		   "a32el1: %s (0x%08x): r0 = 0x%x (want 0x%x), r1-r12 changed: mask 0x%x", what,
 		   fid, (unsigned)(uint32_t)x[0], want_r0, bad);
 }
@@ -98,7 +85,7 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 			x[i] = 0xa320e100u + i;
 		x[12] = id12;
 		a32_smc(x);
-		fail += tap((uint32_t)x[0] != 0xffffffffu,
+		fail += con_tap(&ntap, (uint32_t)x[0] != 0xffffffffu,
 			    "a32el1: the board's call 0x%lx with its ID in r12 is served (r0 = 0x%x)",
 			    (unsigned long)id12, (unsigned)(uint32_t)x[0]);
 	}

@@ -151,3 +151,15 @@ void con_printf(const char *fmt, ...)
 	con_vprintf(fmt, ap);
 	va_end(ap);
 }
+
+int con_tap(unsigned *n, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	con_printf("%sok %u - ", ok ? "" : "not ", ++*n);
+	va_start(ap, fmt);
+	con_vprintf(fmt, ap);
+	va_end(ap);
+	con_printf("\n");
+	return ok ? 0 : 1;
+}

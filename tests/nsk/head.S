@@ -10,15 +10,10 @@
  * .rela.dyn are applied here, once, by the boot CPU, so any load address
  * works (QEMU's own loader uses RAM base + 2 MiB; a firmware may use another).
  */
+#include "asm.h"
 #include "nsk.h"
 
 #define R_AARCH64_RELATIVE	1027
-
-	/* x\reg = address of sym, PC-relative, anywhere in +-4 GiB. */
-	.macro	adr_l reg, sym
-	adrp	\reg, \sym
-	add	\reg, \reg, :lo12:\sym
-	.endm
 
 	.section .head.text, "ax", %progbits
 	.global	_start

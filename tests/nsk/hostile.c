@@ -193,19 +193,6 @@ void hostile_secondary(unsigned slot)
 	nsk_halt();
 }
 
-static int tap(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int tap(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	con_printf("%sok %u - ", ok ? "" : "not ", ++htap);
-	va_start(ap, fmt);
-	con_vprintf(fmt, ap);
-	va_end(ap);
-	con_printf("\n");
-	return ok ? 0 : 1;
-}
-
 static uint64_t ticks(void)
 {
 	isb();
@@ -236,7 +223,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	for (unsigned i = 1; i < n; i++) {
 		int err = secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i);
 
-		fail += tap(err == 0, "hostile: CPU_ON of cpu %u (0x%lx) succeeds (%d)", i,
+		fail += con_tap(&htap, err == 0, "hostile: CPU_ON of cpu %u (0x%lx) succeeds (%d)", i,
 			    nsk_mpidr[i], err);
 	}
 	t0 = ticks();
@@ -246,7 +233,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 			;
 	for (unsigned i = 1; i < n; i++)
 		started += __atomic_load_n(&hc[i].started, __ATOMIC_ACQUIRE);
-	fail += tap(started == n, "hostile: %u of %u CPUs in the hostile loop", started, n);
+	fail += con_tap(&htap, started == n, "hostile: %u of %u CPUs in the hostile loop", started, n);
 	t0 = ticks();
 	__atomic_store_n(&hgo, 1, __ATOMIC_RELEASE);
 	hostile_loop(0);
@@ -274,30 +261,30 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	}
 	con_printf("# hostile: %lu calls (%lu SMC_UNK) from %u CPUs in %lu ms\n", calls, unk, n,
 		   (t1 - t0) * 1000 / freq);
-	fail += tap(calls >= total, "hostile: %lu random calls made (at least %lu)", calls, total);
-	fail += tap(bad_unk == 0, "hostile: SMC_UNK preserved x1-x17 (%lu did not)", bad_unk);
-	fail += tap(bad_known == 0, "hostile: known calls preserved x4-x17 (%lu did not)",
+	fail += con_tap(&htap, calls >= total, "hostile: %lu random calls made (at least %lu)", calls, total);
+	fail += con_tap(&htap, bad_unk == 0, "hostile: SMC_UNK preserved x1-x17 (%lu did not)", bad_unk);
+	fail += con_tap(&htap, bad_known == 0, "hostile: known calls preserved x4-x17 (%lu did not)",
 		    bad_known);
-	fail += tap(bad_hi == 0, "hostile: every call preserved x18-x30 (%lu did not; mask 0x%lx "
+	fail += con_tap(&htap, bad_hi == 0, "hostile: every call preserved x18-x30 (%lu did not; mask 0x%lx "
 		    "from x18)", bad_hi, hi_mask);
-	fail += tap(near == 0, "hostile: near misses of SYSTEM_OFF/RESET are SMC_UNK (%lu not)",
+	fail += con_tap(&htap, near == 0, "hostile: near misses of SYSTEM_OFF/RESET are SMC_UNK (%lu not)",
 		    near);
 	/* The monitor still answers the standard calls. */
 	st = secmon_psci_version(c, &v);
-	fail += tap(st == 0 && v == 0x10001, "hostile: then PSCI_VERSION is 0x%x", v);
+	fail += con_tap(&htap, st == 0 && v == 0x10001, "hostile: then PSCI_VERSION is 0x%x", v);
 	{
 		struct secmon_regs in = { .x = { SECMON_SMCCC_VERSION } }, out;
 
 		c->invoke(c, &in, &out);
-		fail += tap((uint32_t)out.x[0] == 0x10003, "hostile: then SMCCC_VERSION is 0x%x",
+		fail += con_tap(&htap, (uint32_t)out.x[0] == 0x10003, "hostile: then SMCCC_VERSION is 0x%x",
 			    (uint32_t)out.x[0]);
 	}
 	st = secmon_psci_features(c, secmon_psci_fid(c, SECMON_PSCI_FN_CPU_ON), &flags);
-	fail += tap(st == 0 && flags == 0, "hostile: then PSCI_FEATURES(CPU_ON) is 0 (%d, 0x%x)",
+	fail += con_tap(&htap, st == 0 && flags == 0, "hostile: then PSCI_FEATURES(CPU_ON) is 0 (%d, 0x%x)",
 		    st, flags);
 	for (unsigned i = 0; i < n; i++) {
 		st = aff_state(nsk_mpidr[i]);
-		fail += tap(st == SECMON_PSCI_AFF_ON, "hostile: then AFFINITY_INFO of cpu %u is ON (%d)",
+		fail += con_tap(&htap, st == SECMON_PSCI_AFF_ON, "hostile: then AFFINITY_INFO of cpu %u is ON (%d)",
 			    i, st);
 	}
 	__atomic_store_n(&hrelease, 1, __ATOMIC_RELEASE);
@@ -306,7 +293,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		do
 			st = aff_state(nsk_mpidr[i]);
 		while (st != SECMON_PSCI_AFF_OFF && ticks() - t0 < 2 * freq);
-		fail += tap(st == SECMON_PSCI_AFF_OFF,
+		fail += con_tap(&htap, st == SECMON_PSCI_AFF_OFF,
 			    "hostile: after its CPU_OFF, AFFINITY_INFO of cpu %u is OFF (%d)", i, st);
 	}
 	con_printf("# hostile: %d failed\n", fail);
@@ -337,26 +324,26 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 
 		f0 = iso_faults;
 		val = iso_load(a);
-		fail += tap(iso_faults == f0 + 1 && iso_far == a && ((iso_esr >> 26) & 0x3f) == 0x25 &&
+		fail += con_tap(&htap, iso_faults == f0 + 1 && iso_far == a && ((iso_esr >> 26) & 0x3f) == 0x25 &&
 			    (iso_esr & 0x3f) == 0x10,
 			    "isolation: load from 0x%lx is a synchronous external abort (ESR 0x%lx, "
 			    "FAR 0x%lx, %lu faults)", a, iso_esr, iso_far, iso_faults - f0);
-		fail += tap(iso_faults != f0 || val == 0,
+		fail += con_tap(&htap, iso_faults != f0 || val == 0,
 			    "isolation: the load from 0x%lx returned no data (0x%lx)", a,
 			    iso_faults != f0 ? 0 : val);
 		f0 = iso_faults;
 		iso_store(a, 0x5ca77e12dead1501ull);
-		fail += tap(iso_faults == f0 + 1 && iso_far == a && ((iso_esr >> 26) & 0x3f) == 0x25 &&
+		fail += con_tap(&htap, iso_faults == f0 + 1 && iso_far == a && ((iso_esr >> 26) & 0x3f) == 0x25 &&
 			    (iso_esr & 0x3f) == 0x10,
 			    "isolation: store to 0x%lx is a synchronous external abort (ESR 0x%lx, "
 			    "FAR 0x%lx)", a, iso_esr, iso_far);
 		err = secmon_psci_version(c, &v);
-		fail += tap(err == 0 && v == 0x10001,
+		fail += con_tap(&htap, err == 0 && v == 0x10001,
 			    "isolation: after the store to 0x%lx PSCI_VERSION still answers 0x%x", a, v);
 		f0 = iso_faults;
 		val = iso_load(a);
-		fail += tap(iso_faults == f0 + 1, "isolation: a second load from 0x%lx faults too", a);
-		fail += tap(iso_faults != f0 || val != 0x5ca77e12dead1501ull,
+		fail += con_tap(&htap, iso_faults == f0 + 1, "isolation: a second load from 0x%lx faults too", a);
+		fail += con_tap(&htap, iso_faults != f0 || val != 0x5ca77e12dead1501ull,
 			    "isolation: the store to 0x%lx is not read back", a);
 	}
 	if (el2)
@@ -366,14 +353,14 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 	isb();
 	if (nsk_ncpus > 1) {
 		err = secmon_psci_cpu_on(c, nsk_mpidr[1], 0x0e000000, 0);
-		fail += tap(err == SECMON_PSCI_INVALID_ADDRESS,
+		fail += con_tap(&htap, err == SECMON_PSCI_INVALID_ADDRESS,
 			    "isolation: CPU_ON with its entry in secure RAM is INVALID_ADDRESS (%d)",
 			    err);
 	} else {
 		con_printf("# isolation: CPU_ON not tried: one CPU\n");
 	}
 	err = secmon_psci_cpu_suspend(c, 0x00010000, 0x0e000000, 0);
-	fail += tap(err == SECMON_PSCI_INVALID_ADDRESS,
+	fail += con_tap(&htap, err == SECMON_PSCI_INVALID_ADDRESS,
 		    "isolation: CPU_SUSPEND power-down with its entry in secure RAM is "
 		    "INVALID_ADDRESS (%d)", err);
 	con_printf("# isolation: %d failed, %lu faults taken\n", fail, iso_faults);

@@ -5,37 +5,29 @@
  * faulting instruction skipped; every other vector goes to nsk_vectors'
  * (Bail out!). Used at EL2 or EL1, whichever the nsk runs at.
  */
-	.macro	adr_l reg, sym
-	adrp	\reg, \sym
-	add	\reg, \reg, :lo12:\sym
-	.endm
-
-	.macro	pass off
-	.balign	0x80
-	b	nsk_vectors + \off
-	.endm
+#include "asm.h"
 
 	.text
 	.balign	0x800
 	.global	iso_vectors
 iso_vectors:
-	pass	0x000
-	pass	0x080
-	pass	0x100
-	pass	0x180
+	vec_pass	0x000
+	vec_pass	0x080
+	vec_pass	0x100
+	vec_pass	0x180
 	.balign	0x80		/* current EL, SP_ELx, synchronous: expected */
 	b	iso_sync
-	pass	0x280
-	pass	0x300
-	pass	0x380
-	pass	0x400
-	pass	0x480
-	pass	0x500
-	pass	0x580
-	pass	0x600
-	pass	0x680
-	pass	0x700
-	pass	0x780
+	vec_pass	0x280
+	vec_pass	0x300
+	vec_pass	0x380
+	vec_pass	0x400
+	vec_pass	0x480
+	vec_pass	0x500
+	vec_pass	0x580
+	vec_pass	0x600
+	vec_pass	0x680
+	vec_pass	0x700
+	vec_pass	0x780
 
 iso_sync:
 	stp	x0, x1, [sp, #-32]!

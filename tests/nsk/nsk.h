@@ -63,6 +63,8 @@ void con_init(uint64_t pl011_base);
 void con_puts(const char *s);
 void con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void con_vprintf(const char *fmt, va_list ap);
+/* One TAP line, numbered from *n; returns 1 when !ok (a failure to count). */
+int con_tap(unsigned *n, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* wake.c: the interrupt that ends a suspend. */
 struct nsk_gic {
