@@ -97,6 +97,8 @@ static int read_cpus(const void *fdt, uint64_t *mpidr, unsigned *n, struct secmo
 	if (cpus < 0)
 		return fail(err, fdt, 0, "cpus", "the tree has no /cpus node");
 	ac = fdt_address_cells(fdt, cpus);
+	if (ac != 1 && ac != 2)
+		return fail(err, fdt, cpus, "#address-cells", "must be 1 or 2 (an MPIDR's cells)");
 	fdt_for_each_subnode(node, fdt, cpus) {
 		int len;
 		const char *type = fdt_getprop(fdt, node, "device_type", &len);
@@ -105,7 +107,7 @@ static int read_cpus(const void *fdt, uint64_t *mpidr, unsigned *n, struct secmo
 		if (!type || len < 1 || type[len - 1] || !secmon_streq(type, "cpu"))
 			continue;
 		reg = fdt_getprop(fdt, node, "reg", &len);
-		if (!reg || (ac != 1 && ac != 2) || len != 4 * ac)
+		if (!reg || len != 4 * ac)
 			return fail(err, fdt, node, "reg", "must be one MPIDR in #address-cells cells");
 		if (*n >= SECMON_FWOPS_MAX_CPUS)
 			return fail(err, fdt, node, "reg", "more CPUs than the library supports");

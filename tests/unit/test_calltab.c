@@ -16,12 +16,13 @@
 #include <libfdt.h>
 
 #include <secmon/calltab.h>
+#include <secmon/conduit.h>
 #include <secmon/fwops.h>
 
 static char dtb[16384];
 
-/* Compiles `body` (the inside of the call-table node) into dtb. */
-static void *compile(const char *props, const char *body)
+/* Compiles a whole tree, or (compile()) the inside of a call-table node, into dtb. */
+static void *compile_tree(const char *fmt, const char *props, const char *body)
 {
 	char src[] = "/tmp/secmon-calltab-XXXXXX";
 	char cmd[256];
@@ -31,8 +32,7 @@ static void *compile(const char *props, const char *body)
 	size_t n;
 
 	assert_non_null(f);
-	fprintf(f, "/dts-v1/;\n/ { t { compatible = \"secmon,call-table\"; %s\n%s\n}; };\n", props,
-		body);
+	fprintf(f, fmt, props, body);
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
 	p = popen(cmd, "r");
@@ -42,6 +42,12 @@ static void *compile(const char *props, const char *body)
 	unlink(src);
 	assert_true(n > 0);
 	return dtb;
+}
+
+static void *compile(const char *props, const char *body)
+{
+	return compile_tree("/dts-v1/;\n/ { t { compatible = \"secmon,call-table\"; %s\n%s\n}; };\n",
+			    props, body);
 }
 
 static int parse(const char *props, const char *body, struct secmon_calltab *t,
@@ -368,6 +374,25 @@ static void get_cpu_boot_addr_needs_entry(void **state)
 	assert_int_equal(sent.x[1], 1);
 }
 
+/* A bad /cpus #address-cells is reported on /cpus, not on a CPU's reg. */
+static void cpus_address_cells(void **state)
+{
+	static struct secmon_calltab t;
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
+	struct secmon_ct_error err;
+	struct secmon_fwops o;
+	void *fdt;
+
+	(void)state;
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <3>; #size-cells = <0>;"
+			   " cpu@0 { device_type = \"cpu\"; reg = <0 0 0>; }; };"
+			   " t { compatible = \"secmon,call-table\"; %s %s }; };\n",
+			   "method = \"smc\";", "do-idle { function-id = <0x82000001>; };");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_E_BAD_TABLE);
+	assert_string_equal(err.node, "cpus");
+	assert_string_equal(err.property, "#address-cells");
+}
+
 /* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
 static void strict_shapes(void **state)
 {
@@ -432,6 +457,7 @@ int main(void)
 		cmocka_unit_test(other_errors),
 		cmocka_unit_test(strict_shapes),
 		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
+		cmocka_unit_test(cpus_address_cells),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);
