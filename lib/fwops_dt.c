@@ -27,10 +27,7 @@ static int method(const void *fdt, int node, enum secmon_ct_method *m, struct se
 
 	if (!s)
 		return fail(err, fdt, node, "method", "missing required property");
-	for (int i = 0; i < len - 1; i++)
-		if (!s[i])
-			len = 0;
-	if (len < 1 || s[len - 1])
+	if (len < 1 || s[len - 1] || fdt_stringlist_count(fdt, node, "method") != 1)
 		return fail(err, fdt, node, "method", "must be one string");
 	if (secmon_streq(s, "smc"))
 		*m = SECMON_CT_SMC;

@@ -155,7 +155,7 @@ static int stat(const struct secmon_conduit *c, unsigned fn, uint64_t target,
 
 	if (c->aarch32)
 		v = (uint32_t)v;
-	if (v == (c->aarch32 ? 0xffffffffu : ~0ull))
+	if (v == (c->aarch32 ? SECMON_SMC_UNK32 : SECMON_SMC_UNK64))
 		return SECMON_E_NOT_SUPPORTED;
 	*out = v;
 	return SECMON_OK;
