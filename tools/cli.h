@@ -3,13 +3,16 @@
  * The `secmon` command-line tool: what its source files share.
  *
  *   main.c      the command table, global help, dispatch
- *   util.c      errors and exit statuses, number parsing, a small JSON writer
+ *   errors.c    error messages and exit statuses
+ *   numparse.c  numbers as the command line gives them
+ *   json.c      a small JSON writer
  *   fid.c       SMCCC function-ID knowledge: fields, owning entities, names
  *   result.c    what a returned x0..x3 means for a given function
  *   simcall.c   one call (or a run of calls) on the host simulator
  *   dtfile.c    a DT from the command line: a DTB, or a .dts through dtc
  *   dtscan.c    the call tables and PSCI node of a DT, as the library reads them
- *   calldt.c    `call --dtb`: operations of a board DT's tables on the simulator
+ *   call_dtb.c  `call --dtb`: operations of a board DT's tables on the simulator
+ *   call_dtb_report.c  their text and JSON reports
  *   cmd_*.c     one file per command
  *
  * A command is one entry in cli_cmds[] (main.c): adding one means writing
@@ -314,8 +317,8 @@ bool dt_find_op(const struct dt_scan *s, const char *name, const struct dt_entry
 /* The text "node X, property Y: message" of a refused table. */
 void dt_error_text(const struct dt_entry *e, char *buf, size_t len);
 
-/* `call --sim --dtb`: operations of a board DT's tables (calldt.c). */
-struct calldt_req {
+/* `call --sim --dtb`: operations of a board DT's tables (call_dtb.c). */
+struct call_dtb_req {
 	const char *file;	/* the board DT: .dtb or .dts */
 	unsigned cpus;
 	bool aarch32;
@@ -326,7 +329,7 @@ struct calldt_req {
 	unsigned nwords;
 };
 
-int calldt_run(const struct calldt_req *r);
+int call_dtb_run(const struct call_dtb_req *r);
 
 /* ---- the simulator -------------------------------------------------- */
 

@@ -5,7 +5,7 @@
  * run and report are separate steps.
  *
  * With --dtb the positional words are a board DT's operations and their
- * name=value parameters instead; calldt.c plans, runs and reports those.
+ * name=value parameters instead; call_dtb.c plans and runs those, call_dtb_report.c reports them.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -459,7 +459,7 @@ int cmd_call(int argc, char **argv)
 		return cli_usage(CMD, "no conduit: add --sim (the simulated monitor is the only "
 				      "conduit on the host)");
 	if (o.dtb) {
-		struct calldt_req req = {
+		struct call_dtb_req req = {
 			.file = o.dtb, .cpus = o.cpus, .aarch32 = o.aarch32,
 			.timeout_s = o.timeout_s, .json = o.json, .words = o.words,
 			.nwords = o.nwords,
@@ -471,7 +471,7 @@ int cmd_call(int argc, char **argv)
 					      "convention");
 		if (o.too_many)
 			return cli_usage(CMD, "too many words: at most %u", MAX_WORDS);
-		return calldt_run(&req);
+		return call_dtb_run(&req);
 	}
 	rc = plan_call(&o, &p);
 	if (rc)
