@@ -48,7 +48,7 @@ lint: ; @$(MAKE) -j2 -f mk/lint.mk
 bench: ; @$(MAKE) -f mk/bench.mk run
 
 .PHONY: tsan
-tsan: ; @$(MAKE) -f tests/stress/stress.mk O=build/host-tsan CC=clang SAN=thread && bash tests/stress/tsan.sh build/host-tsan
+tsan: ; @$(MAKE) -f mk/stress.mk O=build/host-tsan CC=clang SAN=thread && bash tests/stress/tsan.sh build/host-tsan
 
 check: deps
 	@bash scripts/check.sh
@@ -59,4 +59,3 @@ run: deps
 clean:
 	rm -rf build
 
--include mk/targets.mk

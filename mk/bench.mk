@@ -15,7 +15,7 @@ FDT_INC := $(BK)/fdt-include
 CC := aarch64-linux-gnu-gcc
 OBJCOPY := aarch64-linux-gnu-objcopy
 READELF := aarch64-linux-gnu-readelf
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 BK_CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin \
 	-fno-tree-loop-distribute-patterns -fno-stack-protector -fPIE \
 	-mgeneral-regs-only -mstrict-align -mno-outline-atomics -mbranch-protection=none \

@@ -12,7 +12,7 @@ CC := clang
 FUZZ_SECONDS ?= 60
 CHECK_SECONDS ?= 12
 
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP $(SAN)
 HOST_CFLAGS := $(CFLAGS) -D_DEFAULT_SOURCE

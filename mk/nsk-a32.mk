@@ -16,7 +16,7 @@ READELF := $(CROSS)readelf
 DEPS := build/deps/armhf
 FDT_LIB := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 # ARM state, hard-float ABI (the toolchain's) without FP registers; with the
 # MMU off every data access is Strongly-ordered: no unaligned access.
 # -fPIE: runs at any load address.

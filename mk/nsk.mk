@@ -15,7 +15,7 @@ READELF := aarch64-linux-gnu-readelf
 # lib/fdt comes first for the freestanding libfdt_env.h.
 DEPS := build/deps/arm64
 FDT_LIB := $(DEPS)/usr/lib/aarch64-linux-gnu/libfdt.a
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 # -mstrict-align: with the MMU off every data access is Device memory.
 # -mno-outline-atomics: no libgcc helpers. -fPIE: runs at any load address.
 CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin \

@@ -15,7 +15,7 @@ DEPS := build/deps/armhf
 FDT_LIB := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 FDT_ARCH := armhf
 
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 # ARM state, ARMv7-A with the Security and Virtualization Extensions. The
 # hard-float ABI of Debian's armhf libfdt, but no FP register in the
 # monitor's own code (-mgeneral-regs-only): only the cold-boot path enables

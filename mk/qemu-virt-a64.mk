@@ -17,7 +17,7 @@ FDT_ARCH := arm64
 
 # The resident part's optimisation (the cold-boot part is -Os, below).
 OPT ?= -O2
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 # The SMC path saves only what a C call clobbers: no FP/SIMD registers, x18
 # untouched. EL3 runs with the MMU off (Device memory): no unaligned access.
 TARGET_FLAGS := -mgeneral-regs-only -mstrict-align -ffixed-x18 -mno-outline-atomics
@@ -34,9 +34,13 @@ LINK_FLAGS :=
 
 include mk/qemu-virt-rules.mk
 
-# The cold-boot part of the image (COLD_BOOT_FILES in link.ld.in) runs once:
-# built for size.
+# The cold-boot part of the image runs once: built for size, and linked
+# apart from the resident part (COLD_BOOT_FILES in link.ld.in, made from this
+# list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
 COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
+COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
+	*libfdt.a:*
+LDS_FLAGS := -D'COLD_BOOT_FILES=$(COLD_BOOT_FILES)'

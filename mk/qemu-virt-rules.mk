@@ -1,8 +1,9 @@
 # What the two QEMU virt firmwares (mk/qemu-virt-a64.mk, mk/qemu-virt-a32.mk)
 # build alike. The including file sets O, CROSS, CC, OBJCOPY, PLAT, DEPS,
 # FDT_LIB, FDT_ARCH (scripts/fetch-libfdt.sh's name for it), CFLAGS,
-# ASFLAGS, LDFLAGS, LINK_FLAGS (the target flags the link needs) and
-# CLANG_FLAGS.
+# ASFLAGS, LDFLAGS, LINK_FLAGS (the target flags the link needs),
+# CLANG_FLAGS and, if its link script needs any, LDS_FLAGS (preprocessor
+# definitions for link.ld.in).
 
 # Shared with the other QEMU virt port; its "arch.h", "qv.h" and
 # "platform.h" are this port's, found through -I$(PLAT).
@@ -43,9 +44,9 @@ $(LIB_A): $(call obj,$(LIB_C))
 	@rm -f $@
 	$(CROSS)ar rcs $@ $^
 
-$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h
+$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h $(MAKEFILE_LIST)
 	@mkdir -p $(dir $@)
-	$(CC) -E -P -x c -I$(PLAT) $< -o $@
+	$(CC) -E -P -x c -I$(PLAT) $(LDS_FLAGS) $< -o $@
 
 $(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
 	$(CC) $(LINK_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc

@@ -2,7 +2,7 @@
 # monitor and the conformance suite are freestanding: compile them for
 # AArch64 and AArch32 with no libc.
 O := build/xbuild
-WARN := -Wall -Wextra -Werror -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wshadow
+include mk/common.mk
 # libfdt.h and fdt.h are the same on every architecture: copies of the
 # host's serve, next to the freestanding libfdt_env.h in lib/fdt (no other
 # host header is reachable).

@@ -64,6 +64,12 @@ units() {
 	done
 }
 
+# Every C file of both firmwares compiled with clang too (-Werror).
+clang_firmware() {
+	build "firmware qemu-virt-a64 with clang" make -f mk/qemu-virt-a64.mk clang-check
+	build "firmware qemu-virt-a32 with clang" make -f mk/qemu-virt-a32.mk clang-check
+}
+
 # The conformance suite on QEMU from the bare-metal test kernel, under secmon,
 # in several machine shapes.
 nsk_runs() {
@@ -104,9 +110,9 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
-run_suite build-firmware build "firmware qemu-virt-a64" make firmware
+run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32" make firmware
 run_suite boot-split python3 scripts/boot-split.py build/qemu-virt-a64/secmon.elf
-run_suite build-firmware-clang build "firmware with clang" make -f mk/qemu-virt-a64.mk clang-check
+run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite conformance-qemu nsk_runs
 run_suite bench make -f mk/bench.mk check

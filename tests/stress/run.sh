@@ -10,7 +10,7 @@ set -u
 cd "$(dirname "$0")/../.."
 ops=${1:-1000000}
 legacy_ops=${2:-300000}
-if make -f tests/stress/stress.mk O=build/host CC=gcc SAN=1 >build/stress-build.log 2>&1; then
+if make -f mk/stress.mk O=build/host CC=gcc SAN=1 >build/stress-build.log 2>&1; then
 	echo "ok - build stress (gcc asan+ubsan)"
 else
 	cat build/stress-build.log
