@@ -28,6 +28,9 @@
 #              poweroff
 #   nopanic    no "Kernel panic" and no "Attempted to kill init" on the
 #              console
+#   pkvm       KVM says "Protected nVHE mode initialized successfully"
+#              (kvm-arm.mode=protected: the host kernel then runs at EL1
+#              under KVM's own EL2 code)
 #
 # Examples:
 #   check-boot.sh build/linux/arm64/boot.log cpus=4 psci=1.1 'smccc>=1.2' \
@@ -162,6 +165,13 @@ check_flag() {
 		check_poweroff || return 1
 		GOT="boots=$n"
 		return 0
+		;;
+	pkvm)
+		n=$(count 'Protected nVHE mode initialized successfully')
+		GOT="messages=$n"
+		[ "$n" -ge 1 ] && return 0
+		WHY="KVM did not initialise in protected mode"
+		return 1
 		;;
 	nopanic)
 		n=$(count -e 'Kernel panic' -e 'Attempted to kill init')

@@ -37,6 +37,10 @@ boot smp8-gic2 "--smp 8 --gic 2" "cpus=8 $COMMON"
 boot smp4-el1 "--smp 4 --gic 3 --virt 0" "cpus=4 $COMMON"
 boot smp4-max "--smp 4 --gic 3 --cpu max" "cpus=4 $COMMON"
 boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug $COMMON"
+# Protected KVM owns EL2 and enters the host at EL1 on every CPU that comes
+# back: a warm entry must leave EL1's MMU off as a real power-down would.
+boot pkvm-hotplug20 "--smp 4 --gic 3 --append kvm-arm.mode=protected --append secmon.test=hotplug:20" \
+	"cpus=4 pkvm hotplug $COMMON"
 boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
 own=$OUT/own-initrd.cpio.gz
 if sh tests/linux/mkinitrd.sh build/linux/arm64 tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then

@@ -220,18 +220,22 @@ uint64_t qv_ns_entry_spsr(uint64_t caller_spsr)
 }
 
 /*
- * PSCI: the entered EL starts with its MMU and caches off. A core that was
- * switched off kept its old system registers (QEMU does not power it down),
- * so reset the ones that matter; the OS sets up the rest itself.
+ * PSCI: a core that CPU_ON starts or that wakes from a power-down enters
+ * the normal world as after a real power-down: the MMU and caches of EL2
+ * and of EL1 off, EL2's traps and routing (HCR_EL2) clear. QEMU does not
+ * power a core down, so it still holds the system registers it had: reset
+ * those an OS relies on, the OS sets up the rest itself. EL1's matter even
+ * when the core enters at EL2: a hypervisor that owns EL2 (protected KVM)
+ * initialises EL2 itself and then enters the host kernel at EL1 with EL1's
+ * registers as the core left them, expecting its MMU off.
  */
 void qv_ns_entry_prepare(uint64_t spsr)
 {
 	if ((spsr & 0xf) == SPSR_M_EL2H) {
 		write_sysreg("hcr_el2", 0);
 		write_sysreg("sctlr_el2", SCTLR_EL2_OFF);
-	} else {
-		write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
 	}
+	write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
 	isb();
 }
 
