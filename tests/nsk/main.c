@@ -20,6 +20,7 @@
  *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
  *                       nsk.calls=N in all (100000), nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
+ *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -45,7 +46,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1;
+	bool hostile, isolation, a32el1, secrets;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -64,6 +65,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.hostile = true;
 	else if (nsk_arg_is(a, "test", "isolation"))
 		test.isolation = true;
+	else if (nsk_arg_is(a, "test", "secrets"))
+		test.secrets = true;
 	else if (nsk_arg_is(a, "test", "a32el1"))
 		test.a32el1 = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
@@ -240,6 +243,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.isolation) {
 		isolation_run(env.c, boot_el == 2);
+		nsk_power_off(env.c);
+	}
+	if (test.secrets) {
+		secrets_run(&dt, image_base, (uintptr_t)_end);
 		nsk_power_off(env.c);
 	}
 	if (test.a32el1) {

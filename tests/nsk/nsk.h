@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 /* head.S */
-extern char _start[], nsk_vectors[], nsk_secondary_entry[];
+extern char _start[], _end[], nsk_vectors[], nsk_secondary_entry[];
 void nsk_eret_to_el1(void);
 __attribute__((noreturn)) void nsk_halt(void);
 
@@ -100,6 +100,10 @@ struct secmon_conduit;
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed);
 __attribute__((noreturn)) void hostile_secondary(unsigned slot);
 int isolation_run(const struct secmon_conduit *c, bool el2);
+/* secrets.c, both nsks: nsk.test=secrets, no copy of the secure world's DT
+ * data left in normal-world RAM; the number failed. */
+struct dtb;
+int secrets_run(const struct dtb *dt, uint64_t image_base, uint64_t image_end);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 

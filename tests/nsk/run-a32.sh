@@ -109,8 +109,8 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv) ;; *) echo "run-a32.sh: --test conformance|socdrv" >&2; exit 2 ;; esac
-[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+case $test in conformance | socdrv | secrets | hostile) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile" >&2; exit 2 ;; esac
+[ "$test" != socdrv ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
@@ -152,6 +152,7 @@ else
 	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=2")
 	extra="nsk.badpc=0 $extra"
 fi
+case $test in secrets | hostile) extra="nsk.test=$test $extra" ;; esac
 mode=$want
 [ "$virt" = 1 ] && [ "$want" = svc ] && mode=hyp2svc
 [ "$thumb" = 1 ] && name="-thumb$name"

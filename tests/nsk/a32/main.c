@@ -17,6 +17,8 @@
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.test=secrets    nothing of the secure world's DT left in RAM
+ *                       (../secrets.c)
  */
 #include "boot.h"
 #include "conf.h"
@@ -31,7 +33,11 @@ static uint64_t image_base;
 static bool boot_hyp;
 static char env_name[64];
 static struct nsk_options opt;
-static bool thumb;		/* nsk.thumb=1, the option only this nsk knows */
+/* The options only this nsk knows (arch_option). */
+static bool thumb;		/* nsk.thumb=1 */
+static struct {
+	bool secrets;
+} test;
 
 /* Entry modes seen on started CPUs: bit 0 SVC, bit 1 Hyp. */
 static uint32_t secondary_modes;
@@ -44,9 +50,12 @@ uint64_t nsk_cpu_mpidr(void)
 
 static bool arch_option(const struct nsk_arg *a)
 {
-	if (!nsk_arg_is(a, "thumb", 0) || !a->num)
+	if (nsk_arg_is(a, "thumb", 0) && a->num)
+		thumb = a->v == 1;
+	else if (nsk_arg_is(a, "test", "secrets"))
+		test.secrets = true;
+	else
 		return false;
-	thumb = a->v == 1;
 	return true;
 }
 
@@ -208,6 +217,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_halt();
 	}
 	env.c = nsk_suspend_conduit(psci, gic.version != 0);
+	if (test.secrets) {
+		secrets_run(&dt, image_base, (uintptr_t)_end);
+		nsk_power_off(env.c);
+	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb
 				 : (uintptr_t)nsk_secondary_entry;
 	end = nsk_ram_end(&dt, image_base);
