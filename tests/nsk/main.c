@@ -17,9 +17,11 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
- *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
+ *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
+ *                       at once (hostile.c);
  *                       nsk.calls=N in all (100000), nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
+ *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
@@ -58,6 +60,19 @@ uint64_t nsk_cpu_mpidr(void)
 {
 	return my_mpidr();
 }
+
+uint64_t nsk_ticks(void)
+{
+	isb();
+	return sysreg_read(cntvct_el0);
+}
+
+uint64_t nsk_tick_freq(void)
+{
+	return sysreg_read(cntfrq_el0);
+}
+
+const struct hostile_abi hostile_abi = { .nargs = SECMON_NREGS, .mask = ~0ull };
 
 static bool arch_option(const struct nsk_arg *a)
 {

@@ -19,6 +19,9 @@
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM
  *                       (../secrets.c)
+ *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
+ *                       at once (../hostile.c); nsk.calls=N in all (100000),
+ *                       nsk.seed=N
  */
 #include "boot.h"
 #include "conf.h"
@@ -36,7 +39,8 @@ static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static bool thumb;		/* nsk.thumb=1 */
 static struct {
-	bool secrets;
+	bool secrets, hostile;
+	uint64_t calls, seed;
 } test;
 
 /* Entry modes seen on started CPUs: bit 0 SVC, bit 1 Hyp. */
@@ -48,12 +52,34 @@ uint64_t nsk_cpu_mpidr(void)
 	return a32_mpidr();
 }
 
+uint64_t nsk_ticks(void)
+{
+	uint32_t lo, hi;
+
+	a32_isb();
+	__asm__ volatile("mrrc p15, 1, %0, %1, c14" : "=r"(lo), "=r"(hi));	/* CNTVCT */
+	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t nsk_tick_freq(void)
+{
+	return cp15_read(CP15_CNTFRQ);
+}
+
+const struct hostile_abi hostile_abi = { .nargs = 8, .mask = 0xffffffffu };
+
 static bool arch_option(const struct nsk_arg *a)
 {
 	if (nsk_arg_is(a, "thumb", 0) && a->num)
 		thumb = a->v == 1;
 	else if (nsk_arg_is(a, "test", "secrets"))
 		test.secrets = true;
+	else if (nsk_arg_is(a, "test", "hostile"))
+		test.hostile = true;
+	else if (nsk_arg_is(a, "calls", 0) && a->num)
+		test.calls = a->v;
+	else if (nsk_arg_is(a, "seed", 0) && a->num)
+		test.seed = a->v;
 	else
 		return false;
 	return true;
@@ -120,6 +146,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		leave_hyp();
 	if (opt.socdrv)
 		drv_secondary();
+	if (test.hostile)
+		hostile_secondary((unsigned)slot);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %llu\n", slot);
 	nsk_halt();
@@ -219,6 +247,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	env.c = nsk_suspend_conduit(psci, gic.version != 0);
 	if (test.secrets) {
 		secrets_run(&dt, image_base, (uintptr_t)_end);
+		nsk_power_off(env.c);
+	}
+	if (test.hostile) {
+		hostile_run(env.c, test.calls ? test.calls : 100000, test.seed);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb
