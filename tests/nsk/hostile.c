@@ -9,7 +9,8 @@
  * random other one (SUCCESS, ALREADY_ON or ON_PENDING, nothing else); a CPU
  * started again goes on with its share of the calls. Checked on every call:
  * an unknown call (SMC_UNK) preserved every argument register but the first,
- * a known one all from the fifth (x4-x17; r4-r7 from AArch32), and every
+ * a known one all from the fifth (x4-x17; r4-r7 from AArch32), a PSCI one
+ * (which answers in the first alone) all but the first, and every
  * call the registers the caller keeps (x18-x30; r8-r12, lr and sp: hismc.S,
  * a32/hismc.S, each set to a random value). Then: every CPU answers a battery
  * of known calls exactly as the boot CPU did before the storm, each CPU
@@ -32,7 +33,7 @@ enum hkind { H_ANY, H_MUST_UNK, H_CPU_ON, H_CPU_OFF };
 
 struct hcpu {
 	uint64_t s, n;			/* random state and calls made, kept across CPU_OFF */
-	uint64_t unk, bad_unk, bad_known, bad_hi, near_answered;
+	uint64_t unk, bad_unk, bad_known, bad_psci, bad_hi, near_answered;
 	uint64_t offs, ons, bad_on, off_returned, entries;
 	uint64_t hi_mask;
 	unsigned battery_bad, battery_first;
@@ -190,6 +191,15 @@ static bool judge(struct hcpu *h, enum hkind k, const struct secmon_regs *in,
 			if (in->x[i] != out->x[i]) {
 				h->bad_known++;
 				return true;
+			}
+	}
+	/* PSCI answers in x0 only: no secure value in the other result registers. */
+	if (!unk && psci_like((uint32_t)in->x[0]) && !((uint32_t)in->x[0] & SECMON_FID_MBZ)) {
+		for (unsigned i = 1; i < 4; i++)
+			if (in->x[i] != out->x[i]) {
+				h->bad_psci++;
+				bad = true;
+				break;
 			}
 	}
 	if (k == H_MUST_UNK && !unk) {
@@ -392,7 +402,7 @@ static void print_first_bad(void)
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 {
 	uint64_t freq = nsk_tick_freq(), t0, t1, calls = 0, unk = 0, bad_unk = 0, bad_known = 0;
-	uint64_t bad_hi = 0, hi_mask = 0, near = 0, offs = 0, ons = 0, bad_on = 0, off_ret = 0;
+	uint64_t bad_psci = 0, bad_hi = 0, hi_mask = 0, near = 0, offs = 0, ons = 0, bad_on = 0, off_ret = 0;
 	uint64_t entries = 0, wakes = 0, finals = 0;
 	unsigned n = nsk_ncpus, started = 1, bat_bad = 0, bat_cpu = 0, bat_first = 0;
 	bool all_done;
@@ -406,7 +416,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		hc[i].s = hseed ^ (0x9e3779b97f4a7c15ull * (i + 1));
 	con_printf("# hostile: %u CPUs, %llu calls each, seed 0x%llx\n", n,
 		   (unsigned long long)hper_cpu, (unsigned long long)hseed);
-	con_printf("1..%u\n", 4 * n + 8);
+	con_printf("1..%u\n", 4 * n + 9);
 	battery_record();
 	st = secmon_psci_version(c, &v);
 	fail += con_tap(&htap, st == 0 && v == 0x10001, "hostile: before, PSCI_VERSION is 0x%x", v);
@@ -437,6 +447,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		unk += h->unk;
 		bad_unk += h->bad_unk;
 		bad_known += h->bad_known;
+		bad_psci += h->bad_psci;
 		bad_hi += h->bad_hi;
 		hi_mask |= h->hi_mask;
 		near += h->near_answered;
@@ -467,6 +478,8 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 			"(%llu did not)", (unsigned long long)bad_unk);
 	fail += con_tap(&htap, bad_known == 0, "hostile: known calls preserved the registers from the "
 			"fifth (%llu did not)", (unsigned long long)bad_known);
+	fail += con_tap(&htap, bad_psci == 0, "hostile: PSCI calls left the registers after the first "
+			"as they were (%llu did not)", (unsigned long long)bad_psci);
 	fail += con_tap(&htap, bad_hi == 0, "hostile: every call preserved the registers the caller "
 			"keeps (%llu did not; mask 0x%llx, bit 0 = %s)", (unsigned long long)bad_hi,
 			(unsigned long long)hi_mask, hostile_abi.nargs > 8 ? "x18" : "r8");
