@@ -34,7 +34,7 @@ a64)
 	bios=${bios:-build/qemu-virt-a64/secmon.bin}
 	for shape in "--gic 3 --virt 1" "--gic 2 --virt 0"; do
 		# shellcheck disable=SC2086 # the shape is several words
-		bash tests/nsk/run.sh --bios "$bios" $shape --smp 4 --mttcg --timeout 30 --test hostile \
+		bash tests/nsk/run.sh --bios "$bios" $shape --smp 4 --mttcg --timeout 60 --test hostile \
 			--append "nsk.calls=$calls nsk.seed=$seed" || fail=1
 		# shellcheck disable=SC2086
 		bash tests/nsk/run.sh --bios "$bios" $shape --test isolation || fail=1
@@ -46,7 +46,7 @@ a32)
 	bios=${bios:-build/qemu-virt-a32/secmon.bin}
 	for shape in "--virt 1" "--virt 0"; do
 		# shellcheck disable=SC2086
-		bash tests/nsk/run-a32.sh --bios "$bios" $shape --smp 4 --mttcg --timeout 30 --test hostile \
+		bash tests/nsk/run-a32.sh --bios "$bios" $shape --smp 4 --mttcg --timeout 60 --test hostile \
 			--append "nsk.calls=$calls nsk.seed=$seed" || fail=1
 		# shellcheck disable=SC2086
 		bash tests/nsk/run-a32.sh --bios "$bios" $shape --test secrets || fail=1
