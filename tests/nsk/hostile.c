@@ -5,9 +5,10 @@
  * entity in SMC32 and SMC64, near misses of the power-off PSCI IDs, PSCI
  * calls with random arguments minus those that power off, reset or power
  * down), while the CPUs turn each other off and on: a secondary now and then
- * calls CPU_OFF on itself, and every CPU now and then calls CPU_ON on a
- * random other one (SUCCESS, ALREADY_ON or ON_PENDING, nothing else); a CPU
- * started again goes on with its share of the calls. Checked on every call:
+ * calls CPU_OFF on itself or enters a power-down CPU_SUSPEND (its timer wakes
+ * it), and every CPU now and then calls CPU_ON on a random other one
+ * (SUCCESS, ALREADY_ON or ON_PENDING, nothing else); a CPU started again or
+ * resumed goes on with its share of the calls. Checked on every call:
  * an unknown call (SMC_UNK) preserved every argument register but the first,
  * a known one all from the fifth (x4-x17; r4-r7 from AArch32), a PSCI one
  * (which answers in the first alone) all but the first, and every
@@ -24,19 +25,25 @@
 #include "nsk.h"
 
 #define PSCI(fn)	SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
-/* Per 1024 calls: a secondary's CPU_OFF of itself; any CPU's CPU_ON of another. */
+/*
+ * Per 1024 calls: a secondary's CPU_OFF of itself; any CPU's CPU_ON of
+ * another; a secondary's power-down CPU_SUSPEND (woken by its timer).
+ */
 #define STORM_OFF	3
 #define STORM_ON	12
+#define STORM_SUSPEND	3
 #define WAIT_SECONDS	10	/* for every CPU to finish its share */
 #define STEP_SECONDS	5	/* for one CPU to start or to stop */
 #define NBATTERY	(11 + 2 * 32 + 10 * 2 * 3)
 
-enum hkind { H_ANY, H_MUST_UNK, H_CPU_ON, H_CPU_OFF };
+enum hkind { H_ANY, H_MUST_UNK, H_CPU_ON, H_CPU_OFF, H_SUSPEND };
 
 struct hcpu {
 	uint64_t s, n;			/* random state and calls made, kept across CPU_OFF */
 	uint64_t unk, bad_unk, bad_known, bad_psci, bad_hi, near_answered;
 	uint64_t offs, ons, bad_on, off_returned, entries;
+	uint64_t suspends, resumes, bad_suspend;
+	uint32_t suspending;		/* in a power-down CPU_SUSPEND */
 	uint64_t hi_mask;
 	unsigned battery_bad, battery_first;
 	uint64_t first_in[SECMON_NREGS], first_out[SECMON_NREGS];
@@ -47,6 +54,7 @@ struct hcpu {
 static struct hcpu hc[NSK_MAX_CPUS];
 static const struct secmon_conduit *hconduit;
 static uint64_t hseed, hper_cpu;
+static uint32_t hpowerdown;		/* the core power-down state, in the monitor's format */
 static volatile uint32_t hgo, hrelease, hfinal;
 static uint64_t hbattery[NBATTERY][4];	/* the boot CPU's answers before the storm */
 static unsigned htap;
@@ -135,6 +143,14 @@ static enum hkind gen_call(uint64_t *s, unsigned slot, struct secmon_regs *in, b
 		gen_cpu_on(in, (slot + 1 + (unsigned)(rnd(s) % (nsk_ncpus - 1))) % nsk_ncpus);
 		return H_CPU_ON;
 	}
+	if (slot && storm < STORM_OFF + STORM_ON + STORM_SUSPEND) {
+		in->x[0] = PSCI(CPU_SUSPEND);
+		in->x[1] = hpowerdown;
+		in->x[2] = (uintptr_t)nsk_secondary_entry;
+		in->x[3] = slot;
+		*wake = true;
+		return H_SUSPEND;
+	}
 	switch (kind) {
 	case 0:
 	case 1:		/* fully random */
@@ -208,6 +224,10 @@ static bool judge(struct hcpu *h, enum hkind k, const struct secmon_regs *in,
 		h->near_answered++;
 		bad = true;
 	}
+	if (k == H_SUSPEND && st != SECMON_PSCI_SUCCESS) {
+		h->bad_suspend++;
+		bad = true;
+	}
 	if (k == H_CPU_ON) {
 		if (st == SECMON_PSCI_SUCCESS)
 			h->ons++;
@@ -233,9 +253,11 @@ static void hostile_loop(unsigned slot)
 		for (unsigned i = 0; i < 13; i++)
 			hi[i] = rnd(&s) & hostile_abi.mask;
 		h->n++;
-		if (k == H_CPU_OFF) {
+		if (k == H_CPU_OFF || k == H_SUSPEND) {
 			h->s = s;
-			h->offs++;
+			h->offs += k == H_CPU_OFF;
+			h->suspends += k == H_SUSPEND;
+			__atomic_store_n(&h->suspending, k == H_SUSPEND, __ATOMIC_RELEASE);
 		}
 		if (wake)
 			wake_arm();
@@ -244,6 +266,7 @@ static void hostile_loop(unsigned slot)
 			wake_disarm();
 		if (k == H_CPU_OFF)
 			h->off_returned++;
+		__atomic_store_n(&h->suspending, 0, __ATOMIC_RELAXED);	/* returned: not powered down */
 		if (judge(h, k, &in, &out, changed) && !h->have_first) {
 			memcpy(h->first_in, in.x, sizeof(in.x));
 			memcpy(h->first_out, out.x, sizeof(out.x));
@@ -329,7 +352,13 @@ void hostile_secondary(unsigned slot)
 {
 	struct hcpu *h = &hc[slot];
 
-	__atomic_fetch_add(&h->entries, 1, __ATOMIC_RELAXED);
+	/* Back from a power-down suspend: not a start; on with the loop. */
+	if (__atomic_load_n(&h->suspending, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&h->suspending, 0, __ATOMIC_RELAXED);
+		h->resumes++;
+	} else {
+		__atomic_fetch_add(&h->entries, 1, __ATOMIC_RELAXED);
+	}
 	if (__atomic_load_n(&hfinal, __ATOMIC_ACQUIRE)) {
 		__atomic_store_n(&h->final_seen, 1, __ATOMIC_RELEASE);
 		secmon_psci_cpu_off(hconduit);
@@ -405,20 +434,24 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 {
 	uint64_t freq = nsk_tick_freq(), t0, t1, calls = 0, unk = 0, bad_unk = 0, bad_known = 0;
 	uint64_t bad_psci = 0, bad_hi = 0, hi_mask = 0, near = 0, offs = 0, ons = 0, bad_on = 0, off_ret = 0;
-	uint64_t entries = 0, wakes = 0, finals = 0;
+	uint64_t entries = 0, wakes = 0, finals = 0, suspends = 0, resumes = 0, bad_suspend = 0;
 	unsigned n = nsk_ncpus, started = 1, bat_bad = 0, bat_cpu = 0, bat_first = 0;
 	bool all_done;
 	int fail = 0, st;
 	uint32_t v = 0;
 
 	hconduit = c;
+	/* secmon's core power-down state (tests/nsk/boot.c's default too). */
+	hpowerdown = secmon_psci_features(c, secmon_psci_fid(c, SECMON_PSCI_FN_CPU_SUSPEND), &v) == 0 &&
+		     (v & SECMON_PSCI_FEAT_EXT_STATE) ? 0x40000000u : 0x00010000u;
+	v = 0;
 	hseed = seed ? seed : 0x5ec0a7ac4e5ull;
 	hper_cpu = (total + n - 1) / n;
 	for (unsigned i = 0; i < n; i++)
 		hc[i].s = hseed ^ (0x9e3779b97f4a7c15ull * (i + 1));
 	con_printf("# hostile: %u CPUs, %llu calls each, seed 0x%llx\n", n,
 		   (unsigned long long)hper_cpu, (unsigned long long)hseed);
-	con_printf("1..%u\n", 4 * n + 9);
+	con_printf("1..%u\n", 4 * n + 10);
 	battery_record();
 	st = secmon_psci_version(c, &v);
 	fail += con_tap(&htap, st == 0 && v == 0x10001, "hostile: before, PSCI_VERSION is 0x%x", v);
@@ -457,6 +490,9 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		ons += h->ons;
 		bad_on += h->bad_on;
 		off_ret += h->off_returned;
+		suspends += h->suspends;
+		resumes += h->resumes;
+		bad_suspend += h->bad_suspend;
 		if (h->battery_bad && !bat_bad++) {
 			bat_cpu = i;
 			bat_first = h->battery_first;
@@ -491,6 +527,10 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 			"hostile: storm CPU_ONs answered SUCCESS, ALREADY_ON or ON_PENDING (%llu not), "
 			"%llu CPU_OFFs, none returned (%llu did)", (unsigned long long)bad_on,
 			(unsigned long long)offs, (unsigned long long)off_ret);
+	fail += con_tap(&htap, bad_suspend == 0 && (suspends > 0 || n == 1),
+			"hostile: power-down CPU_SUSPENDs succeeded (%llu of %llu did not; %llu resumed "
+			"at their entry point)", (unsigned long long)bad_suspend,
+			(unsigned long long)suspends, (unsigned long long)resumes);
 	fail += con_tap(&htap, bat_bad == 0, "hostile: then every CPU answers %u known calls as before "
 			"(%u CPUs did not; cpu %u first at call %u)", NBATTERY, bat_bad, bat_cpu,
 			bat_first);
