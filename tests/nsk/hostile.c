@@ -276,8 +276,6 @@ static void hostile_loop(unsigned slot)
 	h->s = s;
 }
 
-/* ---- the battery of known calls ---- */
-
 static void battery_call(unsigned i, struct secmon_regs *in)
 {
 	static const uint32_t fixed[11][2] = {
@@ -345,8 +343,6 @@ static void battery_record(void)
 			hbattery[i][r] = out.x[r] & hostile_abi.mask;
 	}
 }
-
-/* ---- the CPUs ---- */
 
 void hostile_secondary(unsigned slot)
 {
