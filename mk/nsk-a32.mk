@@ -33,10 +33,11 @@ LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro \
 	-Wl,-T,tests/nsk/a32/nsk.lds
 
 NSK_SRCS := $(wildcard tests/nsk/a32/*.c) \
-	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c) \
+	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c secrets.c hostile.c) \
 	tests/conformance/conf.c tests/socdrv/socdrv.c
 LIB_SRCS := $(wildcard lib/*.c) lib/arch/conduits.c
-OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o
+OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o \
+	$(O)/obj/tests/nsk/a32/hismc.o
 LIB_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(LIB_SRCS)) $(O)/obj/lib/arch/arm/conduit.o
 LIB_A := $(O)/libsecmon.a
 

@@ -17,9 +17,12 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
- *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
+ *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
+ *                       at once (hostile.c);
  *                       nsk.calls=N in all (100000), nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
+ *                       (isolation.c)
+ *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -45,7 +48,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1;
+	bool hostile, isolation, a32el1, secrets;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -58,12 +61,27 @@ uint64_t nsk_cpu_mpidr(void)
 	return my_mpidr();
 }
 
+uint64_t nsk_ticks(void)
+{
+	isb();
+	return sysreg_read(cntvct_el0);
+}
+
+uint64_t nsk_tick_freq(void)
+{
+	return sysreg_read(cntfrq_el0);
+}
+
+const struct hostile_abi hostile_abi = { .nargs = SECMON_NREGS, .mask = ~0ull };
+
 static bool arch_option(const struct nsk_arg *a)
 {
 	if (nsk_arg_is(a, "test", "hostile"))
 		test.hostile = true;
 	else if (nsk_arg_is(a, "test", "isolation"))
 		test.isolation = true;
+	else if (nsk_arg_is(a, "test", "secrets"))
+		test.secrets = true;
 	else if (nsk_arg_is(a, "test", "a32el1"))
 		test.a32el1 = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
@@ -240,6 +258,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.isolation) {
 		isolation_run(env.c, boot_el == 2);
+		nsk_power_off(env.c);
+	}
+	if (test.secrets) {
+		secrets_run(&dt, image_base, (uintptr_t)_end);
 		nsk_power_off(env.c);
 	}
 	if (test.a32el1) {

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 /* head.S */
-extern char _start[], nsk_vectors[], nsk_secondary_entry[];
+extern char _start[], _end[], nsk_vectors[], nsk_secondary_entry[];
 void nsk_eret_to_el1(void);
 __attribute__((noreturn)) void nsk_halt(void);
 
@@ -95,11 +95,34 @@ void drv_result(bool ok);	/* prints "ok N" or "not ok N" */
 /* drvsoak.c: the register soak, drv_run's `more` on the AArch64 nsk. */
 int drv_soak(const char *name);
 
-/* hostile.c: nsk.test=hostile and nsk.test=isolation; the number failed. */
+/* The generic timer's virtual count and its frequency (each nsk's main.c). */
+uint64_t nsk_ticks(void);
+uint64_t nsk_tick_freq(void);
+
+/* hostile.c, both nsks: nsk.test=hostile; the number failed. */
 struct secmon_conduit;
+struct secmon_regs;
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed);
 __attribute__((noreturn)) void hostile_secondary(unsigned slot);
+/* The caller's registers, as the hostile test sees them (each nsk's main.c). */
+struct hostile_abi {
+	unsigned nargs;		/* argument and result registers: x0-x17, or r0-r7 */
+	uint64_t mask;		/* the bits of one register */
+};
+extern const struct hostile_abi hostile_abi;
+/*
+ * hismc.S, a32/hismc.S: an SMC with in's argument registers and hi[] in the
+ * registers the caller keeps (x18-x30; r8-r12 and lr, low words), the
+ * results to out; returns a mask of the kept registers that came back
+ * changed (bit 0: x18 or r8; bit 6 on AArch32: sp).
+ */
+uint64_t hostile_smc(const struct secmon_regs *in, struct secmon_regs *out, const uint64_t hi[13]);
+/* isolation.c: nsk.test=isolation (AArch64 nsk); the number failed. */
 int isolation_run(const struct secmon_conduit *c, bool el2);
+/* secrets.c, both nsks: nsk.test=secrets, no copy of the secure world's DT
+ * data left in normal-world RAM; the number failed. */
+struct dtb;
+int secrets_run(const struct dtb *dt, uint64_t image_base, uint64_t image_end);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 

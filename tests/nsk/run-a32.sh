@@ -6,7 +6,8 @@
 #
 # Usage: tests/nsk/run-a32.sh [--bios FILE|none] [--smp N] [--virt 0|1] [--el 1]
 #                             [--board FILE.dts|FILE.dtb] [--test socdrv] [--thumb]
-#                             [--timeout S] [--append ARGS] [--verbose]
+#                             [--timeout S] [--append ARGS] [--verbose] [--mttcg]
+#                             [--test secrets|hostile]
 #        tests/nsk/run-a32.sh --matrix [--bios FILE]
 #
 #   --bios FILE   the secure firmware (default build/qemu-virt-a32/secmon.bin,
@@ -22,6 +23,10 @@
 #                 protect-buffer, reordered.dts's cpu-boot) are absent for an
 #                 AArch32 caller: the library answers NOT_SUPPORTED for them
 #                 and the driver checks exactly that.
+#   --test secrets  nothing of the secure world's DT left in RAM (../secrets.c)
+#   --test hostile  random SMCs and CPU_ON/CPU_OFF storms from every CPU at
+#                 once (../hostile.c); the firmware must log nothing
+#   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread)
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -45,9 +50,10 @@ kernel=build/nsk-a32/nsk.bin
 verbose=0
 matrix=0
 thumb=0
+mttcg=0
 
 usage() {
-	sed -n '7,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '7,12p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -64,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--kernel) kernel=${2:?}; shift ;;
 	--verbose) verbose=1 ;;
 	--thumb) thumb=1 ;;
+	--mttcg) mttcg=1 ;;
 	--matrix) matrix=1 ;;
 	-h | --help) usage ;;
 	*) echo "run-a32.sh: unknown option $1" >&2; usage ;;
@@ -109,8 +116,8 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv) ;; *) echo "run-a32.sh: --test conformance|socdrv" >&2; exit 2 ;; esac
-[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+case $test in conformance | socdrv | secrets | hostile) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile" >&2; exit 2 ;; esac
+[ "$test" != socdrv ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
@@ -125,6 +132,8 @@ esac
 
 virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
 qemu=(qemu-system-arm -cpu cortex-a15 -smp "$smp" -m 512M -display none -monitor none -nic none)
+# shellcheck disable=SC2054 # one QEMU argument, commas and all
+[ "$mttcg" = 1 ] && qemu+=(-accel tcg,thread=multi)
 name=""
 bdtb=""
 if [ "$bios" != none ]; then
@@ -152,6 +161,7 @@ else
 	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=2")
 	extra="nsk.badpc=0 $extra"
 fi
+case $test in secrets | hostile) extra="nsk.test=$test $extra" ;; esac
 mode=$want
 [ "$virt" = 1 ] && [ "$want" = svc ] && mode=hyp2svc
 [ "$thumb" = 1 ] && name="-thumb$name"
@@ -171,6 +181,10 @@ ran_as_asked() {
 	[ -n "$ran" ] && [ "$ran_mode" != "$want" ] && echo "ran in $ran_mode mode, want $want"
 	[ -n "$ran" ] && [ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
 }
+
+# Hostile runs are not verbose: the firmware has nothing to say unless it faults.
+fw_quiet=0
+case $test in hostile | isolation | secrets) [ "$verbose" = 0 ] && fw_quiet=1 ;; esac
 
 # shellcheck source=tests/nsk/run-common.sh
 . tests/nsk/run-common.sh

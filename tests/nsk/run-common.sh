@@ -4,7 +4,9 @@
 # for file names), tag (put in front of every test name), logdir, tmo,
 # extra (the nsk's boot arguments), kernel and the qemu array, and defines
 # ran_as_asked LOG, which prints one line per way the run differs from what
-# was asked (EL or mode, CPU count). nsk_run exits 0 when the run passed.
+# was asked (EL or mode, CPU count). With fw_quiet=1 (a run without
+# --verbose) any line in the firmware's log, a fault report or an error, fails
+# the run. nsk_run exits 0 when the run passed.
 
 nsk_run() {
 	local log=$logdir/$name.log fwlog=$logdir/$name.fw.log
@@ -40,6 +42,8 @@ nsk_run() {
 	[ "$nfail" -eq 0 ] || problems+=("$nfail failed")
 	grep -q '^Bail out!' "$log" && problems+=("bailed out")
 	grep -q '^# nsk: FAIL' "$log" && problems+=("nsk reported a failure")
+	[ "${fw_quiet:-0}" = 1 ] && [ -s "$fwlog" ] &&
+		problems+=("the firmware logged: $(head -n 1 "$fwlog" | tr -d '\r')")
 	while IFS= read -r msg; do
 		[ -n "$msg" ] && problems+=("$msg")
 	done < <(ran_as_asked "$log")

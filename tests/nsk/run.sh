@@ -139,6 +139,10 @@ ran_as_asked() {
 	[ -n "$ran_smp" ] && [ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
 }
 
+# Hostile runs are not verbose: the firmware has nothing to say unless it faults.
+fw_quiet=0
+case $test in hostile | isolation | secrets) [ "$verbose" = 0 ] && fw_quiet=1 ;; esac
+
 # shellcheck source=tests/nsk/run-common.sh
 . tests/nsk/run-common.sh
 nsk_run

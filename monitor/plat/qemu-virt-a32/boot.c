@@ -10,8 +10,9 @@
  * wait in WFI until PSCI CPU_ON.
  *
  * Normal-world RAM, from its base B, with top = B + min(size / 2, 128 MiB):
- *   B + 0             QEMU's DTB, read, then moved (the kernel decompresses
- *                     itself to B + 0x8000 and puts its page tables below)
+ *   B + 0             QEMU's DTB, read, then moved and wiped (the kernel
+ *                     decompresses itself to B + 0x8000 and puts its page
+ *                     tables below)
  *   B + 0x1ff000      fw_cfg DMA control block (scratch)
  *   B + 32 MiB        the zImage, so that it need not move itself before
  *                     decompressing (B + 2 MiB when RAM is too small; the
@@ -133,6 +134,8 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 /* Loads the OS; returns the zImage's address, *dtb the DTB's. */
 static uint64_t load_os(uint64_t *dtb)
 {
+	void *qemu_dtb = (void *)QEMU_DTB;
+	size_t qemu_size = fdt_totalsize(qemu_dtb);	/* checked by qv_monitor_init() */
 	struct qv_boot_info bi;
 	struct layout l;
 	int err;
@@ -143,11 +146,12 @@ static uint64_t load_os(uint64_t *dtb)
 	qv_load_cmdline(&bi);
 	*dtb = align_up(bi.initrd_end, 0x1000);
 	qv_poweroff_init(board, *dtb + DTB_MAX);
-	err = fdt_move((const void *)QEMU_DTB, (void *)(uintptr_t)*dtb, DTB_MAX);
+	err = fdt_move(qemu_dtb, (void *)(uintptr_t)*dtb, DTB_MAX);
 	if (err)
 		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
 	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
+	qv_dt_wipe_secure_leftovers((void *)(uintptr_t)*dtb, DTB_MAX, qemu_dtb, qemu_size);
 	return bi.kernel_entry;
 }
 

@@ -193,3 +193,34 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 		qv_err("DT fix-up failed: %s\n", fdt_strerror(err));
 	return err;
 }
+
+/* Zeroes [at, at + n): aligned 64-bit stores (the MMU is off: Device memory). */
+static void wipe(uintptr_t at, size_t n)
+{
+	uintptr_t end = at + n;
+
+	for (; at < end && (at & 7); at++)
+		*(volatile uint8_t *)at = 0;
+	for (; at + 8 <= end; at += 8)
+		*(volatile uint64_t *)at = 0;
+	for (; at < end; at++)
+		*(volatile uint8_t *)at = 0;
+}
+
+/*
+ * Cold boot, the step after the fix-up (and after anything that reads
+ * /secure-chosen from QEMU's DTB): nothing QEMU gave the secure world stays
+ * readable by the normal world. Zeroes the fixed-up DTB's room past its end,
+ * where a deletion or fdt_pack() leaves old bytes behind, and QEMU's
+ * original when the DTB was moved (orig, orig_size; NULL, 0 when fixed up in
+ * place).
+ */
+void qv_dt_wipe_secure_leftovers(void *fdt, size_t max, void *orig, size_t orig_size)
+{
+	size_t used = fdt_totalsize(fdt);
+
+	if (used < max)
+		wipe((uintptr_t)fdt + used, max - used);
+	if (orig)
+		wipe((uintptr_t)orig, orig_size);
+}

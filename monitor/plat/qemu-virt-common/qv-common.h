@@ -67,6 +67,8 @@ struct qv_boot_info {
 };
 int qv_dt_scan(const void *fdt);
 int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void *board_dtb);
+/* After the fix-up: the room past the DTB's end, and QEMU's original if moved, zeroed. */
+void qv_dt_wipe_secure_leftovers(void *fdt, size_t max, void *orig, size_t orig_size);
 
 /* plat.c: what the DT told us. */
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);

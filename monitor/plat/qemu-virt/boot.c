@@ -6,7 +6,8 @@
  * WFI until PSCI CPU_ON.
  *
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
- *   base + 0         DTB, grown in place to at most DTB_MAX
+ *   base + 0         DTB, grown in place to at most DTB_MAX; the rest of
+ *                    that room zeroed after the fix-up
  *   base + 0x1fe000  power-off mailbox (PSCI 0.1 boards only, poweroff.c)
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes
@@ -105,6 +106,7 @@ static uint64_t load_os(void)
 	qv_load_cmdline(&bi);
 	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
+	qv_dt_wipe_secure_leftovers((void *)DTB_ADDR, DTB_MAX, NULL, 0);
 	return bi.kernel_entry;
 }
 

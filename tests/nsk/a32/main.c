@@ -17,6 +17,11 @@
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.test=secrets    nothing of the secure world's DT left in RAM
+ *                       (../secrets.c)
+ *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
+ *                       at once (../hostile.c); nsk.calls=N in all (100000),
+ *                       nsk.seed=N
  */
 #include "boot.h"
 #include "conf.h"
@@ -31,7 +36,12 @@ static uint64_t image_base;
 static bool boot_hyp;
 static char env_name[64];
 static struct nsk_options opt;
-static bool thumb;		/* nsk.thumb=1, the option only this nsk knows */
+/* The options only this nsk knows (arch_option). */
+static bool thumb;		/* nsk.thumb=1 */
+static struct {
+	bool secrets, hostile;
+	uint64_t calls, seed;
+} test;
 
 /* Entry modes seen on started CPUs: bit 0 SVC, bit 1 Hyp. */
 static uint32_t secondary_modes;
@@ -42,11 +52,36 @@ uint64_t nsk_cpu_mpidr(void)
 	return a32_mpidr();
 }
 
+uint64_t nsk_ticks(void)
+{
+	uint32_t lo, hi;
+
+	a32_isb();
+	__asm__ volatile("mrrc p15, 1, %0, %1, c14" : "=r"(lo), "=r"(hi));	/* CNTVCT */
+	return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t nsk_tick_freq(void)
+{
+	return cp15_read(CP15_CNTFRQ);
+}
+
+const struct hostile_abi hostile_abi = { .nargs = 8, .mask = 0xffffffffu };
+
 static bool arch_option(const struct nsk_arg *a)
 {
-	if (!nsk_arg_is(a, "thumb", 0) || !a->num)
+	if (nsk_arg_is(a, "thumb", 0) && a->num)
+		thumb = a->v == 1;
+	else if (nsk_arg_is(a, "test", "secrets"))
+		test.secrets = true;
+	else if (nsk_arg_is(a, "test", "hostile"))
+		test.hostile = true;
+	else if (nsk_arg_is(a, "calls", 0) && a->num)
+		test.calls = a->v;
+	else if (nsk_arg_is(a, "seed", 0) && a->num)
+		test.seed = a->v;
+	else
 		return false;
-	thumb = a->v == 1;
 	return true;
 }
 
@@ -111,6 +146,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		leave_hyp();
 	if (opt.socdrv)
 		drv_secondary();
+	if (test.hostile)
+		hostile_secondary((unsigned)slot);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %llu\n", slot);
 	nsk_halt();
@@ -208,6 +245,14 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_halt();
 	}
 	env.c = nsk_suspend_conduit(psci, gic.version != 0);
+	if (test.secrets) {
+		secrets_run(&dt, image_base, (uintptr_t)_end);
+		nsk_power_off(env.c);
+	}
+	if (test.hostile) {
+		hostile_run(env.c, test.calls ? test.calls : 100000, test.seed);
+		nsk_power_off(env.c);
+	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb
 				 : (uintptr_t)nsk_secondary_entry;
 	end = nsk_ram_end(&dt, image_base);
