@@ -46,6 +46,14 @@ static const struct psci_state states[] = {
 #define STATE_CORE_PD 1
 #define STATE_SYSTEM 3
 
+/*
+ * The power-down state a CPU enters at each level once coordinated: what
+ * the statistics count (DEN0022 5.21), whatever state the caller asked for.
+ */
+static const unsigned pd_state_of_level[] = {
+	[LEVEL_CORE] = STATE_CORE_PD, [LEVEL_CLUSTER] = 2, [LEVEL_SYSTEM] = STATE_SYSTEM,
+};
+
 struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
@@ -259,7 +267,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
-	stat_begin(p, stat);
+	stat_begin(p, pd_state_of_level[level]);
 	plat_unlock();
 	plat_cpu_suspend(c->cpu, level);
 }

@@ -2218,6 +2218,45 @@ static void sim_rejects_bad_configurations(void **state)
 	assert_clean();
 }
 
+/* ---- issue 13: PSCI and dispatch semantics ---------------------------- */
+
+/*
+ * CPU1 runs, so CPU0's cluster power-down is demoted to a core power-down:
+ * the statistics count the state entered, not the one asked for.
+ */
+static void sc_stats_coordinated(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)ctx;
+	if (cpu == 1) {
+		park(1);
+		return;
+	}
+	switch (pc) {
+	case BOOT_PC:
+		EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_B, 0), 0);
+		WAIT_FLAG(&S.starts[1], 1);
+		SMC3(P64(CPU_SUSPEND), PS_CLUSTER_PD, PC_A, 0);
+		atomic_store(&S.returned, 1);
+		break;
+	case PC_A:
+		EXPECT_EQ(COUNT(m(0), PS_CLUSTER_PD), 0);
+		EXPECT_EQ(RESIDENCY(m(0), PS_CLUSTER_PD), 0);
+		EXPECT_EQ(COUNT(m(0), PS_CORE_PD), 1);
+		EXPECT(RESIDENCY(m(0), PS_CORE_PD) > 0);
+		unpark(1);
+		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		break;
+	}
+}
+
+static void psci_stat_counts_the_coordinated_state(void **state)
+{
+	(void)state;
+	run_clean(sc_stats_coordinated, 2, 0);
+	assert_int_equal(atomic_load(&S.returned), 0);
+	assert_int_equal(atomic_load(&S.starts[0]), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2260,6 +2299,8 @@ int main(void)
 		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
 		cmocka_unit_test(board_dt_disabled_table_not_served),
 		cmocka_unit_test(sim_rejects_bad_configurations),
+		/* issue 13 */
+		cmocka_unit_test(psci_stat_counts_the_coordinated_state),
 	};
 
 	return cmocka_run_group_tests_name("monitor", tests, NULL, NULL);
