@@ -133,10 +133,16 @@ static int target_cpu(uint64_t mpidr)
 	return target_cpu_inline(mpidr);
 }
 
-bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller)
+/*
+ * Can the woken CPU execute at pc? Decided by the width it is entered in,
+ * not the caller's: A64 and ARM code start on a word, Thumb (bit 0 set)
+ * on a halfword, and AArch32 has no address above 4 GiB.
+ */
+bool psci_entry_ok(uint64_t pc)
 {
-	/* A64 and ARM code start on a word; Thumb (bit 0 set) on a halfword. */
-	if (caller->aarch32 ? (pc & 3) == 2 : (pc & 3) != 0)
+	bool a32 = plat_ns_entry_aarch32();
+
+	if (a32 ? (pc & 3) == 2 || pc > 0xffffffffu : (pc & 3) != 0)
 		return false;
 	return plat_ns_range_ok(pc, 4);
 }
@@ -241,7 +247,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	struct psci_cpu *p = &cpus[c->cpu];
 	unsigned want = states[stat].level, level = LEVEL_CORE;
 
-	if (!psci_entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	plat_lock();
 	if (want == LEVEL_SYSTEM) {
@@ -328,7 +334,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!psci_entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &cpus[cpu];
 	plat_lock();

@@ -15,7 +15,8 @@
  * Input layout (bytes; reads past the end give zero):
  *   0  CPUs: 1 + b % 16
  *   1  topology: cores per cluster 1 + (b & 7); cluster field at MPIDR bit
- *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3
+ *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3;
+ *      0x80 woken CPUs enter an AArch32 normal world (plat_ns_entry_aarch32)
  *   2  board DT: 0 none, n the n-th embedded board (boards/NAME.dts, then
  *      tests/fuzz/boards/NAME.dts)
  *   3  boot CPU (b % CPUs)
@@ -301,10 +302,14 @@ static int target_cpu(uint64_t mpidr)
 	return -1;
 }
 
-/* A64 and ARM entry points are word aligned; Thumb ones (bit 0) halfword. */
-static bool entry_ok(const struct call *c, uint64_t pc)
+/*
+ * A64 and ARM entry points are word aligned, Thumb ones (bit 0) halfword,
+ * AArch32 ones below 4 GiB: by the width the woken CPU runs in, which the
+ * platform says, never the caller's.
+ */
+static bool entry_ok(uint64_t pc)
 {
-	if (c->a32 ? (pc & 3) == 2 : (pc & 3) != 0)
+	if (fp.topo.entry_a32 ? (pc & 3) == 2 || pc > 0xffffffffu : (pc & 3) != 0)
 		return false;
 	return fp_ns_range_ok(pc, 4);
 }
@@ -316,7 +321,7 @@ static int64_t cpu_on(struct call *c, uint64_t target, uint64_t pc, uint64_t ctx
 
 	if (t < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!entry_ok(c, pc))
+	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &m.cpu[t];
 	switch (p->st) {
@@ -370,7 +375,7 @@ static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ct
 	struct mcpu *p = &m.cpu[c->cpu];
 	unsigned level = 0;
 
-	if (!entry_ok(c, pc))
+	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	if (stat == 3) {
 		for (unsigned i = 0; i < ncpus(); i++)
@@ -869,7 +874,7 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 		if (!d_arg(d, "entry", &pc) ||
 		    (t < 0 && (d_arg(d, "cpu", &any) || d_arg(d, "mpidr", &any))))
 			*status = SECMON_PSCI_INVALID_PARAMETERS;
-		else if (!entry_ok(c, pc))
+		else if (!entry_ok(pc))
 			*status = SECMON_PSCI_INVALID_ADDRESS;
 		else {
 			for (unsigned i = 0; i < ncpus(); i++) {
@@ -1044,8 +1049,9 @@ static void check_entry(unsigned cpu, const struct mon_ns_entry *got, const stru
 	if (!fp_ns_range_ok(got->pc, 4))
 		fp_fail("CPU %u wakes at %#llx, outside normal-world memory", cpu,
 			(unsigned long long)got->pc);
-	if (!(got->mode & 1) && (got->pc & 3))
-		fp_fail("CPU %u wakes in AArch64 at unaligned %#llx", cpu,
+	if (fp.topo.entry_a32 ? (got->pc & 3) == 2 || got->pc > 0xffffffffu : (got->pc & 3) != 0)
+		fp_fail("CPU %u wakes in %s at %#llx, which it cannot execute", cpu,
+			fp.topo.entry_a32 ? "AArch32" : "AArch64",
 			(unsigned long long)got->pc);
 	if (got->pc != p->entry.pc || got->context_id != p->entry.context_id ||
 	    got->mode != p->entry.mode)
@@ -1511,6 +1517,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	topo.cluster_shift = shifts[(b >> 3) & 3];
 	topo.ns_base = ns_ranges[(b >> 5) & 3].base;
 	topo.ns_size = ns_ranges[(b >> 5) & 3].size;
+	topo.entry_a32 = (b & 0x80) != 0;
 	fp_reset(&topo);
 
 	b = u8() % (fuzz_nboards + 1);

@@ -2257,6 +2257,77 @@ static void psci_stat_counts_the_coordinated_state(void **state)
 	assert_int_equal(atomic_load(&S.starts[0]), 2);
 }
 
+/*
+ * An AArch32 caller (EL1) under a normal world whose woken CPUs run AArch64
+ * (EL2, as on the AArch64 firmware): an entry point with bit 0 set, or not
+ * word aligned, is one the target cannot execute, whatever the caller's
+ * width. Every call that takes an entry point refuses it, and the CPU is
+ * still there to be started afterwards.
+ */
+static void sc_entry_width_a64_target(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)ctx;
+	if (cpu != 0)
+		return;
+	if (pc != BOOT_PC) {
+		note(__LINE__, "CPU 0 woke at %#llx, which a suspend should have refused",
+		     (unsigned long long)pc);
+		return;
+	}
+	cd = &secmon_conduit_sim32;
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 1, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 2, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 3, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(AFFINITY_INFO), m(1), 0), SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC3(P32(CPU_SUSPEND), PS_CORE_PD, PC_A | 1, 0),
+		  R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(CPU_DEFAULT_SUSPEND), PC_A | 1, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(SYSTEM_SUSPEND), PC_A | 1, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	/* The described legacy calls: set-cpu-boot-addr and cpu-boot's entry. */
+	EXPECT_EQ(exynos_at(__LINE__, 1, 0xffffff9b, 1, PC_E | 1, &r),
+		  R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(exynos_at(__LINE__, 1, 0xffffff9a, 1, 0, &r), R32(SECMON_PSCI_NOT_PRESENT));
+	/* A good entry point still starts the core. */
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_B, 0x34), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void psci_entry_refused_when_target_cannot_execute_it(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .board_dtb = compile_dts(exynos_dts) };
+
+	(void)state;
+	assert_int_equal(run(sc_entry_width_a64_target, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_int_equal(atomic_load(&S.starts[1]), 1);
+	assert_start(1, 1, PC_B, 0x34);
+}
+
+/* An AArch32 normal world: a Thumb entry point (bit 0) is honoured. */
+static void sc_entry_width_a32_target(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc, (void)ctx;
+	if (cpu != 0)
+		return;
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 2, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 1, 0x35), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void psci_thumb_entry_accepted_for_an_aarch32_target(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .aarch32 = true };
+
+	(void)state;
+	assert_int_equal(run(sc_entry_width_a32_target, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_start(1, 1, PC_A | 1, 0x35);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2301,6 +2372,8 @@ int main(void)
 		cmocka_unit_test(sim_rejects_bad_configurations),
 		/* issue 13 */
 		cmocka_unit_test(psci_stat_counts_the_coordinated_state),
+		cmocka_unit_test(psci_entry_refused_when_target_cannot_execute_it),
+		cmocka_unit_test(psci_thumb_entry_accepted_for_an_aarch32_target),
 	};
 
 	return cmocka_run_group_tests_name("monitor", tests, NULL, NULL);
