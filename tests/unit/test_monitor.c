@@ -2328,6 +2328,48 @@ static void psci_thumb_entry_accepted_for_an_aarch32_target(void **state)
 	assert_start(1, 1, PC_A | 1, 0x35);
 }
 
+/*
+ * A PSCI 0.1 node may give the standard PSCI IDs of its own functions (the
+ * PSCI service serves them), never an ID of another call the monitor
+ * answers: cpu_on = <0x84000002> would run the OS's cpu_on as CPU_OFF.
+ */
+static void sc_psci01_standard_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc, (void)ctx;
+	if (cpu != 0)
+		return;
+	EXPECT_EQ(SMC3(0xc4000003, m(1), PC_A, 0x36), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void board_dt_psci01_may_not_rename_a_call(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2 };
+
+	(void)state;
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x84000002>; cpu_off = <0x95c1ba61>; };")),
+		       "node psci, property cpu_on", "0x84000002 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x95c1ba60>; cpu_off = <0x84000008>; };")),
+		       "node psci, property cpu_off", "0x84000008 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x95c1ba60>; cpu_off = <0x95c1ba61>;"
+				      " cpu_suspend = <0x80000000>; };")),
+		       "node psci, property cpu_suspend", "0x80000000 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0xc4000004>; cpu_off = <0x95c1ba61>; };")),
+		       "node psci, property cpu_on", "0xc4000004 is another call");
+	/* The standard IDs of the same functions, in either width: accepted. */
+	cfg.board_dtb = compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				       " cpu_on = <0xc4000003>; cpu_off = <0x84000002>;"
+				       " cpu_suspend = <0x84000001>; };"));
+	assert_int_equal(run(sc_psci01_standard_ids, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_start(1, 1, PC_A, 0x36);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2374,6 +2416,7 @@ int main(void)
 		cmocka_unit_test(psci_stat_counts_the_coordinated_state),
 		cmocka_unit_test(psci_entry_refused_when_target_cannot_execute_it),
 		cmocka_unit_test(psci_thumb_entry_accepted_for_an_aarch32_target),
+		cmocka_unit_test(board_dt_psci01_may_not_rename_a_call),
 	};
 
 	return cmocka_run_group_tests_name("monitor", tests, NULL, NULL);
