@@ -615,7 +615,7 @@ static void standard_call_count_matches_features(void **state)
 
 static void sc_unserved_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	static const unsigned oens[] = { 0, 1, 3, 5, 6, 7, 48, 49, 50, 63 };
+	static const unsigned oens[] = { 1, 3, 5, 6, 7, 48, 49, 50, 63 };
 	static const unsigned fns[] = { SECMON_FN_CALL_COUNT, SECMON_FN_CALL_UID, SECMON_FN_REVISION };
 	unsigned i, j;
 
@@ -2370,6 +2370,84 @@ static void board_dt_psci01_may_not_rename_a_call(void **state)
 	assert_start(1, 1, PC_A, 0x36);
 }
 
+/*
+ * SMCCC: every owning entity's range the monitor serves (the Arm
+ * architecture service, secmon's SiP calls, the standard service) answers
+ * its general queries, from AArch64 and AArch32 alike: the call count, the
+ * UID in x0-x3 and the revision in x0-x1. The call count of the Arm
+ * architecture range is what ARCH_FEATURES offers.
+ */
+static const uint32_t secmon_uid[4] = { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u };
+static const uint32_t arm_std_uid[4] = { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u };
+
+static void sc_served_range_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	static const struct {
+		unsigned oen;
+		const uint32_t *uid;
+	} ranges[] = {
+		{ SECMON_OEN_ARCH, secmon_uid },
+		{ SECMON_OEN_SIP, secmon_uid },
+		{ SECMON_OEN_STD, arm_std_uid },
+	};
+	static const uint32_t arch_ids[] = {
+		SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_SOC_ID,
+		0xc0000002u, 0x80000003u, SECMON_SMCCC_ARCH_WORKAROUND_1,
+		SECMON_SMCCC_ARCH_WORKAROUND_2, SECMON_SMCCC_ARCH_WORKAROUND_3,
+		SECMON_SMCCC_ARCH_WORKAROUND_4,
+	};
+	struct secmon_regs r;
+	unsigned i, j, offered = 0;
+
+	(void)cpu, (void)pc, (void)ctx;
+	for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
+		unsigned oen = ranges[i].oen;
+
+		fill(__LINE__, &r, secmon_fid(true, false, oen, SECMON_FN_CALL_UID));
+		smc_regs(__LINE__, 0xf, &r);
+		for (j = 0; j < 4; j++)
+			if (!EXPECT_EQ(r.x[j], ranges[i].uid[j]))
+				note(__LINE__, "owning entity %u, UID word %u", oen, j);
+		fill(__LINE__, &r, secmon_fid(true, false, oen, SECMON_FN_REVISION));
+		smc_regs(__LINE__, 0x3, &r);
+		if (!EXPECT_EQ(r.x[0], 0) || !EXPECT_EQ(r.x[1], 1))
+			note(__LINE__, "owning entity %u's revision", oen);
+		if (!EXPECT(SMC0(secmon_fid(true, false, oen, SECMON_FN_CALL_COUNT)) != UNK32))
+			note(__LINE__, "owning entity %u's call count", oen);
+		/* SMC32 queries only; 0xff02 is reserved. */
+		EXPECT_EQ(SMC0(secmon_fid(true, true, oen, SECMON_FN_CALL_UID)),
+			  cd->aarch32 ? UNK32 : UNK64);
+		EXPECT_EQ(SMC0(secmon_fid(true, false, oen, 0xff02)), UNK32);
+	}
+	EXPECT_EQ(SMC0(0x8200ff00), 2);
+	/* The count is of both widths: ARCH_FEATURES shows them to AArch64 callers. */
+	if (cd->aarch32)
+		return;
+	for (i = 0; i < sizeof(arch_ids) / sizeof(arch_ids[0]); i++)
+		offered += (int32_t)SMC1(SECMON_SMCCC_ARCH_FEATURES, arch_ids[i]) >= 0;
+	EXPECT_EQ(SMC0(0x8000ff00), offered);
+}
+
+static void every_served_range_answers_general_queries(void **state)
+{
+	struct sim_config a32 = { .ncpus = 1, .aarch32 = true };
+
+	(void)state;
+	run_clean(sc_served_range_queries, 1, 0);
+	assert_int_equal(run(sc_served_range_queries, &a32), SIM_END_ALL_OFF);
+	assert_clean();
+}
+
+/* A call table may not describe a general query of a range the monitor serves. */
+static void board_dt_may_not_describe_a_served_general_query(void **state)
+{
+	(void)state;
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; cpu-boot { function-id = <0x8000ff01>;"
+				      " arg-names = \"cpu\"; arg-registers = <1>; }; }; };")),
+		       "node mon/cpu-boot, property function-id", "answers itself");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2417,6 +2495,8 @@ int main(void)
 		cmocka_unit_test(psci_entry_refused_when_target_cannot_execute_it),
 		cmocka_unit_test(psci_thumb_entry_accepted_for_an_aarch32_target),
 		cmocka_unit_test(board_dt_psci01_may_not_rename_a_call),
+		cmocka_unit_test(every_served_range_answers_general_queries),
+		cmocka_unit_test(board_dt_may_not_describe_a_served_general_query),
 	};
 
 	return cmocka_run_group_tests_name("monitor", tests, NULL, NULL);
