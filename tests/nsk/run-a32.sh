@@ -22,6 +22,8 @@
 #                 protect-buffer, reordered.dts's cpu-boot) are absent for an
 #                 AArch32 caller: the library answers NOT_SUPPORTED for them
 #                 and the driver checks exactly that.
+#   --test fiq    SMCs from FIQ mode (needs --board, SVC mode and
+#                 --append nsk.fiqid12=ID, the board's call with its ID in r12)
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -109,8 +111,8 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv) ;; *) echo "run-a32.sh: --test conformance|socdrv" >&2; exit 2 ;; esac
-[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+case $test in conformance | socdrv | fiq) ;; *) echo "run-a32.sh: --test conformance|socdrv|fiq" >&2; exit 2 ;; esac
+[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test $test needs --board" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
