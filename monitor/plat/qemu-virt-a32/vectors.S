@@ -7,10 +7,11 @@
  * registers (SP, LR, SPSR of SVC, ABT, UND, IRQ, FIQ) are the normal world's
  * and stay as they are; FIQ's r8-r12 are read and written only for an SMC
  * made in FIQ mode, as that caller's r8-r12 (qv_fiq_bank_read/write). What
- * the two worlds share are r0-r12: an SMC saves them in the CPU's frame (frame.h) with one stm, the
- * C code turns them into the struct secmon_regs of mon_smc() and back, and
- * one ldm restores them, so a register that is no result comes back as the
- * caller left it, and r12 (a legacy ABI's ID register) reaches the core.
+ * the two worlds share are r0-r12: an SMC saves them in the CPU's frame
+ * (frame.h) with one stm, the C code turns them into the struct secmon_regs
+ * of mon_smc() and back, and one ldm restores them, so a register that is no
+ * result comes back as the caller left it, and r12 (a legacy ABI's ID
+ * register) reaches the core.
  *
  * SCR.NS is 1 while the normal world runs. On entry the monitor clears it:
  * CP15 accesses then reach the Secure bank and a fault in the monitor is
