@@ -60,6 +60,14 @@ int plat_system_reset2(uint32_t reset_type, uint64_t cookie);
  */
 bool plat_ns_range_ok(uint64_t base, uint64_t size);
 
+/*
+ * The width of the normal world that CPU_ON and a power-down wake-up enter
+ * (the lower EL the firmware enters, whatever the caller's width): true for
+ * AArch32, where bit 0 of an entry point selects Thumb state; false for
+ * AArch64, where an entry point must be word aligned.
+ */
+bool plat_ns_entry_aarch32(void);
+
 /* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
 uint64_t plat_time_us(void);
 

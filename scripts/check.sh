@@ -96,6 +96,9 @@ nsk_a32_runs() {
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 --el 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --thumb || rc=1
+	# SMCs from FIQ mode (SVC mode), the OMAP4-style board's r12 call among them.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 0 --board boards/omap4-style.dts \
+		--test fiq --append nsk.fiqid12=0x102 || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done

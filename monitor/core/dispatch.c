@@ -11,6 +11,16 @@ struct mon_config mon_cfg;
 
 static const struct mon_service *by_oen[SECMON_FID_OEN_MASK + 1];
 
+static const struct mon_oen_info *find_oen(unsigned oen)
+{
+	unsigned i;
+
+	for (i = 0; i < mon_oen_count; i++)
+		if (mon_oens[i].oen == oen)
+			return &mon_oens[i];
+	return 0;
+}
+
 int mon_dispatch_init(void)
 {
 	for (unsigned i = mon_service_count; i-- > 0;) {
@@ -20,6 +30,12 @@ int mon_dispatch_init(void)
 		}
 		by_oen[mon_services[i].oen] = &mon_services[i];
 	}
+	for (unsigned i = 0; i < mon_service_count; i++)
+		if (!find_oen(mon_services[i].oen)) {
+			mon_log("secmon: service %s: its owning entity has no general queries\n",
+				mon_services[i].name);
+			return -1;
+		}
 	return 0;
 }
 
@@ -30,16 +46,6 @@ static const struct mon_service *find_service(unsigned oen, unsigned fn)
 	for (; s && s < end && s->oen == oen; s++)
 		if (fn >= s->fn_first && fn <= s->fn_last)
 			return s;
-	return 0;
-}
-
-static const struct mon_oen_info *find_oen(unsigned oen)
-{
-	unsigned i;
-
-	for (i = 0; i < mon_oen_count; i++)
-		if (mon_oens[i].oen == oen)
-			return &mon_oens[i];
 	return 0;
 }
 

@@ -9,7 +9,14 @@ const struct mon_service mon_services[] = {
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
 
+/*
+ * SMCCC: every owning entity's range that the monitor serves answers the
+ * general queries. Ranges that only the board's described calls use are
+ * not the monitor's: their queries are SMC_UNK unless a table describes them.
+ */
 const struct mon_oen_info mon_oens[] = {
+	/* The Arm architecture service (SMCCC itself): secmon's UID, 0.1. */
+	{ SECMON_OEN_ARCH, { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }, 0, 1 },
 	/* secmon's own SiP calls (the errata service): secmon's UID, 0.1. */
 	{ SECMON_OEN_SIP, { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }, 0, 1 },
 	/* Arm's standard service UID, revision 0.1, as other monitors answer. */

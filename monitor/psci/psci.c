@@ -46,6 +46,14 @@ static const struct psci_state states[] = {
 #define STATE_CORE_PD 1
 #define STATE_SYSTEM 3
 
+/*
+ * The power-down state a CPU enters at each level once coordinated: what
+ * the statistics count (DEN0022 5.21), whatever state the caller asked for.
+ */
+static const unsigned pd_state_of_level[] = {
+	[LEVEL_CORE] = STATE_CORE_PD, [LEVEL_CLUSTER] = 2, [LEVEL_SYSTEM] = STATE_SYSTEM,
+};
+
 struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
@@ -125,10 +133,16 @@ static int target_cpu(uint64_t mpidr)
 	return target_cpu_inline(mpidr);
 }
 
-bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller)
+/*
+ * Can the woken CPU execute at pc? Decided by the width it is entered in,
+ * not the caller's: A64 and ARM code start on a word, Thumb (bit 0 set)
+ * on a halfword, and AArch32 has no address above 4 GiB.
+ */
+bool psci_entry_ok(uint64_t pc)
 {
-	/* A64 and ARM code start on a word; Thumb (bit 0 set) on a halfword. */
-	if (caller->aarch32 ? (pc & 3) == 2 : (pc & 3) != 0)
+	bool a32 = plat_ns_entry_aarch32();
+
+	if (a32 ? (pc & 3) == 2 || pc > 0xffffffffu : (pc & 3) != 0)
 		return false;
 	return plat_ns_range_ok(pc, 4);
 }
@@ -233,7 +247,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	struct psci_cpu *p = &cpus[c->cpu];
 	unsigned want = states[stat].level, level = LEVEL_CORE;
 
-	if (!psci_entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	plat_lock();
 	if (want == LEVEL_SYSTEM) {
@@ -259,7 +273,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
-	stat_begin(p, stat);
+	stat_begin(p, pd_state_of_level[level]);
 	plat_unlock();
 	plat_cpu_suspend(c->cpu, level);
 }
@@ -320,7 +334,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!psci_entry_ok(pc, c->caller))
+	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &cpus[cpu];
 	plat_lock();

@@ -95,7 +95,7 @@ static int64_t op_set_boot_addr(struct dcall *d)
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (cpu < 0 && (arg(d, DS_CPU, &any) || arg(d, DS_MPIDR, &any)))
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!psci_entry_ok(pc, d->c->caller))
+	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	plat_lock();
 	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {

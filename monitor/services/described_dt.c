@@ -7,6 +7,7 @@
  */
 #include <libfdt.h>
 #include <secmon/fwops.h>
+#include <secmon/psci.h>
 #include "../core/log.h"
 #include "described.h"
 
@@ -116,8 +117,8 @@ static int add_table(const void *fdt, int node, unsigned svc)
 /* The operation a call belongs to. */
 /*
  * A call carried in x0 whose ID the monitor answers itself would never reach
- * its table. (A PSCI 0.1 node's IDs may be the standard PSCI ones: those
- * are the same operations, served by the PSCI service.)
+ * its table. (A PSCI 0.1 node is checked by check_psci01_not_shadowed():
+ * its IDs may be the standard PSCI ones of the same operations.)
  */
 static int check_not_shadowed(const void *fdt, int node, const struct secmon_calltab *t)
 {
@@ -132,6 +133,45 @@ static int check_not_shadowed(const void *fdt, int node, const struct secmon_cal
 				secmon_calltab_node_name(fdt, node), t->ops[o].name, (unsigned)c->fid);
 			return -1;
 		}
+	return 0;
+}
+
+/* A PSCI 0.1 node's operations: their DT property and standard PSCI function. */
+static const struct {
+	const char *op, *prop;
+	unsigned fn;
+} psci01_fns[] = {
+	{ "cpu-suspend", "cpu_suspend", SECMON_PSCI_FN_CPU_SUSPEND },
+	{ "cpu-off", "cpu_off", SECMON_PSCI_FN_CPU_OFF },
+	{ "cpu-on", "cpu_on", SECMON_PSCI_FN_CPU_ON },
+	{ "migrate", "migrate", SECMON_PSCI_FN_MIGRATE },
+};
+
+/*
+ * A PSCI 0.1 ID that the monitor answers itself is allowed only as the
+ * standard ID (either width) of the same function, which the PSCI service
+ * then serves. Any other would rename one call as another: cpu_on =
+ * <0x84000002> would make the OS's CPU_ON a CPU_OFF.
+ */
+static int check_psci01_not_shadowed(const void *fdt, int node, const struct secmon_calltab *t)
+{
+	for (unsigned o = 0; o < t->nops; o++) {
+		uint32_t raw = t->calls[t->ops[o].first_call].fid;
+		uint32_t fid = raw & ~SECMON_FID_SVE_HINT;
+
+		for (unsigned i = 0; i < sizeof(psci01_fns) / sizeof(psci01_fns[0]); i++) {
+			unsigned fn = psci01_fns[i].fn;
+
+			if (!streq(t->ops[o].name, psci01_fns[i].op) || !mon_fid_answered(fid) ||
+			    fid == SECMON_PSCI_FN32(fn) || fid == SECMON_PSCI_FN64(fn))
+				continue;
+			mon_log("secmon: board DT: node %s, property %s: 0x%x is another call this "
+				"monitor answers itself (only the standard PSCI ID of %s may be "
+				"given)\n", secmon_calltab_node_name(fdt, node), psci01_fns[i].prop,
+				(unsigned)raw, psci01_fns[i].prop);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -219,7 +259,8 @@ int described_init(const void *fdt)
 		if (secmon_calltab_from_psci(fdt, node, &described_tables[described_ntables].t,
 					     &err))
 			return report(&err);
-		if (add_table(fdt, node, 1))
+		if (check_psci01_not_shadowed(fdt, node, &described_tables[described_ntables].t) ||
+		    add_table(fdt, node, 1))
 			return -1;
 	}
 	return check_unique_ids();

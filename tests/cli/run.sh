@@ -712,6 +712,9 @@ expect_error "call --dtb: the monitor refuses a board it cannot serve" 1 \
 expect_error "call --dtb: the monitor refuses a table out of range" 1 \
 	"secmon call: $BAD/register-out-of-range.dts: the simulated monitor refused the board DT: secmon: board DT: node cpu-boot, property arg-registers: register out of range (0 to 17)" \
 	call --sim --dtb "$BAD/register-out-of-range.dts" cpu-boot cpu=1
+expect_error "call --dtb: the monitor refuses a PSCI 0.1 ID that renames another call" 1 \
+	"secmon call: $BAD/psci01-renames-a-call.dts: the simulated monitor refused the board DT: secmon: board DT: node psci, property cpu_on: 0x84000002 is another call this monitor answers itself (only the standard PSCI ID of cpu_on may be given)" \
+	call --sim --cpus 2 --dtb "$BAD/psci01-renames-a-call.dts" cpu-on mpidr=1 entry=0x80000000 context=0
 expect_json_status "call --dtb --json: the monitor's refusal is an error object" 1 \
 	"d['error']['kind'] == 'monitor-refused' and 'self-destruct: this monitor has no operation by that name' in d['error']['message'] and len(d['error']['console']) == 1" \
 	call --sim --json --dtb "$BAD/monitor-refuses.dts" cpu-boot cpu=1

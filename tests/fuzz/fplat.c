@@ -216,6 +216,11 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size)
 	return fp_ns_range_ok(base, size);
 }
 
+bool plat_ns_entry_aarch32(void)
+{
+	return fp.topo.entry_a32;
+}
+
 uint64_t plat_time_us(void)
 {
 	return fp.time_us += 7;

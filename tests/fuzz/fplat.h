@@ -34,6 +34,7 @@ struct fp_topology {
 	unsigned cluster_size;	/* 1..MON_MAX_CPUS */
 	unsigned cluster_shift;	/* where the cluster number sits in the MPIDR: 8, 16 or 32 */
 	uint64_t ns_base, ns_size;
+	bool entry_a32;		/* plat_ns_entry_aarch32() */
 };
 
 struct fp_state {

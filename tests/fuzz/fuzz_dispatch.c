@@ -15,7 +15,8 @@
  * Input layout (bytes; reads past the end give zero):
  *   0  CPUs: 1 + b % 16
  *   1  topology: cores per cluster 1 + (b & 7); cluster field at MPIDR bit
- *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3
+ *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3;
+ *      0x80 woken CPUs enter an AArch32 normal world (plat_ns_entry_aarch32)
  *   2  board DT: 0 none, n the n-th embedded board (boards/NAME.dts, then
  *      tests/fuzz/boards/NAME.dts)
  *   3  boot CPU (b % CPUs)
@@ -261,7 +262,6 @@ struct expect {
 	unsigned standby;		/* plat_cpu_standby() calls */
 	unsigned wa;			/* plat_arch_workaround(n) */
 	bool wa_optional;		/* ... or not: not needed on this CPU */
-	bool gq_alternative;		/* a general query's answer is an answer too */
 	int suspend_mode;		/* PSCI_SET_SUSPEND_MODE to this mode, or -1 */
 	bool must_deny;			/* ... and it must be refused */
 	int erratum;			/* applied (callback) on the calling CPU, or -1 */
@@ -301,10 +301,14 @@ static int target_cpu(uint64_t mpidr)
 	return -1;
 }
 
-/* A64 and ARM entry points are word aligned; Thumb ones (bit 0) halfword. */
-static bool entry_ok(const struct call *c, uint64_t pc)
+/*
+ * A64 and ARM entry points are word aligned, Thumb ones (bit 0) halfword,
+ * AArch32 ones below 4 GiB: by the width the woken CPU runs in, which the
+ * platform says, never the caller's.
+ */
+static bool entry_ok(uint64_t pc)
 {
-	if (c->a32 ? (pc & 3) == 2 : (pc & 3) != 0)
+	if (fp.topo.entry_a32 ? (pc & 3) == 2 || pc > 0xffffffffu : (pc & 3) != 0)
 		return false;
 	return fp_ns_range_ok(pc, 4);
 }
@@ -316,7 +320,7 @@ static int64_t cpu_on(struct call *c, uint64_t target, uint64_t pc, uint64_t ctx
 
 	if (t < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!entry_ok(c, pc))
+	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &m.cpu[t];
 	switch (p->st) {
@@ -370,7 +374,7 @@ static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ct
 	struct mcpu *p = &m.cpu[c->cpu];
 	unsigned level = 0;
 
-	if (!entry_ok(c, pc))
+	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	if (stat == 3) {
 		for (unsigned i = 0; i < ncpus(); i++)
@@ -694,22 +698,24 @@ static bool model_arch(struct call *c, uint32_t fid)
 	return true;
 }
 
+/*
+ * SMCCC: every range the monitor serves answers its general queries (SMC32
+ * only): the Arm architecture service and secmon's SiP calls with secmon's
+ * UID, the standard service with Arm's. Any other range's are not the
+ * monitor's: they go on to the described calls or SMC_UNK.
+ */
 static bool model_general_query(struct call *c, unsigned oen, unsigned fn)
 {
-	static const uint32_t uid[4] = { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u };
+	static const uint32_t std_uid[4] = { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u };
+	static const uint32_t secmon_uid[4] = { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u,
+						0x1b7d0c95u };
+	const uint32_t *uid = oen == SECMON_OEN_STD ? std_uid : secmon_uid;
 
 	if (c->w64 || (fn != SECMON_FN_CALL_COUNT && fn != SECMON_FN_CALL_UID &&
 		       fn != SECMON_FN_REVISION))
 		return false;
-	if (oen != SECMON_OEN_STD) {
-		/*
-		 * SMCCC has every service range answer these. This monitor's
-		 * other ranges do not (yet): the call goes on to the described
-		 * calls or SMC_UNK, but an answer is accepted too (smc()).
-		 */
-		c->e->gq_alternative = true;
+	if (oen != SECMON_OEN_ARCH && oen != SECMON_OEN_SIP && oen != SECMON_OEN_STD)
 		return false;
-	}
 	c->e->what = "general query";
 	switch (fn) {
 	case SECMON_FN_CALL_COUNT:
@@ -869,7 +875,7 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 		if (!d_arg(d, "entry", &pc) ||
 		    (t < 0 && (d_arg(d, "cpu", &any) || d_arg(d, "mpidr", &any))))
 			*status = SECMON_PSCI_INVALID_PARAMETERS;
-		else if (!entry_ok(c, pc))
+		else if (!entry_ok(pc))
 			*status = SECMON_PSCI_INVALID_ADDRESS;
 		else {
 			for (unsigned i = 0; i < ncpus(); i++) {
@@ -1044,8 +1050,9 @@ static void check_entry(unsigned cpu, const struct mon_ns_entry *got, const stru
 	if (!fp_ns_range_ok(got->pc, 4))
 		fp_fail("CPU %u wakes at %#llx, outside normal-world memory", cpu,
 			(unsigned long long)got->pc);
-	if (!(got->mode & 1) && (got->pc & 3))
-		fp_fail("CPU %u wakes in AArch64 at unaligned %#llx", cpu,
+	if (fp.topo.entry_a32 ? (got->pc & 3) == 2 || got->pc > 0xffffffffu : (got->pc & 3) != 0)
+		fp_fail("CPU %u wakes in %s at %#llx, which it cannot execute", cpu,
+			fp.topo.entry_a32 ? "AArch32" : "AArch64",
 			(unsigned long long)got->pc);
 	if (got->pc != p->entry.pc || got->context_id != p->entry.context_id ||
 	    got->mode != p->entry.mode)
@@ -1129,18 +1136,6 @@ static bool check_regs(const struct call *c, const struct secmon_regs *out, bool
 	return true;
 }
 
-/* A general query's answer: x0-x3 (32-bit values, x0 not SMC_UNK), the rest kept. */
-static bool general_query_answer(const struct call *c, const struct secmon_regs *out)
-{
-	if ((uint32_t)out->x[0] == SECMON_SMC_UNK32)
-		return false;
-	for (unsigned i = 0; i < NREGS; i++)
-		if (i < 4 ? (out->x[i] != c->in->x[i] && (out->x[i] >> 32)) :
-			    out->x[i] != c->in->x[i])
-			return false;
-	return true;
-}
-
 /*
  * The fast path a platform's SMC entry may take first (monitor.h): weak, so
  * that the harness builds against a monitor without one.
@@ -1184,7 +1179,6 @@ static void smc(unsigned cpu, struct secmon_regs *regs, bool a32, uint64_t mode,
 	static unsigned on_before[MON_MAX_CPUS], standby_before, wa_before[5];
 	static unsigned errata_before[4];
 	static bool fail_on_before;
-	static __typeof__(m) saved;	/* the model before the call */
 	struct mon_caller caller = { .aarch32 = a32, .mode = mode };
 
 	in_regs = *regs;
@@ -1193,10 +1187,8 @@ static void smc(unsigned cpu, struct secmon_regs *regs, bool a32, uint64_t mode,
 	e.suspend_mode = -1;
 	c = (struct call){ .cpu = cpu, .a32 = a32, .mode = mode, .in = &in_regs, .e = &e };
 	fail_on_before = fp.fail_next_on;
-	saved = m;
 	predict(&c);
-	if (!a32 && mon_fid_filtered && mon_fid_filtered((uint32_t)in_regs.x[0]) && !e.unknown &&
-	    !e.gq_alternative)
+	if (!a32 && mon_fid_filtered && mon_fid_filtered((uint32_t)in_regs.x[0]) && !e.unknown)
 		fp_fail("mon_fid_filtered(%#x) says SMC_UNK, but the call is %s",
 			(uint32_t)in_regs.x[0], e.what);
 	note("CPU %u %s x0=%#llx x1=%#llx x2=%#llx x3=%#llx: %s, want %s", cpu,
@@ -1225,15 +1217,7 @@ static void smc(unsigned cpu, struct secmon_regs *regs, bool a32, uint64_t mode,
 	if (e.down == FP_SYSTEM_RESET2 && fp.reset2_cookie != e.reset2_cookie)
 		fp_fail("SYSTEM_RESET2 cookie %#llx, want %#llx",
 			(unsigned long long)fp.reset2_cookie, (unsigned long long)e.reset2_cookie);
-	if (e.gq_alternative && fp.how == FP_UP && !check_regs(&c, &out_regs, false) &&
-	    general_query_answer(&c, &out_regs)) {
-		/* Answered as a general query: nothing else may have happened. */
-		m = saved;
-		fp.fail_next_on = fail_on_before;
-		e = (struct expect){ .on_target = -1, .erratum = -1, .suspend_mode = -1,
-				     .what = "general query" };
-		note("  answered as a general query: x0=%#llx", (unsigned long long)out_regs.x[0]);
-	} else if (fp.how != e.down) {
+	if (fp.how != e.down) {
 		fp_fail("%s call %#llx on CPU %u (%s caller): %s, want %s", e.what,
 			(unsigned long long)in_regs.x[0], cpu, a32 ? "AArch32" : "AArch64",
 			down_name(fp.how), down_name(e.down));
@@ -1511,6 +1495,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	topo.cluster_shift = shifts[(b >> 3) & 3];
 	topo.ns_base = ns_ranges[(b >> 5) & 3].base;
 	topo.ns_size = ns_ranges[(b >> 5) & 3].size;
+	topo.entry_a32 = (b & 0x80) != 0;
 	fp_reset(&topo);
 
 	b = u8() % (fuzz_nboards + 1);

@@ -6,6 +6,10 @@
  * r0-r12 as the SMC left them back into x[0..12]. The HVC comes back here
  * through a32_vectors (lower EL, AArch32, synchronous); every other
  * exception goes to nsk_vectors (Bail out!).
+ *
+ * a32_smc_fiq(x, fiq) makes the same call from FIQ mode ("cps #0x11" first):
+ * r0-r12 of the User bank are x[0..12] as before, FIQ's own r8-r12 (x24-x28
+ * at EL2) are fiq[0..4], and both come back as the SMC left them.
  */
 #include "asm.h"
 
@@ -34,8 +38,19 @@ a32_vectors:
 	vec_pass	0x700
 	vec_pass	0x780
 
+	.global	a32_smc_fiq
+a32_smc_fiq:
+	adr_l	x9, a32_fiq
+	str	x1, [x9]
+	adr_l	x13, a32_payload_fiq
+	b	a32_enter
+
 	.global	a32_smc
 a32_smc:
+	adr_l	x9, a32_fiq
+	str	xzr, [x9]
+	adr_l	x13, a32_payload
+a32_enter:
 	adr_l	x9, a32_save
 	stp	x19, x20, [x9, #0]
 	stp	x21, x22, [x9, #16]
@@ -56,8 +71,14 @@ a32_smc:
 	msr	hcr_el2, x11
 	adr_l	x10, a32_vectors
 	msr	vbar_el2, x10
-	adr_l	x10, a32_payload
-	msr	elr_el2, x10
+	msr	elr_el2, x13
+	adr_l	x9, a32_fiq
+	ldr	x9, [x9]
+	cbz	x9, 1f
+	ldp	x24, x25, [x9]
+	ldp	x26, x27, [x9, #16]
+	ldr	x28, [x9, #32]
+1:
 	mov	x10, #SPSR_A32_SVC
 	msr	spsr_el2, x10
 	isb
@@ -74,6 +95,10 @@ a32_smc:
 a32_payload:
 	.word	0xe1600070	/* smc #0 */
 	.word	0xe1400070	/* hvc #0 */
+a32_payload_fiq:
+	.word	0xf1020011	/* cps #0x11 (FIQ mode) */
+	.word	0xe1600070	/* smc #0 */
+	.word	0xe1400070	/* hvc #0 */
 
 /* x13-x30 held the AArch32 banked registers: only a32_save is trusted. */
 a32_back:
@@ -86,6 +111,13 @@ a32_back:
 	stp	x8, x9, [x15, #64]
 	stp	x10, x11, [x15, #80]
 	str	x12, [x15, #96]
+	adr_l	x16, a32_fiq
+	ldr	x16, [x16]
+	cbz	x16, 1f
+	stp	x24, x25, [x16]
+	stp	x26, x27, [x16, #16]
+	str	x28, [x16, #32]
+1:
 	ldp	x10, x11, [x14, #112]
 	msr	vbar_el2, x10
 	msr	hcr_el2, x11
@@ -106,3 +138,5 @@ a32_back:
 	.balign	8
 a32_save:
 	.space	136
+a32_fiq:			/* a32_smc_fiq's fiq[], or 0 */
+	.space	8

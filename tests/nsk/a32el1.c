@@ -6,6 +6,15 @@
  * of r0-r12 comes back as it was, an SMC64 ID is refused with -1, and an
  * unknown ID answers -1. nsk.a32id12=ID also makes the call ID in r12 with
  * r0 = 1 (an OMAP4-style board's legacy call) and expects it served.
+ *
+ * From FIQ mode the caller's r8-r12 are FIQ's own (x24-x28 at EL2): the
+ * monitor must read and answer in those, and leave the User bank's alone.
+ * With nsk.a32id12, a call whose ID is in FIQ's r12 is served, and one whose
+ * ID is only in the User bank's r12 is not (SMC_UNK).
+ *
+ * CPU_ON from AArch32 with a Thumb entry point (bit 0 set): the target
+ * wakes in AArch64 (the firmware's lower EL is AArch64), which cannot run
+ * it, so INVALID_ADDRESS; the core must then still start from AArch64.
  */
 #include <secmon/client.h>
 #include "nsk.h"
@@ -15,8 +24,18 @@
 #define P64(fn) SECMON_PSCI_FN64(SECMON_PSCI_FN_##fn)
 
 void a32_smc(uint64_t x[13]);
+void a32_smc_fiq(uint64_t x[13], uint64_t fiq[5]);
 
 static unsigned ntap;
+static const struct secmon_conduit *a64;	/* the AArch64 conduit, at EL2 */
+static uint32_t secondary_ran;
+
+/* nsk_secondary_main() on a CPU that a32el1_run() started: report, then off. */
+void a32el1_secondary(void)
+{
+	__atomic_store_n(&secondary_ran, 1, __ATOMIC_RELEASE);
+	secmon_psci_cpu_off(a64);
+}
 
 /*
  * One call from AArch32 with r1-r12 set to a pattern where no argument is
@@ -44,6 +63,70 @@ static int call(const char *what, uint32_t fid, const uint32_t *args, unsigned n
 		   fid, (unsigned)(uint32_t)x[0], want_r0, bad);
 }
 
+/*
+ * One call from FIQ mode: r0 = fid, r1-r7 and User r8-r12 a pattern, FIQ's
+ * r8-r12 = fiq_r8_12 with r12 replaced by `fiq_r12`, User r12 = `usr_r12`.
+ * Checks r0 and that nothing else changed in either bank.
+ */
+static int call_fiq(const char *what, uint32_t fid, uint32_t usr_r12, uint32_t fiq_r12,
+		    uint32_t want_r0)
+{
+	uint64_t x[13], fiq[5];
+	unsigned bad = 0, bad_fiq = 0;
+
+	x[0] = fid;
+	for (unsigned i = 1; i < 13; i++)
+		x[i] = i == 12 ? usr_r12 : 0xa320e100u + i;
+	for (unsigned i = 0; i < 5; i++)
+		fiq[i] = i == 4 ? fiq_r12 : 0xf1a0e108u + i;
+	a32_smc_fiq(x, fiq);
+	for (unsigned i = 1; i < 13; i++)
+		if ((uint32_t)x[i] != (i == 12 ? usr_r12 : 0xa320e100u + i))
+			bad |= 1u << i;
+	for (unsigned i = 0; i < 5; i++)
+		if ((uint32_t)fiq[i] != (i == 4 ? fiq_r12 : 0xf1a0e108u + i))
+			bad_fiq |= 1u << (i + 8);
+	return con_tap(&ntap, (uint32_t)x[0] == want_r0 && !bad && !bad_fiq,
+		       "a32el1: from FIQ mode, %s: r0 = 0x%x (want 0x%x), User r1-r12 changed: "
+		       "mask 0x%x, FIQ r8-r12 changed: mask 0x%x", what, (unsigned)(uint32_t)x[0],
+		       want_r0, bad, bad_fiq);
+}
+
+/* Polls AFFINITY_INFO(mpidr) from AArch64 for up to a second; true once it is `want`. */
+static bool wait_affinity(uint64_t mpidr, int want)
+{
+	uint64_t end = sysreg_read(cntvct_el0) + sysreg_read(cntfrq_el0);
+
+	while ((int64_t)secmon_call3(a64, P64(AFFINITY_INFO), mpidr, 0, 0) != want)
+		if (sysreg_read(cntvct_el0) > end)
+			return false;
+	return true;
+}
+
+/* The last CPU of the DT: CPU_ON with an entry point it cannot execute. */
+static int thumb_entry_refused(void)
+{
+	uint64_t target = nsk_mpidr[nsk_ncpus - 1];
+	uint64_t end;
+	uint32_t args[3] = { (uint32_t)target, (uint32_t)(uintptr_t)nsk_secondary_entry | 1,
+			     0x3333 };
+	int fail;
+	int64_t r;
+
+	fail = call("CPU_ON, a Thumb entry point for an AArch64 target", P32(CPU_ON), args, 3,
+		    (uint32_t)SECMON_PSCI_INVALID_ADDRESS);
+	r = (int64_t)secmon_call3(a64, P64(CPU_ON), target, (uintptr_t)nsk_secondary_entry, 0x3334);
+	end = sysreg_read(cntvct_el0) + sysreg_read(cntfrq_el0);
+	while (r == 0 && !__atomic_load_n(&secondary_ran, __ATOMIC_ACQUIRE) &&
+	       sysreg_read(cntvct_el0) < end)
+		;
+	fail += con_tap(&ntap, r == 0 && __atomic_load_n(&secondary_ran, __ATOMIC_ACQUIRE) &&
+			       wait_affinity(target, SECMON_PSCI_AFF_OFF),
+			"a32el1: then CPU 0x%lx starts from AArch64 (CPU_ON %ld), runs and goes off",
+			(unsigned long)target, (long)r);
+	return fail;
+}
+
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 {
 	uint64_t me = my_mpidr();
@@ -55,7 +138,12 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 			   "ID_AA64PFR0_EL1 0x%lx)\n", current_el(), sysreg_read(id_aa64pfr0_el1));
 		return 1;
 	}
-	con_printf("1..%u\n", 8 + (id12 ? 1 : 0));
+	if (nsk_ncpus < 2) {
+		con_printf("Bail out! nsk: a32el1 needs two CPUs or more\n");
+		return 1;
+	}
+	a64 = c;
+	con_printf("1..%u\n", 11 + (id12 ? 3 : 0));
 	/* The AArch64 answers first: the AArch32 ones must be the same. */
 	fail += call("PSCI_VERSION", P32(VERSION), 0, 0,
 		     (uint32_t)secmon_call3(c, P32(VERSION), 0, 0, 0));
@@ -77,6 +165,16 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 	args[2] = 0;
 	fail += call("CPU_ON, an SMC64 ID", P64(CPU_ON), args, 3, 0xffffffffu);
 	fail += call("a yielding SMC32 ID no one serves", 0x0200ff42u, 0, 0, 0xffffffffu);
+	fail += thumb_entry_refused();
+	fail += call_fiq("SMCCC_VERSION", SECMON_SMCCC_VERSION, 0xa320e10cu, 0xf1a0e10cu,
+			 (uint32_t)secmon_call3(c, SECMON_SMCCC_VERSION, 0, 0, 0));
+	if (id12) {
+		/* r0 = 1 (the L2 enable's constant), and no result: r0 comes back as it went. */
+		fail += call_fiq("the board's call with its ID in FIQ's r12 is served", 1,
+				 0xa320e10cu, (uint32_t)id12, 1);
+		fail += call_fiq("an ID in the User bank's r12 is not the caller's", 1,
+				 (uint32_t)id12, 0xf1a0e10cu, 0xffffffffu);
+	}
 	if (id12) {
 		uint64_t x[13];
 

@@ -158,6 +158,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		drv_secondary();
 	if (test.hostile)
 		hostile_secondary((unsigned)slot);
+	if (test.a32el1)
+		a32el1_secondary();
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %lu\n", slot);
 	nsk_halt();

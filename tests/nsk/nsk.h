@@ -125,6 +125,8 @@ struct dtb;
 int secrets_run(const struct dtb *dt, uint64_t image_base, uint64_t image_end);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
+/* A secondary that a32el1_run() started: reports, then CPU_OFF. */
+void a32el1_secondary(void);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

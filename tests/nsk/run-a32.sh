@@ -27,6 +27,8 @@
 #   --test hostile  random SMCs and CPU_ON/CPU_OFF storms from every CPU at
 #                 once (../hostile.c); the firmware must log nothing
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread)
+#   --test fiq    SMCs from FIQ mode (needs --board, SVC mode and
+#                 --append nsk.fiqid12=ID, the board's call with its ID in r12)
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -116,8 +118,8 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv | secrets | hostile) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile" >&2; exit 2 ;; esac
-[ "$test" != socdrv ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+case $test in conformance | socdrv | secrets | hostile | fiq) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq" >&2; exit 2 ;; esac
+case $test in socdrv | fiq) [ -n "$board" ] || { echo "run-a32.sh: --test $test needs --board" >&2; exit 2; } ;; esac
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }

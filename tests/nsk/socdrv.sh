@@ -220,7 +220,20 @@ cat >"$bad/unknown-service.dts" <<'EOF'
 	};
 };
 EOF
-for b in unknown-parameter unknown-service; do
+cat >"$bad/psci01-renames-a-call.dts" <<'EOF'
+/dts-v1/;
+/ {
+	#address-cells = <2>;
+	#size-cells = <2>;
+	psci {
+		compatible = "arm,psci";
+		method = "smc";
+		cpu_on = <0x84000002>;
+		cpu_off = <0x95c1ba5f>;
+	};
+};
+EOF
+for b in unknown-parameter unknown-service psci01-renames-a-call; do
 	if ! dtc -q -I dts -O dtb -o "$bad/$b.dtb" "$bad/$b.dts" 2>"$bad/$b.dtc.log"; then
 		result 1 "secmon board DT refused ($b): compiles" "$(head -n 3 "$bad/$b.dtc.log")"
 	fi
@@ -229,6 +242,8 @@ refusal unknown-parameter "$bad/unknown-parameter.dtb" \
 	"the board DT (fw_cfg opt/secmon/board.dtb) was refused: node cpu-boot, property arg-names: unknown parameter name"
 refusal unknown-service "$bad/unknown-service.dtb" \
 	"the board DT (fw_cfg opt/secmon/board.dtb) was refused: node secure-audio, property compatible: no service of this monitor has that compatible"
+refusal psci01-renames-a-call "$bad/psci01-renames-a-call.dtb" \
+	"the board DT (fw_cfg opt/secmon/board.dtb) was refused: node psci, property cpu_on: 0x84000002 is another call this monitor answers itself"
 printf 'not a device tree\n' >"$bad/garbage.dtb"
 refusal garbage "$bad/garbage.dtb" \
 	"the board DT (fw_cfg opt/secmon/board.dtb, 18 bytes) is not a flattened device tree"

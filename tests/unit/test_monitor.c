@@ -615,7 +615,7 @@ static void standard_call_count_matches_features(void **state)
 
 static void sc_unserved_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	static const unsigned oens[] = { 0, 1, 3, 5, 6, 7, 48, 49, 50, 63 };
+	static const unsigned oens[] = { 1, 3, 5, 6, 7, 48, 49, 50, 63 };
 	static const unsigned fns[] = { SECMON_FN_CALL_COUNT, SECMON_FN_CALL_UID, SECMON_FN_REVISION };
 	unsigned i, j;
 
@@ -2218,6 +2218,236 @@ static void sim_rejects_bad_configurations(void **state)
 	assert_clean();
 }
 
+/* ---- issue 13: PSCI and dispatch semantics ---------------------------- */
+
+/*
+ * CPU1 runs, so CPU0's cluster power-down is demoted to a core power-down:
+ * the statistics count the state entered, not the one asked for.
+ */
+static void sc_stats_coordinated(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)ctx;
+	if (cpu == 1) {
+		park(1);
+		return;
+	}
+	switch (pc) {
+	case BOOT_PC:
+		EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_B, 0), 0);
+		WAIT_FLAG(&S.starts[1], 1);
+		SMC3(P64(CPU_SUSPEND), PS_CLUSTER_PD, PC_A, 0);
+		atomic_store(&S.returned, 1);
+		break;
+	case PC_A:
+		EXPECT_EQ(COUNT(m(0), PS_CLUSTER_PD), 0);
+		EXPECT_EQ(RESIDENCY(m(0), PS_CLUSTER_PD), 0);
+		EXPECT_EQ(COUNT(m(0), PS_CORE_PD), 1);
+		EXPECT(RESIDENCY(m(0), PS_CORE_PD) > 0);
+		unpark(1);
+		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		break;
+	}
+}
+
+static void psci_stat_counts_the_coordinated_state(void **state)
+{
+	(void)state;
+	run_clean(sc_stats_coordinated, 2, 0);
+	assert_int_equal(atomic_load(&S.returned), 0);
+	assert_int_equal(atomic_load(&S.starts[0]), 2);
+}
+
+/*
+ * An AArch32 caller (EL1) under a normal world whose woken CPUs run AArch64
+ * (EL2, as on the AArch64 firmware): an entry point with bit 0 set, or not
+ * word aligned, is one the target cannot execute, whatever the caller's
+ * width. Every call that takes an entry point refuses it, and the CPU is
+ * still there to be started afterwards.
+ */
+static void sc_entry_width_a64_target(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)ctx;
+	if (cpu != 0)
+		return;
+	if (pc != BOOT_PC) {
+		note(__LINE__, "CPU 0 woke at %#llx, which a suspend should have refused",
+		     (unsigned long long)pc);
+		return;
+	}
+	cd = &secmon_conduit_sim32;
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 1, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 2, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 3, 0x33), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(AFFINITY_INFO), m(1), 0), SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC3(P32(CPU_SUSPEND), PS_CORE_PD, PC_A | 1, 0),
+		  R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(CPU_DEFAULT_SUSPEND), PC_A | 1, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC2(P32(SYSTEM_SUSPEND), PC_A | 1, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	/* The described legacy calls: set-cpu-boot-addr and cpu-boot's entry. */
+	EXPECT_EQ(exynos_at(__LINE__, 1, 0xffffff9b, 1, PC_E | 1, &r),
+		  R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(exynos_at(__LINE__, 1, 0xffffff9a, 1, 0, &r), R32(SECMON_PSCI_NOT_PRESENT));
+	/* A good entry point still starts the core. */
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_B, 0x34), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void psci_entry_refused_when_target_cannot_execute_it(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .board_dtb = compile_dts(exynos_dts) };
+
+	(void)state;
+	assert_int_equal(run(sc_entry_width_a64_target, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_int_equal(atomic_load(&S.starts[1]), 1);
+	assert_start(1, 1, PC_B, 0x34);
+}
+
+/* An AArch32 normal world: a Thumb entry point (bit 0) is honoured. */
+static void sc_entry_width_a32_target(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc, (void)ctx;
+	if (cpu != 0)
+		return;
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 2, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
+	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 1, 0x35), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void psci_thumb_entry_accepted_for_an_aarch32_target(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .aarch32 = true };
+
+	(void)state;
+	assert_int_equal(run(sc_entry_width_a32_target, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_start(1, 1, PC_A | 1, 0x35);
+}
+
+/*
+ * A PSCI 0.1 node may give the standard PSCI IDs of its own functions (the
+ * PSCI service serves them), never an ID of another call the monitor
+ * answers: cpu_on = <0x84000002> would run the OS's cpu_on as CPU_OFF.
+ */
+static void sc_psci01_standard_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc, (void)ctx;
+	if (cpu != 0)
+		return;
+	EXPECT_EQ(SMC3(0xc4000003, m(1), PC_A, 0x36), 0);
+	WAIT_FLAG(&S.starts[1], 1);
+	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+}
+
+static void board_dt_psci01_may_not_rename_a_call(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2 };
+
+	(void)state;
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x84000002>; cpu_off = <0x95c1ba61>; };")),
+		       "node psci, property cpu_on", "0x84000002 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x95c1ba60>; cpu_off = <0x84000008>; };")),
+		       "node psci, property cpu_off", "0x84000008 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0x95c1ba60>; cpu_off = <0x95c1ba61>;"
+				      " cpu_suspend = <0x80000000>; };")),
+		       "node psci, property cpu_suspend", "0x80000000 is another call");
+	expect_refused(compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				      " cpu_on = <0xc4000004>; cpu_off = <0x95c1ba61>; };")),
+		       "node psci, property cpu_on", "0xc4000004 is another call");
+	/* The standard IDs of the same functions, in either width: accepted. */
+	cfg.board_dtb = compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
+				       " cpu_on = <0xc4000003>; cpu_off = <0x84000002>;"
+				       " cpu_suspend = <0x84000001>; };"));
+	assert_int_equal(run(sc_psci01_standard_ids, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_start(1, 1, PC_A, 0x36);
+}
+
+/*
+ * SMCCC: every owning entity's range the monitor serves (the Arm
+ * architecture service, secmon's SiP calls, the standard service) answers
+ * its general queries, from AArch64 and AArch32 alike: the call count, the
+ * UID in x0-x3 and the revision in x0-x1. The call count of the Arm
+ * architecture range is what ARCH_FEATURES offers.
+ */
+static const uint32_t secmon_uid[4] = { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u };
+static const uint32_t arm_std_uid[4] = { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u };
+
+static void sc_served_range_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	static const struct {
+		unsigned oen;
+		const uint32_t *uid;
+	} ranges[] = {
+		{ SECMON_OEN_ARCH, secmon_uid },
+		{ SECMON_OEN_SIP, secmon_uid },
+		{ SECMON_OEN_STD, arm_std_uid },
+	};
+	static const uint32_t arch_ids[] = {
+		SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_SOC_ID,
+		0xc0000002u, 0x80000003u, SECMON_SMCCC_ARCH_WORKAROUND_1,
+		SECMON_SMCCC_ARCH_WORKAROUND_2, SECMON_SMCCC_ARCH_WORKAROUND_3,
+		SECMON_SMCCC_ARCH_WORKAROUND_4,
+	};
+	struct secmon_regs r;
+	unsigned i, j, offered = 0;
+
+	(void)cpu, (void)pc, (void)ctx;
+	for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
+		unsigned oen = ranges[i].oen;
+
+		fill(__LINE__, &r, secmon_fid(true, false, oen, SECMON_FN_CALL_UID));
+		smc_regs(__LINE__, 0xf, &r);
+		for (j = 0; j < 4; j++)
+			if (!EXPECT_EQ(r.x[j], ranges[i].uid[j]))
+				note(__LINE__, "owning entity %u, UID word %u", oen, j);
+		fill(__LINE__, &r, secmon_fid(true, false, oen, SECMON_FN_REVISION));
+		smc_regs(__LINE__, 0x3, &r);
+		if (!EXPECT_EQ(r.x[0], 0) || !EXPECT_EQ(r.x[1], 1))
+			note(__LINE__, "owning entity %u's revision", oen);
+		if (!EXPECT(SMC0(secmon_fid(true, false, oen, SECMON_FN_CALL_COUNT)) != UNK32))
+			note(__LINE__, "owning entity %u's call count", oen);
+		/* SMC32 queries only; 0xff02 is reserved. */
+		EXPECT_EQ(SMC0(secmon_fid(true, true, oen, SECMON_FN_CALL_UID)),
+			  cd->aarch32 ? UNK32 : UNK64);
+		EXPECT_EQ(SMC0(secmon_fid(true, false, oen, 0xff02)), UNK32);
+	}
+	EXPECT_EQ(SMC0(0x8200ff00), 2);
+	/* The count is of both widths: ARCH_FEATURES shows them to AArch64 callers. */
+	if (cd->aarch32)
+		return;
+	for (i = 0; i < sizeof(arch_ids) / sizeof(arch_ids[0]); i++)
+		offered += (int32_t)SMC1(SECMON_SMCCC_ARCH_FEATURES, arch_ids[i]) >= 0;
+	EXPECT_EQ(SMC0(0x8000ff00), offered);
+}
+
+static void every_served_range_answers_general_queries(void **state)
+{
+	struct sim_config a32 = { .ncpus = 1, .aarch32 = true };
+
+	(void)state;
+	run_clean(sc_served_range_queries, 1, 0);
+	assert_int_equal(run(sc_served_range_queries, &a32), SIM_END_ALL_OFF);
+	assert_clean();
+}
+
+/* A call table may not describe a general query of a range the monitor serves. */
+static void board_dt_may_not_describe_a_served_general_query(void **state)
+{
+	(void)state;
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; cpu-boot { function-id = <0x8000ff01>;"
+				      " arg-names = \"cpu\"; arg-registers = <1>; }; }; };")),
+		       "node mon/cpu-boot, property function-id", "answers itself");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2260,6 +2490,13 @@ int main(void)
 		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
 		cmocka_unit_test(board_dt_disabled_table_not_served),
 		cmocka_unit_test(sim_rejects_bad_configurations),
+		/* issue 13 */
+		cmocka_unit_test(psci_stat_counts_the_coordinated_state),
+		cmocka_unit_test(psci_entry_refused_when_target_cannot_execute_it),
+		cmocka_unit_test(psci_thumb_entry_accepted_for_an_aarch32_target),
+		cmocka_unit_test(board_dt_psci01_may_not_rename_a_call),
+		cmocka_unit_test(every_served_range_answers_general_queries),
+		cmocka_unit_test(board_dt_may_not_describe_a_served_general_query),
 	};
 
 	return cmocka_run_group_tests_name("monitor", tests, NULL, NULL);

@@ -209,6 +209,11 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size)
 	return size != 0 && base >= lo && base < hi && size <= hi - base;
 }
 
+bool plat_ns_entry_aarch32(void)
+{
+	return sim.cfg.aarch32;
+}
+
 uint64_t plat_time_us(void)
 {
 	struct timespec ts;

@@ -27,7 +27,7 @@ struct sim_config {
 	unsigned ncpus;		/* 1..SIM_MAX_CPUS */
 	unsigned cluster_size;	/* cores per cluster; 0 means 4 */
 	uint64_t ns_base, ns_size; /* normal-world memory; 0 size: 1 GiB at 2 GiB */
-	bool aarch32;		/* the normal world runs AArch32 */
+	bool aarch32;		/* the normal world runs AArch32 (and CPUs wake in it) */
 	uint32_t psci_unsupported; /* see struct mon_config */
 	unsigned tick_us;	/* timer interrupt waking suspended CPUs; 0: 1000 */
 	const void *board_dtb;	/* legacy ABIs and services to serve, or NULL */

@@ -11,6 +11,7 @@
 #include "platform.h"
 #include "qv.h"
 #include "../../monitor.h"
+#include "../../plat.h"
 
 #define ACTLR_SMP	(1u << 6)	/* Cortex-A7/A15: take part in coherency */
 #define ACTLR_IBE	(1u << 0)	/* Cortex-A15: ICIALLU also invalidates the BTB */
@@ -91,6 +92,12 @@ uint32_t qv_ns_entry_spsr(uint64_t caller)
 {
 	return PSR_A | PSR_I | PSR_F | ((uint32_t)caller & PSR_E) |
 	       (qv_has_hyp() ? MODE_HYP : MODE_SVC);
+}
+
+/* The normal world is AArch32 (ARMv7): bit 0 of an entry point selects Thumb. */
+bool plat_ns_entry_aarch32(void)
+{
+	return true;
 }
 
 /*

@@ -3,31 +3,45 @@
  * What reaches Monitor mode from the normal world (an SMC, a stray FIQ) and
  * faults in the monitor itself.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <secmon/smccc.h>
 #include "arch.h"
 #include "frame.h"
+#include "platform.h"
 #include "qv.h"
 #include "../../monitor.h"
 
 /*
  * One SMC: the caller's r0-r12 as x0-x12 (upper words zero), x13-x17 zero,
  * the caller's CPSR as its mode; the answer goes back in r0-r12. An AArch32
- * caller has no more argument or result registers than these.
+ * caller has no more argument or result registers than these. A caller in
+ * FIQ mode has its own r8-r12: the core reads and answers in those, and the
+ * User bank's (the frame's r[8..12]) stay as they were.
  */
 void qv_smc(struct qv_frame *f)
 {
 	struct secmon_regs regs;
+	bool fiq = (f->spsr & MODE_MASK) == MODE_FIQ;
+	uint32_t r[13];
 	unsigned i;
 
 	for (i = 0; i < 13; i++)
-		regs.x[i] = f->r[i];
+		r[i] = f->r[i];
+	if (fiq)
+		qv_fiq_bank_read(&r[8]);
+	for (i = 0; i < 13; i++)
+		regs.x[i] = r[i];
 	for (; i < SECMON_NREGS; i++)
 		regs.x[i] = 0;
 	f->caller.mode = f->spsr;
 	mon_smc(f->cpu, &regs, &f->caller);
 	for (i = 0; i < 13; i++)
-		f->r[i] = (uint32_t)regs.x[i];
+		r[i] = (uint32_t)regs.x[i];
+	if (fiq)
+		qv_fiq_bank_write(&r[8]);
+	for (i = 0; i < (fiq ? 8u : 13u); i++)
+		f->r[i] = r[i];
 }
 
 /* The power-off watch's timer, or a stray wake-up SGI (one sent to a core already on). */

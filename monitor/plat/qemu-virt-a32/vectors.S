@@ -4,12 +4,14 @@
  *
  * The monitor runs in Monitor mode only, so of the banked registers it uses
  * just its own SP_mon, LR_mon and SPSR_mon; every other mode's banked
- * registers (SP, LR, SPSR of SVC, ABT, UND, IRQ, FIQ, and FIQ's r8-r12) are
- * the normal world's and stay as they are. What the two worlds share are
- * r0-r12: an SMC saves them in the CPU's frame (frame.h) with one stm, the
- * C code turns them into the struct secmon_regs of mon_smc() and back, and
- * one ldm restores them, so a register that is no result comes back as the
- * caller left it, and r12 (a legacy ABI's ID register) reaches the core.
+ * registers (SP, LR, SPSR of SVC, ABT, UND, IRQ, FIQ) are the normal world's
+ * and stay as they are; FIQ's r8-r12 are read and written only for an SMC
+ * made in FIQ mode, as that caller's r8-r12 (qv_fiq_bank_read/write). What
+ * the two worlds share are r0-r12: an SMC saves them in the CPU's frame
+ * (frame.h) with one stm, the C code turns them into the struct secmon_regs
+ * of mon_smc() and back, and one ldm restores them, so a register that is no
+ * result comes back as the caller left it, and r12 (a legacy ABI's ID
+ * register) reaches the core.
  *
  * SCR.NS is 1 while the normal world runs. On entry the monitor clears it:
  * CP15 accesses then reach the Secure bank and a fault in the monitor is
@@ -121,6 +123,31 @@ qv_enter_ns:
 	movs	pc, lr
 	.size	qv_enter_ns, . - qv_enter_ns
 	.ltorg
+
+/*
+ * qv_fiq_bank_read(v), qv_fiq_bank_write(v): FIQ mode's own r8-r12 to and
+ * from v[0..4]. Monitor mode shares the User bank's r8-r12; FIQ's are not
+ * banked by security state, so a visit to (Secure) FIQ mode, interrupts
+ * still masked, reaches the normal world's. (QEMU refuses the banked-register
+ * MRS and MSR for them in Monitor mode.)
+ */
+	.global	qv_fiq_bank_read
+	.type	qv_fiq_bank_read, %function
+qv_fiq_bank_read:
+	cps	#MODE_FIQ
+	stm	r0, {r8-r12}
+	cps	#MODE_MON
+	bx	lr
+	.size	qv_fiq_bank_read, . - qv_fiq_bank_read
+
+	.global	qv_fiq_bank_write
+	.type	qv_fiq_bank_write, %function
+qv_fiq_bank_write:
+	cps	#MODE_FIQ
+	ldm	r0, {r8-r12}
+	cps	#MODE_MON
+	bx	lr
+	.size	qv_fiq_bank_write, . - qv_fiq_bank_write
 
 /*
  * The FPU for the cold-boot path: Debian's armhf libfdt is built for the

@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "qv.h"
 #include "../../monitor.h"
+#include "../../plat.h"
 
 enum id_reg {
 	PFR0, PFR1, PFR2, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
@@ -217,6 +218,12 @@ uint64_t qv_ns_entry_spsr(uint64_t caller_spsr)
 {
 	(void)caller_spsr;
 	return SPSR_DAIF | (qv_has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
+}
+
+/* SCR_EL3.RW is set: every core CPU_ON or a wake-up starts runs AArch64. */
+bool plat_ns_entry_aarch32(void)
+{
+	return false;
 }
 
 /*

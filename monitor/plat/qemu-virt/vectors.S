@@ -172,13 +172,41 @@ lower_not_smc64:
 
 /*
  * SMC from AArch32: the caller's r0-r12 are x0-x12 (its SVC, ABT, UND, IRQ
- * and HYP modes share them; FIQ mode's r8-r12 are banked elsewhere), and
- * they reach the core, which answers in them (a legacy ABI may name r12).
- * x13-x17 hold banked SPs and LRs, which the C call would clobber: kept
- * apart, and the core sees zeros in their place.
+ * and HYP modes share them), and they reach the core, which answers in them
+ * (a legacy ABI may name r12). FIQ mode has its own r8-r12, in x24-x28: for
+ * a caller in FIQ mode those are swapped with x8-x12 around the C call (x13
+ * the scratch), so the core reads and answers in the caller's r8-r12 and
+ * the User bank's, kept meanwhile in callee-saved x24-x28, come back as
+ * they were. x13-x17 hold banked SPs and LRs, which the C call would
+ * clobber: kept apart, and the core sees zeros in their place.
  */
+#define SPSR_A32_MODE	0x1f
+#define SPSR_A32_FIQ	0x11
+
+	.macro	swap_reg a, b
+	mov	x13, \a
+	mov	\a, \b
+	mov	\b, x13
+	.endm
+
+	.macro	swap_fiq_bank
+	swap_reg x8, x24
+	swap_reg x9, x25
+	swap_reg x10, x26
+	swap_reg x11, x27
+	swap_reg x12, x28
+	.endm
+
 smc_a32:
-	stp	x2, x3, [sp, #FR_REGS + 16]
+	stp	x13, x14, [sp, #FR_A32_SAVE + 0]
+	stp	x15, x16, [sp, #FR_A32_SAVE + 16]
+	str	x17, [sp, #FR_A32_SAVE + 32]
+	mrs	x1, spsr_el3
+	and	x13, x1, #SPSR_A32_MODE
+	cmp	x13, #SPSR_A32_FIQ
+	b.ne	1f
+	swap_fiq_bank
+1:	stp	x2, x3, [sp, #FR_REGS + 16]
 	stp	x4, x5, [sp, #FR_REGS + 32]
 	stp	x6, x7, [sp, #FR_REGS + 48]
 	stp	x8, x9, [sp, #FR_REGS + 64]
@@ -186,10 +214,6 @@ smc_a32:
 	stp	x12, xzr, [sp, #FR_REGS + 96]
 	stp	xzr, xzr, [sp, #FR_REGS + 112]
 	stp	xzr, xzr, [sp, #FR_REGS + 128]
-	stp	x13, x14, [sp, #FR_A32_SAVE + 0]
-	stp	x15, x16, [sp, #FR_A32_SAVE + 16]
-	str	x17, [sp, #FR_A32_SAVE + 32]
-	mrs	x1, spsr_el3
 	str	x30, [sp, #FR_X30]
 	str	x1, [sp, #FR_CALLER32_MODE]
 	ldr	w0, [sp, #FR_CPU]
@@ -204,7 +228,12 @@ smc_a32:
 	ldp	x8, x9, [sp, #FR_REGS + 64]
 	ldp	x10, x11, [sp, #FR_REGS + 80]
 	ldr	x12, [sp, #FR_REGS + 96]
-	ldp	x13, x14, [sp, #FR_A32_SAVE + 0]
+	ldr	x13, [sp, #FR_CALLER32_MODE]
+	and	x13, x13, #SPSR_A32_MODE
+	cmp	x13, #SPSR_A32_FIQ
+	b.ne	2f
+	swap_fiq_bank
+2:	ldp	x13, x14, [sp, #FR_A32_SAVE + 0]
 	ldp	x15, x16, [sp, #FR_A32_SAVE + 16]
 	ldr	x17, [sp, #FR_A32_SAVE + 32]
 	eret

@@ -238,3 +238,47 @@ nsk_a32_hyp_vectors:
 	hyp_stub 5
 	hyp_stub 6
 	hyp_stub 7
+
+/*
+ * a32_smc_fiq(r, fiq), from SVC mode: an SMC made in FIQ mode with r0-r12 =
+ * r[0..12] (r8-r12 the User bank's, which SVC mode shares) and FIQ's own
+ * r8-r12 = fiq[0..4]; both arrays get what the SMC left in those registers.
+ * SP_fiq is borrowed as the pointer to this frame on SVC's stack: the nsk
+ * never runs in FIQ mode.
+ */
+	.text
+	.arm
+	.arch_extension sec
+	.global	a32_smc_fiq
+	.type	a32_smc_fiq, %function
+a32_smc_fiq:
+	push	{r4-r12, lr}
+	mrs	r4, cpsr
+	push	{r0, r1, r4}		/* [sp] r, [sp + 4] fiq, [sp + 8] CPSR */
+	mov	r6, r1
+	mov	r7, r0
+	add	r5, r7, #32
+	ldm	r5, {r8-r12}		/* the User bank's r8-r12 */
+	mov	r5, sp
+	cpsid	if, #0x11		/* FIQ mode */
+	mov	sp, r5
+	ldm	r6, {r8-r12}		/* FIQ's r8-r12 */
+	ldm	r7, {r0-r7}
+	smc	#0
+	str	r0, [sp, #-4]!		/* [sp] r0, [sp + 4] r, [sp + 8] fiq */
+	ldr	r0, [sp, #8]
+	stm	r0, {r8-r12}
+	ldr	r0, [sp, #4]
+	add	r0, r0, #4
+	stm	r0, {r1-r7}
+	ldr	r1, [sp], #4
+	ldr	r0, [sp]
+	str	r1, [r0]
+	ldr	r4, [sp, #8]
+	msr	cpsr_c, r4		/* back to SVC mode: its own SP again */
+	ldr	r0, [sp]
+	add	r0, r0, #32
+	stm	r0, {r8-r12}
+	add	sp, sp, #12
+	pop	{r4-r12, pc}
+	.size	a32_smc_fiq, . - a32_smc_fiq

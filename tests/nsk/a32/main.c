@@ -22,6 +22,9 @@
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
  *                       at once (../hostile.c); nsk.calls=N in all (100000),
  *                       nsk.seed=N
+ *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
+ *                       only): ID is a board's legacy call with its ID in
+ *                       r12 and r0 = 1 (the OMAP4-style board's 0x102)
  */
 #include "boot.h"
 #include "conf.h"
@@ -38,6 +41,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static bool thumb;		/* nsk.thumb=1 */
+static uint32_t fiq_id12;	/* nsk.fiqid12=ID */
 static struct {
 	bool secrets, hostile;
 	uint64_t calls, seed;
@@ -70,7 +74,9 @@ const struct hostile_abi hostile_abi = { .nargs = 8, .mask = 0xffffffffu };
 
 static bool arch_option(const struct nsk_arg *a)
 {
-	if (nsk_arg_is(a, "thumb", 0) && a->num)
+	if (nsk_arg_is(a, "fiqid12", 0) && a->num)
+		fiq_id12 = (uint32_t)a->v;
+	else if (nsk_arg_is(a, "thumb", 0) && a->num)
 		thumb = a->v == 1;
 	else if (nsk_arg_is(a, "test", "secrets"))
 		test.secrets = true;
@@ -83,6 +89,58 @@ static bool arch_option(const struct nsk_arg *a)
 	else
 		return false;
 	return true;
+}
+
+/* ---- nsk.fiqid12: SMCs from FIQ mode ---- */
+
+void a32_smc_fiq(uint32_t r[13], uint32_t fiq[5]);
+
+static unsigned fiq_ntap;
+
+/*
+ * One SMC from FIQ mode, r0 = fid, User r12 = usr_r12, FIQ's r12 = fiq_r12,
+ * every other register a pattern: r0 must be want_r0 and nothing else of
+ * either bank may change. The monitor must read FIQ's r8-r12, the caller's.
+ */
+static int fiq_call(const char *what, uint32_t fid, uint32_t usr_r12, uint32_t fiq_r12,
+		    uint32_t want_r0)
+{
+	uint32_t r[13], fiq[5];
+	unsigned bad = 0;
+
+	r[0] = fid;
+	for (unsigned i = 1; i < 13; i++)
+		r[i] = i == 12 ? usr_r12 : 0xa320e100u + i;
+	for (unsigned i = 0; i < 5; i++)
+		fiq[i] = i == 4 ? fiq_r12 : 0xf1a0e108u + i;
+	a32_smc_fiq(r, fiq);
+	for (unsigned i = 1; i < 13; i++)
+		if (r[i] != (i == 12 ? usr_r12 : 0xa320e100u + i))
+			bad |= 1u << i;
+	for (unsigned i = 0; i < 5; i++)
+		if (fiq[i] != (i == 4 ? fiq_r12 : 0xf1a0e108u + i))
+			bad |= 1u << (i + 16);
+	return con_tap(&fiq_ntap, r[0] == want_r0 && !bad,
+		       "fiq: %s: r0 = 0x%x (want 0x%x), changed: User r1-r12 mask 0x%x, FIQ r8-r12 "
+		       "mask 0x%x", what, (unsigned)r[0], (unsigned)want_r0, bad & 0xffff, bad >> 8);
+}
+
+static void fiq_run(const struct secmon_conduit *c)
+{
+	int fail = 0;
+
+	if (a32_mode() != A32_MODE_SVC) {
+		con_printf("Bail out! nsk: nsk.fiqid12 needs SVC mode (--virt 0 or --el 1)\n");
+		nsk_halt();
+	}
+	con_printf("1..3\n");
+	fail += fiq_call("SMCCC_VERSION", SECMON_SMCCC_VERSION, 0xa320e10cu, 0xf1a0e10cu,
+			 (uint32_t)secmon_call3(c, SECMON_SMCCC_VERSION, 0, 0, 0));
+	fail += fiq_call("the board's call with its ID in FIQ's r12 is served", 1, 0xa320e10cu,
+			 fiq_id12, 1);
+	fail += fiq_call("an ID in the User bank's r12 is not the caller's", 1, fiq_id12,
+			 0xf1a0e10cu, 0xffffffffu);
+	con_printf("# fiq: %d failed\n", fail);
 }
 
 /* libgcc's 64-bit division calls these on a zero divisor; its own raise a signal. */
@@ -237,6 +295,11 @@ void nsk_main(uint64_t dtb, uint64_t base)
 			(unsigned)n, gic.version != 0, 0);
 		env.c = &secmon_conduit_smc;
 		nsk_power_off(env.c);
+	}
+
+	if (fiq_id12) {
+		fiq_run(&secmon_conduit_smc);
+		nsk_power_off(&secmon_conduit_smc);
 	}
 
 	psci = nsk_find_psci(&dt, a32_in_hyp() ? "in Hyp mode" : 0, &why);
