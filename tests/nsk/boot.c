@@ -109,6 +109,10 @@ static void parse_option(const char *w, size_t n, struct nsk_options *o,
 		o->socdrv = true;
 	} else if (nsk_arg_is(&a, "test", "conformance")) {
 		o->socdrv = false;
+	} else if (nsk_arg_is(&a, "test", "syssuspend")) {
+		o->syssuspend = true;
+	} else if (nsk_arg_is(&a, "cycles", 0) && a.num) {
+		o->cycles = (unsigned)a.v;
 	} else if (nsk_arg_is(&a, "name", 0) && a.val_len) {
 		size_t k = a.val_len < sizeof(o->name) ? a.val_len : sizeof(o->name) - 1;
 

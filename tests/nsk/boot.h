@@ -24,6 +24,8 @@ struct nsk_options {
 	bool no_bad_pc;
 	bool fault;
 	bool socdrv;
+	bool syssuspend;	/* nsk.test=syssuspend (sysstress.c) */
+	unsigned cycles;	/* nsk.cycles=N: its SYSTEM_SUSPEND cycles */
 	char name[32];
 	unsigned race;
 	bool standby_set, standby_none, powerdown_set, powerdown_none;

@@ -17,6 +17,8 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
+ *                       rotating over the CPUs, the others off (sysstress.c)
  *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
  *                       nsk.calls=N in all (100000), nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
@@ -140,6 +142,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		drv_secondary();
 	if (test.hostile)
 		hostile_secondary((unsigned)slot);
+	if (opt.syssuspend)
+		sysstress_secondary(context_id);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %lu\n", slot);
 	nsk_halt();
@@ -267,6 +271,8 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		   env.standby_state, env.has_standby ? "" : " (skipped)", env.powerdown_state,
 		   env.has_powerdown ? "" : " (skipped)", env.nbad_pc, env.race_starts);
 
+	if (opt.syssuspend)
+		sysstress_run(&env, opt.cycles);
 	if (opt.fault)
 		__asm__ volatile("udf #0x5e");
 	failures = conf_run(&env);

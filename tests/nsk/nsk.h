@@ -100,6 +100,11 @@ struct secmon_conduit;
 int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed);
 __attribute__((noreturn)) void hostile_secondary(unsigned slot);
 int isolation_run(const struct secmon_conduit *c, bool el2);
+/* sysstress.c: nsk.test=syssuspend, SYSTEM_SUSPEND cycles on rotating CPUs. */
+struct conf_env;
+__attribute__((noreturn)) void sysstress_run(const struct conf_env *env, unsigned cycles);
+/* A CPU started or resumed by it; never returns. */
+__attribute__((noreturn)) void sysstress_secondary(uint64_t context_id);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 

@@ -22,6 +22,8 @@
 #                 protect-buffer, reordered.dts's cpu-boot) are absent for an
 #                 AArch32 caller: the library answers NOT_SUPPORTED for them
 #                 and the driver checks exactly that.
+#   --test syssuspend  SYSTEM_SUSPEND cycles, the caller rotating (sysstress.c;
+#                 nsk.cycles=N with --append, 1000 by default)
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -109,13 +111,16 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv) ;; *) echo "run-a32.sh: --test conformance|socdrv" >&2; exit 2 ;; esac
-[ "$test" = conformance ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
+case $test in conformance | socdrv | syssuspend) ;;
+*) echo "run-a32.sh: --test conformance|socdrv|syssuspend" >&2; exit 2 ;;
+esac
+[ "$test" != socdrv ] || [ -n "$board" ] || { echo "run-a32.sh: --test socdrv needs --board" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
 
 if [ "$virt" = 1 ]; then want=hyp; else want=svc; fi
+[ "$test" = syssuspend ] && extra="nsk.test=syssuspend $extra"
 [ "$thumb" = 1 ] && extra="nsk.thumb=1 $extra"
 case $el in
 '') ;;
@@ -164,7 +169,7 @@ me=run-a32.sh
 # The mode and the CPU count the conformance run reports in its first test's name.
 ran_as_asked() {
 	local ran ran_mode ran_smp
-	[ "$test" = conformance ] || return 0
+	[ "$test" != socdrv ] || return 0
 	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$1")
 	ran_mode=$(echo "$ran" | awk '{ print $(NF - 1) }')
 	ran_smp=${ran##*smp}
