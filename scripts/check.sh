@@ -79,6 +79,11 @@ nsk_runs() {
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 1 --board boards/omap4-style.dts \
 		--test a32el1 --append nsk.a32id12=0x102 || rc=1
+	# 1000 SYSTEM_SUSPEND cycles, the caller rotating, the others off; the
+	# PSCI 0.1 board adds the monitor's own secure tick on the boot CPU.
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --test syssuspend --timeout 40 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 2 --board boards/psci-0.1-custom.dts \
+		--test syssuspend --timeout 40 || rc=1
 	return $rc
 }
 
@@ -90,6 +95,9 @@ nsk_a32_runs() {
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 --el 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --thumb || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --test syssuspend --timeout 40 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
+		--test syssuspend --timeout 40 || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done
