@@ -81,7 +81,9 @@ nsk_runs() {
 		--test a32el1 --append nsk.a32id12=0x102 || rc=1
 	# 1000 SYSTEM_SUSPEND cycles, the caller rotating, the others off; the
 	# PSCI 0.1 board adds the monitor's own secure tick on the boot CPU.
-	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --test syssuspend --timeout 40 || rc=1
+	# ... and power off with PSCI 1.3 SYSTEM_OFF2 (HIBERNATE_OFF).
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --test syssuspend --timeout 40 \
+		--append nsk.off2=1 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 2 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
 	return $rc
@@ -95,7 +97,8 @@ nsk_a32_runs() {
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 --el 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --thumb || rc=1
-	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --test syssuspend --timeout 40 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --test syssuspend --timeout 40 \
+		--append nsk.off2=1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
 	for b in boards/*.dts; do

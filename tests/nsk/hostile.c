@@ -58,6 +58,7 @@ static bool psci_forbidden(unsigned fn)
 	case SECMON_PSCI_FN_SYSTEM_OFF:
 	case SECMON_PSCI_FN_SYSTEM_RESET:
 	case SECMON_PSCI_FN_SYSTEM_RESET2:
+	case SECMON_PSCI_FN_SYSTEM_OFF2:
 	case SECMON_PSCI_FN_SYSTEM_SUSPEND:
 	case SECMON_PSCI_FN_CPU_FREEZE:
 	case SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND:
@@ -271,7 +272,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		    near);
 	/* The monitor still answers the standard calls. */
 	st = secmon_psci_version(c, &v);
-	fail += con_tap(&htap, st == 0 && v == 0x10001, "hostile: then PSCI_VERSION is 0x%x", v);
+	fail += con_tap(&htap, st == 0 && v == 0x10003, "hostile: then PSCI_VERSION is 0x%x", v);
 	{
 		struct secmon_regs in = { .x = { SECMON_SMCCC_VERSION } }, out;
 
@@ -338,7 +339,7 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 			    "isolation: store to 0x%lx is a synchronous external abort (ESR 0x%lx, "
 			    "FAR 0x%lx)", a, iso_esr, iso_far);
 		err = secmon_psci_version(c, &v);
-		fail += con_tap(&htap, err == 0 && v == 0x10001,
+		fail += con_tap(&htap, err == 0 && v == 0x10003,
 			    "isolation: after the store to 0x%lx PSCI_VERSION still answers 0x%x", a, v);
 		f0 = iso_faults;
 		val = iso_load(a);

@@ -17,6 +17,7 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);

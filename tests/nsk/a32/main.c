@@ -17,6 +17,7 @@
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  */
