@@ -179,6 +179,11 @@ int secmon_psci_system_reset2(const struct secmon_conduit *c, uint32_t reset_typ
 	return status(c, SECMON_PSCI_FN_SYSTEM_RESET2, reset_type, cookie, 0);
 }
 
+int secmon_psci_system_off2(const struct secmon_conduit *c, uint32_t off_type, uint64_t cookie)
+{
+	return status(c, SECMON_PSCI_FN_SYSTEM_OFF2, off_type, cookie, 0);
+}
+
 int secmon_psci_mem_protect(const struct secmon_conduit *c, bool enable, bool *was_enabled)
 {
 	int32_t v = call(c, SECMON_PSCI_FN_MEM_PROTECT, enable, 0, 0);

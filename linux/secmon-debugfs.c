@@ -65,7 +65,7 @@ static const char *const psci_names[SECMON_PSCI_FN_COUNT] = {
 	"migrate-info-type", "migrate-info-up-cpu", "system-off", "system-reset", "features",
 	"cpu-freeze", "cpu-default-suspend", "node-hw-state", "system-suspend",
 	"set-suspend-mode", "stat-residency", "stat-count", "system-reset2", "mem-protect",
-	"mem-protect-check-range",
+	"mem-protect-check-range", "system-off2",
 };
 
 /* What a call was: the table operation with this ID, or a standard call. */

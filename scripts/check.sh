@@ -85,6 +85,13 @@ nsk_runs() {
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 1 --board boards/omap4-style.dts \
 		--test a32el1 --append nsk.a32id12=0x102 || rc=1
+	# 1000 SYSTEM_SUSPEND cycles, the caller rotating, the others off; the
+	# PSCI 0.1 board adds the monitor's own secure tick on the boot CPU.
+	# ... and power off with PSCI 1.3 SYSTEM_OFF2 (HIBERNATE_OFF).
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 3 --test syssuspend --timeout 40 \
+		--append nsk.off2=1 || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 2 --board boards/psci-0.1-custom.dts \
+		--test syssuspend --timeout 40 || rc=1
 	return $rc
 }
 
@@ -99,6 +106,10 @@ nsk_a32_runs() {
 	# SMCs from FIQ mode (SVC mode), the OMAP4-style board's r12 call among them.
 	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 0 --board boards/omap4-style.dts \
 		--test fiq --append nsk.fiqid12=0x102 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --test syssuspend --timeout 40 \
+		--append nsk.off2=1 || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
+		--test syssuspend --timeout 40 || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done

@@ -99,8 +99,6 @@ struct psci_entry {
 	bool smc64;	/* has an SMC64 form; used only past SECMON_PSCI_FN_COUNT */
 };
 
-#define PSCI_FN_SYSTEM_OFF2 0x15	/* PSCI 1.3; not yet in secmon/psci.h */
-
 /* Every PSCI function, by function number; the SMC64 forms per psci.h. */
 static const struct psci_entry psci_fns[] = {
 	{ SECMON_PSCI_FN_VERSION, "PSCI_VERSION", "PSCI 0.2", RES_PSCI_VERSION, false },
@@ -129,11 +127,11 @@ static const struct psci_entry psci_fns[] = {
 	{ SECMON_PSCI_FN_MEM_PROTECT, "MEM_PROTECT", "PSCI 1.1", RES_PSCI_MEM_PROTECT, false },
 	{ SECMON_PSCI_FN_MEM_PROTECT_CHECK_RANGE, "MEM_PROTECT_CHECK_RANGE", "PSCI 1.1",
 	  RES_PSCI_STATUS, false },
-	{ PSCI_FN_SYSTEM_OFF2, "SYSTEM_OFF2", "PSCI 1.3", RES_PSCI_STATUS, true },
+	{ SECMON_PSCI_FN_SYSTEM_OFF2, "SYSTEM_OFF2", "PSCI 1.3", RES_PSCI_STATUS, false },
 };
 
 /* psci.h grew a function: give it a line above. */
-_Static_assert(ARRAY_SIZE(psci_fns) == SECMON_PSCI_FN_COUNT + 1, "PSCI table out of date");
+_Static_assert(ARRAY_SIZE(psci_fns) == SECMON_PSCI_FN_COUNT, "PSCI table out of date");
 
 static bool psci_has64(const struct psci_entry *e)
 {

@@ -156,6 +156,15 @@ static void psci_features(struct res_decode *r, uint32_t asked)
 				f & ~(SECMON_PSCI_FEAT_EXT_STATE | SECMON_PSCI_FEAT_OSI));
 		return;
 	}
+	if ((asked & ~SECMON_FID_SMC64) == SECMON_PSCI_FN32(SECMON_PSCI_FN_SYSTEM_OFF2)) {
+		/* PSCI 1.3: the off types offered, bit 0 HIBERNATE_OFF. */
+		TEXT(r, "0x%" PRIx32 ": SYSTEM_OFF2 supported; HIBERNATE_OFF %s", f,
+		     f & SECMON_PSCI_OFF2_HIBERNATE ? "supported" : "not supported");
+		code(r, "SUCCESS");
+		if (f & ~SECMON_PSCI_OFF2_HIBERNATE)
+			ANOMALY(r, "unknown off types set: 0x%" PRIx32, f & ~SECMON_PSCI_OFF2_HIBERNATE);
+		return;
+	}
 	if (f == 0) {
 		TEXT(r, "0 SUCCESS: implemented");
 		code(r, "SUCCESS");

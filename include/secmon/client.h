@@ -84,5 +84,7 @@ int secmon_psci_system_reset2(const struct secmon_conduit *c, uint32_t reset_typ
 int secmon_psci_mem_protect(const struct secmon_conduit *c, bool enable, bool *was_enabled);
 int secmon_psci_mem_protect_check_range(const struct secmon_conduit *c, uint64_t base,
 					uint64_t length);
+/* PSCI 1.3: off_type SECMON_PSCI_OFF2_HIBERNATE; cookie 0. Returns only on an error. */
+int secmon_psci_system_off2(const struct secmon_conduit *c, uint32_t off_type, uint64_t cookie);
 
 #endif

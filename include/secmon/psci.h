@@ -34,7 +34,8 @@ enum secmon_psci_fn {
 	SECMON_PSCI_FN_SYSTEM_RESET2 = 0x12,
 	SECMON_PSCI_FN_MEM_PROTECT = 0x13,
 	SECMON_PSCI_FN_MEM_PROTECT_CHECK_RANGE = 0x14,
-	SECMON_PSCI_FN_COUNT = 0x15,
+	SECMON_PSCI_FN_SYSTEM_OFF2 = 0x15,	/* PSCI 1.3 */
+	SECMON_PSCI_FN_COUNT = 0x16,
 };
 
 /* PSCI functions that have an SMC64 form. */
@@ -53,6 +54,7 @@ static inline bool secmon_psci_fn_has_smc64(unsigned fn)
 	case SECMON_PSCI_FN_STAT_COUNT:
 	case SECMON_PSCI_FN_SYSTEM_RESET2:
 	case SECMON_PSCI_FN_MEM_PROTECT_CHECK_RANGE:
+	case SECMON_PSCI_FN_SYSTEM_OFF2:
 		return true;
 	default:
 		return false;
@@ -100,6 +102,14 @@ static inline bool secmon_psci_fn_has_smc64(unsigned fn)
 /* SYSTEM_RESET2 reset types. */
 #define SECMON_PSCI_RESET2_VENDOR	0x80000000u
 #define SECMON_PSCI_RESET2_WARM		0
+
+/*
+ * SYSTEM_OFF2 (PSCI 1.3) off types. PSCI_FEATURES(SYSTEM_OFF2) answers the
+ * types offered, one bit each (bit 0: HIBERNATE_OFF). DEN0022F.b has callers
+ * write HIBERNATE_OFF as 1 or 0 alike; the cookie (x2) must be zero.
+ */
+#define SECMON_PSCI_OFF2_HIBERNATE	0x1u
+#define SECMON_PSCI_OFF2_HIBERNATE_ALT	0x0u
 
 /*
  * power_state. Original format: StateID 15:0, type 16, power level 25:24,

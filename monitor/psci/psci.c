@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * PSCI 1.1 over a three-level power-domain tree: cores, clusters, system.
+ * PSCI 1.3 over a three-level power-domain tree: cores, clusters, system.
  * Every state change happens under plat_lock(); the readers take the lock
  * too, so an answer is always a state that existed. AFFINITY_INFO reads one
  * CPU's state, a single atomic load (set_state() stores it atomically), and
  * needs no lock for that.
  *
  * CPU_SUSPEND uses the original power_state format. The states offered are
- * in `states` below; platform-coordinated and OS-initiated modes are both
- * supported.
+ * in `states` below, each reachable through CPU_SUSPEND and counted by the
+ * statistics under its power_state; SYSTEM_SUSPEND enters the system-level
+ * one (and is counted there). Platform-coordinated and OS-initiated modes
+ * are both supported.
  */
 #include <secmon/psci.h>
 #include "../core/service.h"
 #include "../plat.h"
 
 #define PSCI_VERSION_1_1 SECMON_PSCI_VERSION_MAKE(1, 1)
+#define PSCI_VERSION_1_3 SECMON_PSCI_VERSION_MAKE(1, 3)
 
 /* MPIDR affinity fields: Aff3 39:32, Aff2..Aff0 23:0. */
 #define MPIDR_AFF_MASK 0xff00ffffffull
@@ -40,7 +43,7 @@ static const struct psci_state states[] = {
 	{ 0x00000000u, 0, LEVEL_CORE },		/* core standby */
 	{ 0x00010000u, 1, LEVEL_CORE },		/* core power-down */
 	{ 0x01010000u, 1, LEVEL_CLUSTER },	/* cluster power-down */
-	{ 0x02010000u, 1, LEVEL_SYSTEM },	/* system suspend (not via CPU_SUSPEND) */
+	{ 0x02010000u, 1, LEVEL_SYSTEM },	/* system power-down, SYSTEM_SUSPEND's too */
 };
 #define NSTATES (sizeof(states) / sizeof(states[0]))
 #define STATE_CORE_PD 1
@@ -76,6 +79,8 @@ static bool suspended_since_mode_change;
  * (psci_init(): fns[] less mon_cfg.psci_unsupported).
  */
 static uint32_t offered[2];
+/* PSCI_VERSION's answer (offer()). */
+static uint32_t version;
 static void offer(void);
 
 void psci_init(unsigned boot_cpu)
@@ -153,13 +158,19 @@ static bool cpu_is_down(unsigned cpu, unsigned level)
 	       (cpus[cpu].state == CPU_POWERDOWN && cpus[cpu].level >= level);
 }
 
-/* True when every core of cpu's cluster other than cpu is down to `level`. */
-static bool cluster_others_down(unsigned cpu, unsigned level)
+/* Does the power domain at `level` that holds cpu also hold core i? */
+static bool same_domain(unsigned cpu, unsigned i, unsigned level)
 {
-	unsigned i, cl = plat_cpu_cluster(cpu);
+	return level == LEVEL_SYSTEM || plat_cpu_cluster(i) == plat_cpu_cluster(cpu);
+}
+
+/* True when every other core of cpu's domain at `level` is down to it. */
+static bool domain_others_down(unsigned cpu, unsigned level)
+{
+	unsigned i;
 
 	for (i = 0; i < ncpus(); i++)
-		if (i != cpu && plat_cpu_cluster(i) == cl && !cpu_is_down(i, level))
+		if (i != cpu && same_domain(cpu, i, level) && !cpu_is_down(i, level))
 			return false;
 	return true;
 }
@@ -178,7 +189,7 @@ static const struct psci_state *find_state(uint32_t power_state)
 {
 	unsigned i;
 
-	for (i = 0; i < STATE_SYSTEM; i++)
+	for (i = 0; i < NSTATES; i++)
 		if (states[i].power_state == power_state)
 			return &states[i];
 	return 0;
@@ -199,7 +210,7 @@ static void stat_end(struct psci_cpu *p)
 static int64_t psci_version(struct mon_call *c)
 {
 	(void)c;
-	return PSCI_VERSION_1_1;
+	return version;
 }
 
 static int64_t standby(struct mon_call *c, unsigned stat)
@@ -220,19 +231,18 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 	return SECMON_PSCI_SUCCESS;
 }
 
-/* Power-down suspend to `want` (a level), coordinated with the other cores. */
 /*
- * In OS-initiated mode the OS asks for the cluster only as its last running
- * core: DENIED while another core of the cluster runs, INVALID_PARAMETERS
- * while one is in a retention state the cluster cannot go below.
+ * In OS-initiated mode the OS asks for the cluster (or the system) only as
+ * its last running core: DENIED while another core of it runs,
+ * INVALID_PARAMETERS while one is in a retention state it cannot go below.
  */
-static int64_t osi_cluster_check(unsigned cpu)
+static int64_t osi_domain_check(unsigned cpu, unsigned level)
 {
-	unsigned i, cl = plat_cpu_cluster(cpu);
+	unsigned i;
 	int64_t ret = SECMON_PSCI_SUCCESS;
 
 	for (i = 0; i < ncpus(); i++) {
-		if (i == cpu || plat_cpu_cluster(i) != cl || cpu_is_down(i, LEVEL_CORE))
+		if (i == cpu || !same_domain(cpu, i, level) || cpu_is_down(i, LEVEL_CORE))
 			continue;
 		if (cpus[i].state != CPU_STANDBY)
 			return SECMON_PSCI_DENIED;
@@ -241,31 +251,48 @@ static int64_t osi_cluster_check(unsigned cpu)
 	return ret;
 }
 
+/* Which call asks for a power-down. */
+enum pd_call {
+	PD_CPU_SUSPEND,
+	PD_DEFAULT,		/* CPU_DEFAULT_SUSPEND */
+	PD_SYSTEM_SUSPEND,
+};
+
+/*
+ * The level a power-down to `want` enters now, or an error; under
+ * plat_lock(). SYSTEM_SUSPEND needs every other core OFF. In OS-initiated
+ * mode the caller gets what it asked for or an error; in platform-coordinated
+ * mode, the deepest level down to `want` whose other cores are all down.
+ */
+static int64_t pd_level(unsigned cpu, unsigned want, enum pd_call call, unsigned *level)
+{
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	*level = want;
+	if (call == PD_SYSTEM_SUSPEND)
+		return system_others_off(cpu) ? ret : SECMON_PSCI_DENIED;
+	if (want > LEVEL_CORE && suspend_mode == SECMON_PSCI_MODE_OSI)
+		return osi_domain_check(cpu, want);
+	while (*level > LEVEL_CORE && !domain_others_down(cpu, *level))
+		(*level)--;
+	return ret;
+}
+
 static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_t ctx,
-			 bool by_default)
+			 enum pd_call call)
 {
 	struct psci_cpu *p = &cpus[c->cpu];
-	unsigned want = states[stat].level, level = LEVEL_CORE;
+	unsigned level;
+	int64_t ret;
+	bool by_default = call == PD_DEFAULT;
 
 	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	plat_lock();
-	if (want == LEVEL_SYSTEM) {
-		if (!system_others_off(c->cpu)) {
-			plat_unlock();
-			return SECMON_PSCI_DENIED;
-		}
-		level = LEVEL_SYSTEM;
-	} else if (want == LEVEL_CLUSTER && suspend_mode == SECMON_PSCI_MODE_OSI) {
-		int64_t ret = osi_cluster_check(c->cpu);
-
-		if (ret) {
-			plat_unlock();
-			return ret;
-		}
-		level = LEVEL_CLUSTER;
-	} else if (want == LEVEL_CLUSTER) {
-		level = cluster_others_down(c->cpu, LEVEL_CLUSTER) ? LEVEL_CLUSTER : LEVEL_CORE;
+	ret = pd_level(c->cpu, states[stat].level, call, &level);
+	if (ret) {
+		plat_unlock();
+		return ret;
 	}
 	if (!by_default)
 		suspended_since_mode_change = true;
@@ -286,7 +313,7 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (s->type == 0)
 		return standby(c, (unsigned)(s - states));
-	return powerdown(c, (unsigned)(s - states), pc, ctx, false);
+	return powerdown(c, (unsigned)(s - states), pc, ctx, PD_CPU_SUSPEND);
 }
 
 static int64_t cpu_suspend(struct mon_call *c)
@@ -296,12 +323,12 @@ static int64_t cpu_suspend(struct mon_call *c)
 
 static int64_t cpu_default_suspend(struct mon_call *c)
 {
-	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2), true);
+	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2), PD_DEFAULT);
 }
 
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx)
 {
-	return powerdown(c, STATE_SYSTEM, pc, ctx, false);
+	return powerdown(c, STATE_SYSTEM, pc, ctx, PD_SYSTEM_SUSPEND);
 }
 
 static int64_t system_suspend(struct mon_call *c)
@@ -404,6 +431,17 @@ static int64_t migrate_info_type(struct mon_call *c)
 static int64_t system_off(struct mon_call *c)
 {
 	(void)c;
+	plat_system_off();
+}
+
+/* PSCI 1.3: the one type is HIBERNATE_OFF (written 1 or 0); it powers off as SYSTEM_OFF. */
+static int64_t system_off2(struct mon_call *c)
+{
+	uint32_t type = (uint32_t)mon_arg(c, 1);
+
+	if ((type != SECMON_PSCI_OFF2_HIBERNATE && type != SECMON_PSCI_OFF2_HIBERNATE_ALT) ||
+	    mon_arg(c, 2) != 0)
+		return SECMON_PSCI_INVALID_PARAMETERS;
 	plat_system_off();
 }
 
@@ -542,6 +580,7 @@ static const psci_fn fns[SECMON_PSCI_FN_COUNT] = {
 	[SECMON_PSCI_FN_STAT_RESIDENCY] = stat_residency,
 	[SECMON_PSCI_FN_STAT_COUNT] = stat_count,
 	[SECMON_PSCI_FN_SYSTEM_RESET2] = system_reset2,
+	[SECMON_PSCI_FN_SYSTEM_OFF2] = system_off2,
 };
 
 /* Does this monitor offer fid to such a caller? (offer() fills offered[].) */
@@ -635,16 +674,38 @@ static const psci_fast_fn fast_fns[SECMON_PSCI_FN_COUNT] = {
 
 static psci_fast_fn fast_table[2][32];
 
-static void offer(void)
+/*
+ * The functions PSCI 1.0 and later make mandatory (DEN0022, the function
+ * table); 1.3 adds none (SYSTEM_OFF2 is optional). PSCI_VERSION says 1.3
+ * only while all of them are offered; a configuration that hides one
+ * (mon_cfg.psci_unsupported) keeps the answer it had before, 1.1.
+ */
+#define PSCI_MANDATORY                                                                         \
+	((1u << SECMON_PSCI_FN_VERSION) | (1u << SECMON_PSCI_FN_CPU_SUSPEND) |                    \
+	 (1u << SECMON_PSCI_FN_CPU_OFF) | (1u << SECMON_PSCI_FN_CPU_ON) |                        \
+	 (1u << SECMON_PSCI_FN_AFFINITY_INFO) | (1u << SECMON_PSCI_FN_SYSTEM_OFF) |              \
+	 (1u << SECMON_PSCI_FN_SYSTEM_RESET) | (1u << SECMON_PSCI_FN_FEATURES))
+
+/* PSCI_FEATURES' answer for an offered function. */
+static uint32_t feature_flags(unsigned fn)
 {
-	_Static_assert(SECMON_PSCI_FN_COUNT <= 32, "one bit per function");
 	/* OS-initiated mode is offered when it can be entered. */
 	bool osi = !(mon_cfg.psci_unsupported & (1u << SECMON_PSCI_FN_SET_SUSPEND_MODE));
 
+	if (fn == SECMON_PSCI_FN_CPU_SUSPEND && osi)
+		return SECMON_PSCI_FEAT_OSI;
+	if (fn == SECMON_PSCI_FN_SYSTEM_OFF2)
+		return SECMON_PSCI_OFF2_HIBERNATE;	/* the off types offered */
+	return SECMON_PSCI_SUCCESS;
+}
+
+static void offer(void)
+{
+	_Static_assert(SECMON_PSCI_FN_COUNT <= 32, "one bit per function");
+
 	offered[0] = offered[1] = 0;
 	for (unsigned fn = 0; fn < 32; fn++) {
-		uint32_t answer = fn == SECMON_PSCI_FN_CPU_SUSPEND && osi ? SECMON_PSCI_FEAT_OSI
-									  : SECMON_PSCI_SUCCESS;
+		uint32_t answer = feature_flags(fn);
 
 		fast_table[0][fn] = fast_table[1][fn] = 0;
 		features_answer[0][fn] = features_answer[1][fn] = (uint32_t)SECMON_PSCI_NOT_SUPPORTED;
@@ -660,6 +721,8 @@ static void offer(void)
 			features_answer[1][fn] = answer;
 		}
 	}
+	version = (offered[0] & PSCI_MANDATORY) == PSCI_MANDATORY ? PSCI_VERSION_1_3
+								  : PSCI_VERSION_1_1;
 }
 
 bool psci_fast(uint32_t fid, struct secmon_regs *r)

@@ -276,14 +276,14 @@ expect_json "decode --json of a malformed ID" \
 
 # ---- call --sim -------------------------------------------------------------
 
-expect_exact "call --sim PSCI_VERSION answers 0x10001" "\
+expect_exact "call --sim PSCI_VERSION answers 0x10003" "\
 call             0x84000000 PSCI PSCI_VERSION, fast SMC32
 caller           CPU 0 of 4, AArch64, simulated monitor
 sent             x0 = 0x84000000
                  x1 = 0x0
                  x2 = 0x0
                  x3 = 0x0
-returned         x0 = 0x10001 (PSCI 1.1)
+returned         x0 = 0x10003 (PSCI 1.3)
                  x1 = 0x0
                  x2 = 0x0
                  x3 = 0x0
@@ -296,9 +296,9 @@ else
 fi
 
 expect_lines "call takes lower-case names" call --sim psci_version -- \
-	"returned         x0 = 0x10001 (PSCI 1.1)"
+	"returned         x0 = 0x10003 (PSCI 1.3)"
 expect_lines "call takes a numeric ID" call --sim 0x84000000 -- \
-	"returned         x0 = 0x10001 (PSCI 1.1)"
+	"returned         x0 = 0x10003 (PSCI 1.3)"
 
 expect_lines "call --sim SMCCC_VERSION" call --sim SMCCC_VERSION -- \
 	"call             0x80000000 SMCCC SMCCC_VERSION, fast SMC32" \
@@ -387,7 +387,7 @@ expect_lines "an SMC64 call from AArch32 is SMC_UNK" call --sim --aarch32 CPU_ON
 	"returned         r0 = 0xffffffff (SMC_UNK)"
 
 expect_json "call --json PSCI_VERSION" \
-	"d['fid'] == '0x84000000' and d['name'] == 'PSCI_VERSION' and d['service'] == 'PSCI' and d['convention'] == 'SMC32' and d['caller'] == 'aarch64' and d['cpus'] == 4 and d['returned'] is True and d['result']['x0'] == '0x10001' and d['value'] == 0x10001 and d['text'] == 'PSCI 1.1' and d['error'] is False and d['sent']['x0'] == '0x84000000' and d['end'] == 'all_cpus_off' and d['changed'] == ['x0']" \
+	"d['fid'] == '0x84000000' and d['name'] == 'PSCI_VERSION' and d['service'] == 'PSCI' and d['convention'] == 'SMC32' and d['caller'] == 'aarch64' and d['cpus'] == 4 and d['returned'] is True and d['result']['x0'] == '0x10003' and d['value'] == 0x10003 and d['text'] == 'PSCI 1.3' and d['error'] is False and d['sent']['x0'] == '0x84000000' and d['end'] == 'all_cpus_off' and d['changed'] == ['x0']" \
 	call --sim --json PSCI_VERSION
 
 expect_json "call --json CPU_ON with an invalid MPIDR" \

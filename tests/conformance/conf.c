@@ -8,6 +8,7 @@ enum job {
 	JOB_SUSPEND,		/* power-down suspend, expect JOB_RESUMED */
 	JOB_RESUMED,
 	JOB_RACE,
+	JOB_SUSPEND_SYSTEM,	/* CPU_SUSPEND to the system state, expect JOB_RESUMED */
 };
 #define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
 #define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
@@ -254,6 +255,14 @@ static void test_psci_basics(void)
 	if (psci_offers(SECMON_PSCI_FN_SYSTEM_RESET2))
 		check_int(secmon_psci_system_reset2(env->c, 0x7fffffffu, 0), -2,
 			  "SYSTEM_RESET2 with a reserved architectural type is INVALID_PARAMETERS");
+	if (secmon_psci_features(env->c, psci_fid(SECMON_PSCI_FN_SYSTEM_OFF2), &flags) == 0) {
+		check(flags & SECMON_PSCI_OFF2_HIBERNATE,
+		      "PSCI_FEATURES(SYSTEM_OFF2) offers HIBERNATE_OFF");
+		check_int(secmon_psci_system_off2(env->c, 2, 0), -2,
+			  "SYSTEM_OFF2 with an unknown type is INVALID_PARAMETERS");
+		check_int(secmon_psci_system_off2(env->c, SECMON_PSCI_OFF2_HIBERNATE, 1), -2,
+			  "SYSTEM_OFF2 with a non-zero cookie is INVALID_PARAMETERS");
+	}
 	if (psci_offers(SECMON_PSCI_FN_SET_SUSPEND_MODE)) {
 		check_int(secmon_psci_set_suspend_mode(env->c, 2), -2,
 			  "SET_SUSPEND_MODE(2) is INVALID_PARAMETERS");
@@ -400,6 +409,36 @@ static void test_node_hw_state(void)
 		  SECMON_E_INVALID_PARAMETERS, "NODE_HW_STATE at level 9 is INVALID_PARAMETERS");
 }
 
+/*
+ * The state SYSTEM_SUSPEND enters is a CPU_SUSPEND state too: with this CPU
+ * on, platform coordination gives the caller a shallower state, and it
+ * resumes at its entry; the statistics count the state it entered (DEN0022
+ * 5.21), so the system state's count does not grow.
+ */
+static void test_system_state(void)
+{
+	uint64_t before = 0, after = 0;
+
+	if (!env->has_system_state || !psci_offers(SECMON_PSCI_FN_SYSTEM_SUSPEND)) {
+		skip("CPU_SUSPEND to the system state", "no system state or no SYSTEM_SUSPEND");
+		return;
+	}
+	secmon_psci_stat_count(env->c, env->mpidr[1], env->system_state, &before);
+	store(&resumed_ok, 0);
+	check_int(secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc,
+				     CTX(JOB_SUSPEND_SYSTEM, 0)),
+		  0, "CPU_ON for the system-state test succeeds");
+	check(wait_value(&resumed_ok, 1),
+	      "CPU_SUSPEND to the system state with another CPU on resumes at the entry");
+	check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the resumed CPU powers off");
+	if (psci_offers(SECMON_PSCI_FN_STAT_COUNT)) {
+		secmon_psci_stat_count(env->c, env->mpidr[1], env->system_state, &after);
+		check_int((int64_t)(after - before), 0,
+			  "PSCI_STAT_COUNT of the system state leaves out the CPU_SUSPEND that "
+			  "coordination made shallower");
+	}
+}
+
 static void test_suspend(void)
 {
 	uint64_t before = 0, after = 0;
@@ -449,6 +488,7 @@ static void test_suspend(void)
 		store(&release, 1);
 		wait_affinity(1, SECMON_PSCI_AFF_OFF);
 	}
+	test_system_state();
 }
 
 static uint32_t rnd(uint32_t *s)
@@ -562,6 +602,13 @@ void conf_secondary(uint64_t ctx)
 		secmon_psci_cpu_suspend(env->c, env->powerdown_state, env->secondary_pc,
 					CTX(JOB_RESUMED, 0x5e5));
 		/* Not reached unless the firmware returned: it must not. */
+		store(&resumed_ok, 2);
+		break;
+	case JOB_SUSPEND_SYSTEM:
+		if (env->arm_wakeup)
+			env->arm_wakeup();
+		secmon_psci_cpu_suspend(env->c, env->system_state, env->secondary_pc,
+					CTX(JOB_RESUMED, 0x5e5));
 		store(&resumed_ok, 2);
 		break;
 	case JOB_RESUMED:

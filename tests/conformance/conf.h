@@ -40,6 +40,9 @@ struct conf_env {
 	/* The firmware's idle states (from its DT); has_* false to skip. */
 	bool has_standby, has_powerdown;
 	uint32_t standby_state, powerdown_state;
+	/* The system-level power-down state SYSTEM_SUSPEND enters, if known. */
+	bool has_system_state;
+	uint32_t system_state;
 	/* Successful CPU_ONs the race test makes in all. */
 	unsigned race_starts;
 };

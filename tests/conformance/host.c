@@ -69,6 +69,8 @@ static void run(const char *name, unsigned ncpus, bool aarch32)
 	env.standby_state = 0x00000000u;
 	env.has_powerdown = true;
 	env.powerdown_state = 0x00010000u;
+	env.has_system_state = true;
+	env.system_state = 0x02010000u;
 	env.race_starts = 400;
 	/* The simulator's topology: four cores per cluster. */
 	for (i = 0; i < ncpus; i++)

@@ -125,7 +125,7 @@ struct mcpu {
 	enum mstate st;
 	struct mon_ns_entry entry;	/* while PENDING or SUSPENDED */
 	unsigned level, stat;		/* while SUSPENDED */
-	uint64_t count[3];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
+	uint64_t count[4];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
 };
 
 /* A handle is the slot's use count (bits 23:8) and its number + 1 (7:0). */
@@ -338,11 +338,11 @@ static int64_t cpu_on(struct call *c, uint64_t target, uint64_t pc, uint64_t ctx
 	}
 }
 
-/* Is every core of cpu's cluster but cpu powered down to `level`? */
-static bool cluster_others_down(unsigned cpu, unsigned level)
+/* Is every core but cpu of its cluster (level 1) or the system (2) down to `level`? */
+static bool others_down(unsigned cpu, unsigned level)
 {
 	for (unsigned i = 0; i < ncpus(); i++) {
-		if (i == cpu || fp_cluster(i) != fp_cluster(cpu))
+		if (i == cpu || (level < 2 && fp_cluster(i) != fp_cluster(cpu)))
 			continue;
 		if (m.cpu[i].st == M_OFF)
 			continue;
@@ -354,42 +354,46 @@ static bool cluster_others_down(unsigned cpu, unsigned level)
 }
 
 /*
- * DENIED while another core of the cluster runs (standby returns at once
- * here, so no other core is ever seen in it).
+ * DENIED while another core of the cluster (level 1) or the system (2) runs
+ * (standby returns at once here, so no other core is ever seen in it).
  */
-static int64_t osi_cluster_check(unsigned cpu)
+static int64_t osi_check(unsigned cpu, unsigned level)
 {
 	for (unsigned i = 0; i < ncpus(); i++) {
-		if (i == cpu || fp_cluster(i) != fp_cluster(cpu) || m.cpu[i].st == M_OFF ||
-		    m.cpu[i].st == M_SUSPENDED)
+		if (i == cpu || (level < 2 && fp_cluster(i) != fp_cluster(cpu)) ||
+		    m.cpu[i].st == M_OFF || m.cpu[i].st == M_SUSPENDED)
 			continue;
 		return SECMON_PSCI_DENIED;
 	}
 	return 0;
 }
 
-/* Power-down suspend in CPU_SUSPEND state `stat` (1 core, 2 cluster, 3 system). */
-static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ctx)
+/*
+ * Power-down suspend in CPU_SUSPEND state `stat` (1 core, 2 cluster, 3
+ * system); `system_suspend`: by SYSTEM_SUSPEND, which needs every other core
+ * OFF. Platform-coordinated CPU_SUSPEND enters the deepest level the other
+ * cores allow; OS-initiated, the level asked for by the last running core.
+ */
+static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ctx,
+			 bool system_suspend)
 {
 	struct mcpu *p = &m.cpu[c->cpu];
-	unsigned level = 0;
+	unsigned level = stat >= 2 ? stat - 1 : 0;
 
 	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
-	if (stat == 3) {
+	if (system_suspend) {
 		for (unsigned i = 0; i < ncpus(); i++)
 			if (i != c->cpu && m.cpu[i].st != M_OFF)
 				return SECMON_PSCI_DENIED;
-		level = 2;
-	} else if (stat == 2 && m.osi) {
-		/* OS-initiated: only the cluster's last running core may ask. */
-		int64_t ret = osi_cluster_check(c->cpu);
+	} else if (level > 0 && m.osi) {
+		int64_t ret = osi_check(c->cpu, level);
 
 		if (ret)
 			return ret;
-		level = 1;
-	} else if (stat == 2) {
-		level = cluster_others_down(c->cpu, 1) ? 1 : 0;
+	} else {
+		while (level > 0 && !others_down(c->cpu, level))
+			level--;
 	}
 	c->e->down = FP_CPU_SUSPEND;
 	c->e->level = level;
@@ -413,9 +417,11 @@ static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ct
 	case 0x00000000u:
 		return standby(c);
 	case 0x00010000u:
-		return powerdown(c, 1, pc, ctx);
+		return powerdown(c, 1, pc, ctx, false);
 	case 0x01010000u:
-		return powerdown(c, 2, pc, ctx);
+		return powerdown(c, 2, pc, ctx, false);
+	case 0x02010000u:
+		return powerdown(c, 3, pc, ctx, false);
 	default:
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	}
@@ -462,7 +468,24 @@ static int64_t psci_features(const struct call *c, uint32_t f)
 		/* OS-initiated mode only where PSCI_SET_SUSPEND_MODE is offered. */
 		return (m.unsupported & (1u << SECMON_PSCI_FN_SET_SUSPEND_MODE)) &&
 				       !fp_allowed("osi-flag") ? 0 : SECMON_PSCI_FEAT_OSI;
+	if ((f & 0xffff) == SECMON_PSCI_FN_SYSTEM_OFF2)
+		return SECMON_PSCI_OFF2_HIBERNATE;	/* the off types offered */
 	return 0;
+}
+
+/* PSCI 1.3 while every function it makes mandatory is offered, else 1.1. */
+static int64_t psci_version(void)
+{
+	static const unsigned mandatory[] = {
+		SECMON_PSCI_FN_VERSION,	      SECMON_PSCI_FN_CPU_SUSPEND,   SECMON_PSCI_FN_CPU_OFF,
+		SECMON_PSCI_FN_CPU_ON,	      SECMON_PSCI_FN_AFFINITY_INFO, SECMON_PSCI_FN_SYSTEM_OFF,
+		SECMON_PSCI_FN_SYSTEM_RESET, SECMON_PSCI_FN_FEATURES,
+	};
+
+	for (unsigned i = 0; i < sizeof(mandatory) / sizeof(mandatory[0]); i++)
+		if (m.unsupported & (1u << mandatory[i]))
+			return SECMON_PSCI_VERSION_MAKE(1, 1);
+	return SECMON_PSCI_VERSION_MAKE(1, 3);
 }
 
 /*
@@ -502,6 +525,8 @@ static int stat_index(uint32_t ps)
 		return 1;
 	case 0x01010000u:
 		return 2;
+	case 0x02010000u:
+		return 3;
 	default:
 		return -1;
 	}
@@ -518,7 +543,7 @@ static bool model_psci(struct call *c, uint32_t fid)
 	c->e->what = "PSCI";
 	switch (fn) {
 	case SECMON_PSCI_FN_VERSION:
-		ret(c, 0, SECMON_PSCI_VERSION_MAKE(1, 1));
+		ret(c, 0, psci_version());
 		break;
 	case SECMON_PSCI_FN_CPU_SUSPEND:
 		ret(c, 0, cpu_suspend(c, (uint32_t)arg(c, 1), arg(c, 2), arg(c, 3)));
@@ -551,13 +576,13 @@ static bool model_psci(struct call *c, uint32_t fid)
 		ret(c, 0, psci_features(c, (uint32_t)arg(c, 1)));
 		break;
 	case SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND:
-		ret(c, 0, powerdown(c, 1, arg(c, 1), arg(c, 2)));
+		ret(c, 0, powerdown(c, 1, arg(c, 1), arg(c, 2), false));
 		break;
 	case SECMON_PSCI_FN_NODE_HW_STATE:
 		ret(c, 0, node_hw_state(c));
 		break;
 	case SECMON_PSCI_FN_SYSTEM_SUSPEND:
-		ret(c, 0, powerdown(c, 3, arg(c, 1), arg(c, 2)));
+		ret(c, 0, powerdown(c, 3, arg(c, 1), arg(c, 2), true));
 		break;
 	case SECMON_PSCI_FN_SET_SUSPEND_MODE:
 		v = arg(c, 1);
@@ -590,6 +615,14 @@ static bool model_psci(struct call *c, uint32_t fid)
 			ret(c, 0, 0);
 			c->e->mask[0] = 0;	/* a time: not predicted */
 		}
+		break;
+	case SECMON_PSCI_FN_SYSTEM_OFF2:
+		/* HIBERNATE_OFF, as 1 or 0; the cookie zero. */
+		v = (uint32_t)arg(c, 1);
+		if (v > SECMON_PSCI_OFF2_HIBERNATE || arg(c, 2) != 0)
+			ret(c, 0, SECMON_PSCI_INVALID_PARAMETERS);
+		else
+			c->e->down = FP_SYSTEM_OFF;
 		break;
 	case SECMON_PSCI_FN_SYSTEM_RESET2:
 		v = (uint32_t)arg(c, 1);
@@ -903,7 +936,7 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 			return true;
 		}
 		d_arg(d, "context", &ctx);
-		*status = powerdown(c, 3, pc, ctx);
+		*status = powerdown(c, 3, pc, ctx, true);
 	} else if (base_is(op, "resume") || base_is(op, "l2x0-init")) {
 		*status = 0;
 	} else if (base_is(op, "c15resume")) {
@@ -1096,7 +1129,7 @@ static void wake(unsigned cpu)
 			fp_fail("mon_cpu_wakeup(%u) refuses a CPU that is %s", cpu,
 				p->st == M_PENDING ? "ON_PENDING" : "suspended");
 		check_entry(cpu, &e, p);
-		if (p->st == M_SUSPENDED && p->stat < 3)
+		if (p->st == M_SUSPENDED)
 			p->count[p->stat]++;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
@@ -1512,7 +1545,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (unsigned n = 1; n <= 4; n++)
 		fp.wa_state[n] = wa_answers[(b >> (2 * (n - 1))) & 3];
 	if (flags & 0x10)
-		cfg.psci_unsupported = u32() & 0x1fffffu;
+		cfg.psci_unsupported = u32() & 0x3fffffu;
 	cfg.errata = errata;
 	cfg.nerrata = (flags >> 5) & 7;
 	if (cfg.nerrata > 4)

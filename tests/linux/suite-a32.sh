@@ -32,7 +32,7 @@ boot() {
 	bash tests/linux/check-boot.sh --name "linux-a32 $name:" "$log" $expect || status=1
 }
 
-COMMON="psci=1.1 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
+COMMON="psci=1.3 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
 # Cortex-A15 with the Virtualization Extensions: the kernel starts in Hyp mode.
 boot smp1-hyp "--smp 1" "cpus=1 boot_el=hyp $COMMON"
 boot smp4-hyp "--smp 4" "cpus=4 boot_el=hyp $COMMON"

@@ -30,7 +30,7 @@ boot() {
 	bash tests/linux/check-boot.sh --name "linux $name:" "$log" $expect || status=1
 }
 
-COMMON="psci=1.1 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
+COMMON="psci=1.3 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
 boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
 boot smp4-gic3 "--smp 4 --gic 3" "cpus=4 $COMMON"
 boot smp8-gic2 "--smp 8 --gic 2" "cpus=8 $COMMON"

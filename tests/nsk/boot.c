@@ -74,6 +74,9 @@ bool nsk_arg_is(const struct nsk_arg *a, const char *key, const char *val)
 }
 
 /* One "nsk.key=value" word of the command line. */
+/* nsk.off2=1: nsk_power_off() uses SYSTEM_OFF2. */
+static bool power_off2;
+
 static void parse_option(const char *w, size_t n, struct nsk_options *o,
 			 bool (*arch_option)(const struct nsk_arg *a))
 {
@@ -109,6 +112,13 @@ static void parse_option(const char *w, size_t n, struct nsk_options *o,
 		o->socdrv = true;
 	} else if (nsk_arg_is(&a, "test", "conformance")) {
 		o->socdrv = false;
+	} else if (nsk_arg_is(&a, "off2", 0) && a.num) {
+		o->off2 = a.v == 1;
+		power_off2 = o->off2;
+	} else if (nsk_arg_is(&a, "test", "syssuspend")) {
+		o->syssuspend = true;
+	} else if (nsk_arg_is(&a, "cycles", 0) && a.num) {
+		o->cycles = (unsigned)a.v;
 	} else if (nsk_arg_is(&a, "name", 0) && a.val_len) {
 		size_t k = a.val_len < sizeof(o->name) ? a.val_len : sizeof(o->name) - 1;
 
@@ -337,6 +347,9 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 		env->standby_state = 0x00000000u;
 		env->powerdown_state = ext ? 0x40000000u : 0x00010000u;
 		got_standby = got_powerdown = true;
+		/* secmon's system power-down (original format), SYSTEM_SUSPEND's. */
+		env->has_system_state = !ext;
+		env->system_state = 0x02010000u;
 	}
 	env->has_standby = got_standby;
 	env->has_powerdown = got_powerdown;
@@ -423,6 +436,12 @@ void nsk_power_off(const struct secmon_conduit *c)
 {
 	int err = SECMON_E_NOT_SUPPORTED;
 
+	if (c && power_off2) {
+		con_printf("# nsk: powering off with SYSTEM_OFF2 (HIBERNATE_OFF)\n");
+		err = secmon_psci_system_off2(c, SECMON_PSCI_OFF2_HIBERNATE, 0);
+		con_printf("nsk: SYSTEM_OFF2 returned (%d)\n", err);
+		nsk_halt();
+	}
 	if (c)
 		err = secmon_psci_system_off(c);
 	con_printf("nsk: SYSTEM_OFF returned (%d)\n", err);

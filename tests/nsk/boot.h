@@ -24,6 +24,9 @@ struct nsk_options {
 	bool no_bad_pc;
 	bool fault;
 	bool socdrv;
+	bool syssuspend;	/* nsk.test=syssuspend (sysstress.c) */
+	bool off2;		/* nsk.off2=1: power off with SYSTEM_OFF2 (HIBERNATE_OFF) */
+	unsigned cycles;	/* nsk.cycles=N: its SYSTEM_SUSPEND cycles */
 	char name[32];
 	unsigned race;
 	bool standby_set, standby_none, powerdown_set, powerdown_none;
@@ -84,7 +87,10 @@ uint64_t nsk_cpu_mpidr(void);
 void nsk_append(char *buf, size_t size, const char *s);
 void nsk_append_uint(char *buf, size_t size, uint64_t v);
 
-/* SYSTEM_OFF through c (may be null); if that returns, says so and halts. */
+/*
+ * SYSTEM_OFF through c (may be null), or SYSTEM_OFF2 HIBERNATE_OFF after
+ * nsk.off2=1; if that returns, says so and halts.
+ */
 __attribute__((noreturn)) void nsk_power_off(const struct secmon_conduit *c);
 
 #endif

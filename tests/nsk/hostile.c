@@ -83,6 +83,7 @@ static bool psci_forbidden(unsigned fn)
 	case SECMON_PSCI_FN_SYSTEM_OFF:
 	case SECMON_PSCI_FN_SYSTEM_RESET:
 	case SECMON_PSCI_FN_SYSTEM_RESET2:
+	case SECMON_PSCI_FN_SYSTEM_OFF2:
 	case SECMON_PSCI_FN_SYSTEM_SUSPEND:
 	case SECMON_PSCI_FN_CPU_FREEZE:
 	case SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND:
@@ -450,7 +451,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	con_printf("1..%u\n", 4 * n + 10);
 	battery_record();
 	st = secmon_psci_version(c, &v);
-	fail += con_tap(&htap, st == 0 && v == 0x10001, "hostile: before, PSCI_VERSION is 0x%x", v);
+	fail += con_tap(&htap, st == 0 && v == 0x10003, "hostile: before, PSCI_VERSION is 0x%x", v);
 	for (unsigned i = 1; i < n; i++) {
 		int err = secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i);
 

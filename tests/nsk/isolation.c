@@ -46,7 +46,7 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 			    "isolation: store to 0x%lx is a synchronous external abort (ESR 0x%lx, "
 			    "FAR 0x%lx)", a, iso_esr, iso_far);
 		err = secmon_psci_version(c, &v);
-		fail += con_tap(&itap, err == 0 && v == 0x10001,
+		fail += con_tap(&itap, err == 0 && v == 0x10003,
 			    "isolation: after the store to 0x%lx PSCI_VERSION still answers 0x%x", a, v);
 		f0 = iso_faults;
 		val = iso_load(a);

@@ -17,9 +17,12 @@
  *                       suite (checks that a fault is reported, not hung)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
+ *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
+ *                       rotating over the CPUs, the others off (sysstress.c)
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
- *                       at once (hostile.c);
- *                       nsk.calls=N in all (100000), nsk.seed=N
+ *                       at once (hostile.c); nsk.calls=N in all (100000),
+ *                       nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
@@ -160,6 +163,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		hostile_secondary((unsigned)slot);
 	if (test.a32el1)
 		a32el1_secondary();
+	if (opt.syssuspend)
+		sysstress_secondary(context_id);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %lu\n", slot);
 	nsk_halt();
@@ -291,6 +296,8 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		   env.standby_state, env.has_standby ? "" : " (skipped)", env.powerdown_state,
 		   env.has_powerdown ? "" : " (skipped)", env.nbad_pc, env.race_starts);
 
+	if (opt.syssuspend)
+		sysstress_run(&env, opt.cycles);
 	if (opt.fault)
 		__asm__ volatile("udf #0x5e");
 	failures = conf_run(&env);

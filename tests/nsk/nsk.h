@@ -123,6 +123,11 @@ int isolation_run(const struct secmon_conduit *c, bool el2);
  * data left in normal-world RAM; the number failed. */
 struct dtb;
 int secrets_run(const struct dtb *dt, uint64_t image_base, uint64_t image_end);
+/* sysstress.c: nsk.test=syssuspend, SYSTEM_SUSPEND cycles on rotating CPUs. */
+struct conf_env;
+__attribute__((noreturn)) void sysstress_run(const struct conf_env *env, unsigned cycles);
+/* A CPU started or resumed by it; never returns. */
+__attribute__((noreturn)) void sysstress_secondary(uint64_t context_id);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 /* A secondary that a32el1_run() started: reports, then CPU_OFF. */

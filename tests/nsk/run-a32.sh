@@ -29,6 +29,8 @@
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread)
 #   --test fiq    SMCs from FIQ mode (needs --board, SVC mode and
 #                 --append nsk.fiqid12=ID, the board's call with its ID in r12)
+#   --test syssuspend  SYSTEM_SUSPEND cycles, the caller rotating (sysstress.c;
+#                 nsk.cycles=N with --append, 1000 by default)
 #   --thumb       the suite's CPU_ONs give a Thumb entry point (bit 0 set;
 #                 nsk.thumb=1): the monitor must start those CPUs in Thumb state
 #   --matrix      every shape (1, 2, 4, 8 CPUs; Hyp, SVC, Hyp left for SVC)
@@ -118,13 +120,14 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv | secrets | hostile | fiq) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq" >&2; exit 2 ;; esac
+case $test in conformance | socdrv | secrets | hostile | fiq | syssuspend) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq|syssuspend" >&2; exit 2 ;; esac
 case $test in socdrv | fiq) [ -n "$board" ] || { echo "run-a32.sh: --test $test needs --board" >&2; exit 2; } ;; esac
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }
 
 if [ "$virt" = 1 ]; then want=hyp; else want=svc; fi
+[ "$test" = syssuspend ] && extra="nsk.test=syssuspend $extra"
 [ "$thumb" = 1 ] && extra="nsk.thumb=1 $extra"
 case $el in
 '') ;;
@@ -176,7 +179,7 @@ me=run-a32.sh
 # The mode and the CPU count the conformance run reports in its first test's name.
 ran_as_asked() {
 	local ran ran_mode ran_smp
-	[ "$test" = conformance ] || return 0
+	[ "$test" != socdrv ] || return 0
 	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$1")
 	ran_mode=$(echo "$ran" | awk '{ print $(NF - 1) }')
 	ran_smp=${ran##*smp}

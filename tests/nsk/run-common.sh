@@ -57,6 +57,11 @@ nsk_run() {
 	mkdir -p "$logdir/failed"
 	cp "$log" "$keep.log"
 	[ -f "$fwlog" ] && cp "$fwlog" "$keep.fw.log"
+	# A hang (the time-out is the watchdog): where the nsk got to.
+	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+		echo "# $me: last lines of the nsk log $log:"
+		tail -n 10 "$log" | sed 's/^/# nsk| /'
+	fi
 	if [ -s "$fwlog" ]; then
 		echo "# $me: last lines of the firmware log $fwlog:"
 		tail -n 15 "$fwlog" | sed 's/^/# fw| /'

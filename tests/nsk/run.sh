@@ -18,7 +18,9 @@
 #   --el 1        with --virt 1: the nsk leaves EL2 for EL1 itself (nsk.el=1),
 #                 so the suite runs at EL1 with an EL2 present.
 #   --verbose     the firmware's log on (secmon: fw_cfg opt/secmon/verbose).
-#   --test NAME   nsk.test=NAME (hostile, isolation, a32el1): its own log name.
+#   --test NAME   nsk.test=NAME (hostile, isolation, a32el1, syssuspend): its own
+#                 log name. syssuspend: SYSTEM_SUSPEND cycles, the caller
+#                 rotating over the CPUs (sysstress.c; nsk.cycles=N, 1000).
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread).
 #   --board FILE  with --bios: the board DT for the firmware (fw_cfg
 #                 opt/secmon/board.dtb); a .dts is compiled with dtc first.

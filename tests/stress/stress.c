@@ -395,7 +395,7 @@ static void op_other(unsigned cpu)
 	count(&n_other);
 	if (rnd(cpu) & 1) {
 		v = call(cpu, SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
-		if (v != (int64_t)SECMON_PSCI_VERSION_MAKE(1, 1))
+		if (v != (int64_t)SECMON_PSCI_VERSION_MAKE(1, 3))
 			failed("PSCI_VERSION = %#llx", (unsigned long long)v);
 	} else {
 		v = call(cpu, SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),

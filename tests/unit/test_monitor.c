@@ -364,8 +364,6 @@ static void sc_unknown_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC0(0x80000003), UNK32);	/* FEATURE_AVAILABILITY: not offered */
 	EXPECT_EQ(SMC0(0xc0000000), UNK64);	/* SMCCC_VERSION has no SMC64 form */
 	EXPECT_EQ(SMC0(0xc0000001), UNK64);
-	EXPECT_EQ(SMC0(0x84000015), UNK32);	/* SYSTEM_OFF2 (PSCI 1.3) */
-	EXPECT_EQ(SMC0(0xc4000015), UNK64);
 	EXPECT_EQ(SMC0(0x8400001f), UNK32);
 	EXPECT_EQ(SMC0(0x84000050), UNK32);	/* TRNG_VERSION: no TRNG here */
 	EXPECT_EQ(SMC0(0xc4000053), UNK64);
@@ -422,7 +420,7 @@ static void sc_sve_hint(unsigned cpu, uint64_t pc, uint64_t ctx)
 	(void)pc, (void)ctx;
 	if (cpu != 0)
 		return;
-	EXPECT_EQ(SMC0(0x84010000), SECMON_PSCI_VERSION_MAKE(1, 1));
+	EXPECT_EQ(SMC0(0x84010000), SECMON_PSCI_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC0(0x80010000), SECMON_SMCCC_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC1(0x80010002, SECMON_SOC_ID_REVISION), 1);
 	EXPECT_EQ(SMC0(0x8401ff00), SMC0(0x8400ff00));
@@ -452,7 +450,7 @@ static void sc_upper_halves(unsigned cpu, uint64_t pc, uint64_t ctx)
 		return;
 	}
 	/* The function ID is w0: the upper half of x0 is not part of it. */
-	EXPECT_EQ(SMC0(HI | 0x84000000u), SECMON_PSCI_VERSION_MAKE(1, 1));
+	EXPECT_EQ(SMC0(HI | 0x84000000u), SECMON_PSCI_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC3(P32(CPU_ON), 0xffffffff00000000ull | m(1), HI | PC_A, 0xcafef00d00000042ull),
 		  0);
 	WAIT_FLAG(&S.starts[1], 1);
@@ -490,7 +488,7 @@ static void sc_aarch32(unsigned cpu, uint64_t pc, uint64_t ctx)
 		park(1);
 		return;
 	}
-	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 1));
+	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 7), UNK32);
 	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), m(0), 0), UNK32);
 	EXPECT_EQ(SMC3(P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0), UNK32);
@@ -601,15 +599,15 @@ static void standard_call_count_matches_features(void **state)
 	struct sim_config cfg = { .ncpus = 1 };
 
 	(void)state;
-	/* 16 SMC32 PSCI functions and 9 SMC64 forms; SMCCC counts both. */
+	/* 17 SMC32 PSCI functions and 10 SMC64 forms; SMCCC counts both. */
 	run_clean(sc_call_count, 1, 0);
-	assert_int_equal(S.val[0], 25);
+	assert_int_equal(S.val[0], 27);
 	assert_int_equal(S.val[1], S.val[0]);
 	/* Functions the platform cannot do are not counted either. */
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_CPU_SUSPEND | 1u << SECMON_PSCI_FN_STAT_COUNT;
 	assert_int_equal(run(sc_call_count, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
-	assert_int_equal(S.val[0], 21);
+	assert_int_equal(S.val[0], 23);
 	assert_int_equal(S.val[1], S.val[0]);
 }
 
@@ -792,11 +790,13 @@ static void soc_id_name_is_the_monitors_own_copy(void **state)
 	 FN_BIT(AFFINITY_INFO) | FN_BIT(MIGRATE_INFO_TYPE) | FN_BIT(SYSTEM_OFF) |            \
 	 FN_BIT(SYSTEM_RESET) | FN_BIT(FEATURES) | FN_BIT(CPU_DEFAULT_SUSPEND) |             \
 	 FN_BIT(NODE_HW_STATE) | FN_BIT(SYSTEM_SUSPEND) | FN_BIT(SET_SUSPEND_MODE) |         \
-	 FN_BIT(STAT_RESIDENCY) | FN_BIT(STAT_COUNT) | FN_BIT(SYSTEM_RESET2))
+	 FN_BIT(STAT_RESIDENCY) | FN_BIT(STAT_COUNT) | FN_BIT(SYSTEM_RESET2) |               \
+	 FN_BIT(SYSTEM_OFF2))
 #define OFFERED64                                                                           \
 	(FN_BIT(CPU_SUSPEND) | FN_BIT(CPU_ON) | FN_BIT(AFFINITY_INFO) |                     \
 	 FN_BIT(CPU_DEFAULT_SUSPEND) | FN_BIT(NODE_HW_STATE) | FN_BIT(SYSTEM_SUSPEND) |      \
-	 FN_BIT(STAT_RESIDENCY) | FN_BIT(STAT_COUNT) | FN_BIT(SYSTEM_RESET2))
+	 FN_BIT(STAT_RESIDENCY) | FN_BIT(STAT_COUNT) | FN_BIT(SYSTEM_RESET2) |               \
+	 FN_BIT(SYSTEM_OFF2))
 
 /* PSCI_FEATURES for each function number in both widths, against `off32`/`off64`. */
 static void check_features(int line, uint32_t off32, uint32_t off64)
@@ -810,6 +810,7 @@ static void check_features(int line, uint32_t off32, uint32_t off64)
 			uint64_t got = smc_at(line, P32(FEATURES), 1, fid, 0, 0);
 			uint64_t want = !offered ? R32(SECMON_PSCI_NOT_SUPPORTED)
 				      : fn == SECMON_PSCI_FN_CPU_SUSPEND ? SECMON_PSCI_FEAT_OSI
+				      : fn == SECMON_PSCI_FN_SYSTEM_OFF2 ? SECMON_PSCI_OFF2_HIBERNATE
 									: 0;
 
 			if (got != want)
@@ -829,7 +830,7 @@ static void check_features(int line, uint32_t off32, uint32_t off64)
 static void sc_psci_features(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
 	(void)cpu, (void)pc, (void)ctx;
-	EXPECT_EQ(SMC0(P32(VERSION)), 0x00010001u);
+	EXPECT_EQ(SMC0(P32(VERSION)), 0x00010003u);
 	check_features(__LINE__, OFFERED32, OFFERED64);
 	EXPECT_EQ(SMC1(P32(FEATURES), SECMON_SMCCC_VERSION), 0);
 	EXPECT_EQ(SMC1(P32(FEATURES), SECMON_SMCCC_ARCH_FEATURES), R32(SECMON_PSCI_NOT_SUPPORTED));
@@ -1276,7 +1277,7 @@ static void sc_cpu_suspend(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
 	static const uint32_t bad_ps[] = {
 		0x00000001, 0x0000ffff, 0x00010001, 0x00020000, 0x00fe0000, 0x01000000,
-		0x01000001, 0x01010001, 0x02000000, 0x02010000, /* system level: SYSTEM_SUSPEND's */
+		0x01000001, 0x01010001, 0x02000000,
 		0x03010000, 0x04000000, 0x40000000, 0x40010000, 0x80000000, 0xffffffff,
 	};
 	unsigned i;
@@ -1754,7 +1755,7 @@ static void sc_system_off(unsigned cpu, uint64_t pc, uint64_t ctx)
 		atomic_store(&S.step, 1);
 		/* Stops at its next call once the system is off. */
 		while (now_ms() < end)
-			EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 1));
+			EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
 		note(__LINE__, "still running after SYSTEM_OFF");
 		return;
 	}
@@ -1983,7 +1984,7 @@ static void sc_no_legacy(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
 	(void)cpu, (void)pc, (void)ctx;
 	EXPECT_EQ(SMC1(0x82000013, 1), UNK32);
-	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 1));
+	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
 }
 
 static void board_dt_errors_refuse_to_start(void **state)
@@ -2187,7 +2188,7 @@ static void sc_exynos(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffc, 7, 0, &r), 0xfffffffcu);
 	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffd, 0, 0, &r), 0xfffffffdu);
 	/* Standard calls still work beside the table. */
-	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 1));
+	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC0(0xfffffff0), UNK64);
 	unpark(1);
 	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);

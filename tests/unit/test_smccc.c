@@ -271,6 +271,8 @@ static void psci_ids_and_codes(void **state)
 	assert_int_equal(SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), 0xc4000003u);
 	assert_int_equal(SECMON_PSCI_FN32(SECMON_PSCI_FN_SYSTEM_RESET2), 0x84000012u);
 	assert_int_equal(SECMON_PSCI_FN_MEM_PROTECT_CHECK_RANGE, 0x14);
+	assert_int_equal(SECMON_PSCI_FN_SYSTEM_OFF2, 0x15);
+	assert_int_equal(SECMON_PSCI_OFF2_HIBERNATE, 1);
 	assert_int_equal(SECMON_PSCI_FN_FEATURES, 0x0a);
 	assert_int_equal(SECMON_PSCI_FN_SET_SUSPEND_MODE, 0x0f);
 	assert_int_equal(SECMON_PSCI_VERSION_MAKE(1, 1), 0x10001u);
@@ -296,12 +298,12 @@ static void psci_smc64_table(void **state)
 	static const bool has64[SECMON_PSCI_FN_COUNT] = {
 		[0x01] = true, [0x03] = true, [0x04] = true, [0x05] = true, [0x07] = true,
 		[0x0c] = true, [0x0d] = true, [0x0e] = true, [0x10] = true, [0x11] = true,
-		[0x12] = true, [0x14] = true,
+		[0x12] = true, [0x14] = true, [0x15] = true,
 	};
 	unsigned fn;
 
 	(void)state;
-	assert_int_equal(SECMON_PSCI_FN_COUNT, 0x15);
+	assert_int_equal(SECMON_PSCI_FN_COUNT, 0x16);
 	for (fn = 0; fn < SECMON_PSCI_FN_COUNT; fn++) {
 		if (secmon_psci_fn_has_smc64(fn) != has64[fn])
 			fail_msg("PSCI function 0x%02x: has_smc64 %d, want %d", fn,

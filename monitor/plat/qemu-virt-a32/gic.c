@@ -45,9 +45,9 @@ void qv_gic_secure_ppi(unsigned intid)
 	qv_gicv2_secure_ppi(intid);
 }
 
-void qv_gic_ack_group0(void)
+bool qv_gic_ack_group0(void)
 {
-	qv_gicv2_ack_group0();
+	return qv_gicv2_ack_group0();
 }
 
 void qv_gic_cpu_quiesce(void)

@@ -81,15 +81,16 @@ void qv_gicv2_secure_ppi(unsigned intid)
 
 /*
  * Acknowledge and end every pending group-0 interrupt of this CPU: wake-up
- * SGIs need nothing more; the secure timer is the power-off watch.
+ * SGIs need nothing more; the secure timer is the power-off watch. True
+ * when a group-1 interrupt is left pending.
  */
-void qv_gicv2_ack_group0(void)
+bool qv_gicv2_ack_group0(void)
 {
 	for (;;) {
 		uint32_t id = mmio_read32(QV_GICC_BASE + GICC_IAR);
 
 		if ((id & 0x3ff) >= GIC_SPURIOUS_FIRST)
-			return;
+			return (id & 0x3ff) <= GIC_OTHER_GROUP_LAST;
 		if ((id & 0x3ff) == QV_SEC_TIMER_INTID)
 			qv_poweroff_tick();
 		mmio_write32(QV_GICC_BASE + GICC_EOIR, id);

@@ -7,6 +7,7 @@
 #ifndef QV_GICV2_H
 #define QV_GICV2_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define GICD_CTLR		0x0000
@@ -30,6 +31,13 @@
 #define GICC_CTLR_FIQEN		(1u << 3)
 
 #define GIC_SPURIOUS_FIRST	1020
+/*
+ * What an acknowledge of group 0 reads when the highest-priority pending
+ * interrupt is another group's (a normal-world one): 1022 on a GICv2 (secure
+ * GICC_IAR, AckCtl clear), 1020 or 1021 on a GICv3 (ICC_IAR0_EL1 at EL3).
+ * 1023: nothing is pending.
+ */
+#define GIC_OTHER_GROUP_LAST	1022
 #define GIC_WAKE_PRIORITY	0x00
 #define GIC_PMR_ALL		0xff
 
@@ -38,7 +46,7 @@ void qv_gicv2_dist_init(void);
 void qv_gicv2_cpu_init(unsigned cpu);
 void qv_gicv2_send_wake(unsigned cpu);
 void qv_gicv2_secure_ppi(unsigned intid);
-void qv_gicv2_ack_group0(void);
+bool qv_gicv2_ack_group0(void);
 void qv_gicv2_cpu_quiesce(void);
 /* Group 0 on in the distributor (the same bit on a GICv3). */
 void qv_gicd_enable_group0(void);

@@ -71,27 +71,46 @@ _Noreturn void plat_cpu_off(unsigned cpu)
 }
 
 /*
- * Power-down suspend: the core's own interrupts wake it; it then resumes
- * at the entry point the OS gave, as after a real power-down.
+ * Until one of the normal world's interrupts is pending for this core. A WFI
+ * also ends for the monitor's own group-0 interrupts: the power-off watch's
+ * tick on the boot CPU, or a wake-up SGI still pending from a CPU_ON whose
+ * flag the core saw before the SGI arrived. Those are handled here and slept
+ * through: they are not the OS's wake-up, and resuming for them would end
+ * the OS's suspend before the interrupt it armed (the caller resumes, finds
+ * its wake-up still to come, and its next suspend or wait has lost it).
+ */
+static void wait_for_ns_interrupt(void)
+{
+	do {
+		dsb_sy();
+		wfi();
+	} while (!qv_gic_ack_group0());
+}
+
+/*
+ * Power-down suspend, at any level: the core resumes at the entry point the
+ * OS gave, as after a real power-down, once the OS's interrupt wakes it.
+ * QEMU powers nothing down, at core, cluster or system level: every level is
+ * the same wait, and at system level every other core is already off
+ * (parked, its group 1 quiesced), so the wake-up the OS armed must target
+ * the caller, as Linux's SYSTEM_SUSPEND from its boot CPU arranges.
  */
 _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 {
 	struct mon_ns_entry e = { 0, 0, 0 };
 
 	(void)level;
-	dsb_sy();
-	wfi();
-	qv_gic_ack_group0();
+	wait_for_ns_interrupt();
 	if (mon_cpu_wakeup(cpu, &e))
 		qv_enter_normal_world(&e);
 	plat_cpu_off(cpu);
 }
 
+/* Standby: back to the caller once the OS's interrupt is pending. */
 void plat_cpu_standby(unsigned cpu)
 {
 	(void)cpu;
-	dsb_sy();
-	wfi();
+	wait_for_ns_interrupt();
 }
 
 _Noreturn static void gpio_pulse(unsigned line)

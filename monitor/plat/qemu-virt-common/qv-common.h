@@ -39,7 +39,11 @@ void qv_gic_cpu_init(unsigned cpu);
 void qv_gic_release(void);
 bool qv_gic_released(void);
 void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
-void qv_gic_ack_group0(void);
+/*
+ * Acknowledges and ends this CPU's pending group-0 interrupts (the monitor's);
+ * true when what is left pending is one of the normal world's.
+ */
+bool qv_gic_ack_group0(void);
 /* A PPI of the calling CPU into secure group 0 (an FIQ to the monitor), enabled. */
 void qv_gic_secure_ppi(unsigned intid);
 /* Stop the normal world's interrupts from reaching a core that is off. */

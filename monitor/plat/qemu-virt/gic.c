@@ -160,19 +160,18 @@ void qv_gic_secure_ppi(unsigned intid)
 
 /*
  * Acknowledge and end every pending group-0 interrupt of this CPU: wake-up
- * SGIs need nothing more; the secure timer is the power-off watch.
+ * SGIs need nothing more; the secure timer is the power-off watch. True
+ * when a group-1 interrupt is left pending.
  */
-void qv_gic_ack_group0(void)
+bool qv_gic_ack_group0(void)
 {
-	if (!gic_v3()) {
-		qv_gicv2_ack_group0();
-		return;
-	}
+	if (!gic_v3())
+		return qv_gicv2_ack_group0();
 	for (;;) {
 		uint32_t id = (uint32_t)read_sysreg(ICC_IAR0_EL1);
 
 		if ((id & 0x3ff) >= GIC_SPURIOUS_FIRST)
-			return;
+			return (id & 0x3ff) <= GIC_OTHER_GROUP_LAST;
 		if ((id & 0x3ff) == QV_SEC_TIMER_INTID)
 			qv_poweroff_tick();
 		write_sysreg(ICC_EOIR0_EL1, id);

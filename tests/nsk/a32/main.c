@@ -25,6 +25,9 @@
  *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
  *                       only): ID is a board's legacy call with its ID in
  *                       r12 and r0 = 1 (the OMAP4-style board's 0x102)
+ *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
+ *                       rotating over the CPUs, the others off (sysstress.c)
  */
 #include "boot.h"
 #include "conf.h"
@@ -206,6 +209,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		drv_secondary();
 	if (test.hostile)
 		hostile_secondary((unsigned)slot);
+	if (opt.syssuspend)
+		sysstress_secondary(context_id);
 	conf_secondary(context_id);
 	con_printf("# nsk: FAIL CPU_OFF returned on cpu %llu\n", slot);
 	nsk_halt();
@@ -338,6 +343,8 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		   env.standby_state, env.has_standby ? "" : " (skipped)", env.powerdown_state,
 		   env.has_powerdown ? "" : " (skipped)", env.nbad_pc, env.race_starts);
 
+	if (opt.syssuspend)
+		sysstress_run(&env, opt.cycles);
 	if (opt.fault)
 		__asm__ volatile("udf #0x5e");
 	failures = conf_run(&env);
