@@ -348,6 +348,39 @@ static void say_names(const struct secmon_calltab *t, const struct secmon_ct_op 
 		say("nothing");
 }
 
+/* Does a call of `op` put the parameter `name` in a 32-bit register? */
+static bool takes_narrow(const struct secmon_handle *h, const struct secmon_ct_op *op,
+			 const char *name)
+{
+	const struct secmon_calltab *t = &h->svc.t;
+	unsigned int k, j;
+
+	for (k = 0; k < op->ncalls; k++) {
+		const struct secmon_ct_call *c = &t->calls[op->first_call + k];
+		bool wide = c->native ? !h->svc.c->aarch32 : c->smc64;
+
+		for (j = 0; j < c->nargs && !wide; j++) {
+			const char *n = t->regs[c->first + j].name;
+
+			if (n && !strcmp(n, name))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A value as documented: decimal, or hexadecimal after "0x"; nothing else. */
+static int parse_value(const char *s, u64 *v)
+{
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	const char *digits = hex ? s + 2 : s;
+	size_t n = strspn(digits, hex ? "0123456789abcdefABCDEF" : "0123456789");
+
+	if (!n || digits[n] || (!hex && s[0] == '0' && s[1]))
+		return -EINVAL;
+	return kstrtou64(digits, hex ? 16 : 10, v);
+}
+
 static bool is_val(const struct secmon_ct_val *v, unsigned int n, const char *name)
 {
 	unsigned int i;
@@ -416,14 +449,24 @@ static int do_call(char *line)
 			return -EINVAL;
 		}
 		*eq = '\0';
-		if (kstrtou64(eq + 1, 0, &v)) {
-			say("\nerror: the value of %s is not a number\n", tok);
+		if (parse_value(eq + 1, &v)) {
+			say("\nerror: the value of %s is not a number (decimal, or 0x and hexadecimal digits)\n",
+			    tok);
 			return -EINVAL;
 		}
 		if (!takes(t, op, tok)) {
 			say("\nerror: %s takes no argument \"%s\"; it takes: ", op->name, tok);
 			say_names(t, op, false);
 			say("\n");
+			return -EINVAL;
+		}
+		if (is_val(in, nin, tok)) {
+			say("\nerror: argument %s given twice\n", tok);
+			return -EINVAL;
+		}
+		if (v > U32_MAX && takes_narrow(h, op, tok)) {
+			say("\nerror: the value of %s does not fit its 32-bit register (%s is SMC32)\n",
+			    tok, op->name);
 			return -EINVAL;
 		}
 		if (nin == SECMON_MAX_ARGS) {
@@ -484,7 +527,12 @@ static ssize_t call_write(struct file *file, const char __user *ubuf, size_t len
 	mutex_lock(&secmon.lock);
 	result_len = 0;
 	result[0] = '\0';
-	e = do_call(strim(buf));
+	if (strlen(buf) != len) {
+		say("error: the request holds a NUL byte (at offset %zu)\n", strlen(buf));
+		e = -EINVAL;
+	} else {
+		e = do_call(strim(buf));
+	}
 	mutex_unlock(&secmon.lock);
 	kfree(buf);
 	return e ? e : len;

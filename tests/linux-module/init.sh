@@ -153,6 +153,30 @@ media_debugfs() {
 	rejects "media set-format format=1 colour=2" "call: an unknown argument is refused"
 	has "call: ... naming it" "$D/call" "error: set-format takes no argument \"colour\""
 	rejects "media set-format format=two" "call: a value that is not a number is refused"
+	rejects "media set-format format=0x100000002" "call: a value too wide for an SMC32 register is refused"
+	has "call: ... naming the argument" "$D/call" \
+		"error: the value of format does not fit its 32-bit register (set-format is SMC32)"
+	calls "media protect-buffer addr=0x100000000 size=16" "call: a 64-bit value for an SMC64 call is accepted"
+	has "call: ... and sent whole" "$D/call" "sent x0=0xc2000101 x1=0x100000000 x2=0x10"
+	rejects "media set-format format=010" "call: a number with a leading zero (octal?) is refused"
+	has "call: ... saying what a number is" "$D/call" \
+		"error: the value of format is not a number (decimal, or 0x and hexadecimal digits)"
+	for v in +1 0x 0x0x1 -1 1k; do
+		rejects "media set-format format=$v" "call: format=$v is refused"
+	done
+	calls "media set-format format=10" "call: format=10 is accepted"
+	has "call: ... as decimal ten" "$D/call" "sent x0=0x82000100 x1=0xa"
+	calls "media set-format format=0X1f" "call: format=0X1f is accepted"
+	has "call: ... as hexadecimal" "$D/call" "sent x0=0x82000100 x1=0x1f"
+	rejects "media set-format format=1 format=7" "call: a repeated argument is refused"
+	has "call: ... naming it" "$D/call" "error: argument format given twice"
+	if printf 'media set-format format=1\000format=7\n' >"$D/call" 2>"$OUT"; then
+		: >"$OUT"
+		fail "call: a request with a NUL byte is refused (accepted)"
+	else
+		pass "call: a request with a NUL byte is refused"
+	fi
+	has "call: ... saying so" "$D/call" "error: the request holds a NUL byte (at offset 25)"
 	rejects "media no-such-op" "call: an unknown operation is refused"
 	has "call: ... listing the service's operations" "$D/call" \
 		"error: secure-media has no operation \"no-such-op\"; it has: set-format protect-buffer unprotect-buffer get-status"
