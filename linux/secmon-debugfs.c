@@ -408,8 +408,9 @@ static char *next_token(char **line)
  */
 static int do_call(char *line)
 {
-	struct secmon_ct_val in[SECMON_MAX_ARGS], out[SECMON_MAX_ARGS];
-	struct secmon_regs sent = { { 0 } }, received = { { 0 } };
+	/* Under secmon.lock, as the result is: off the (small) kernel stack. */
+	static struct secmon_ct_val in[SECMON_MAX_ARGS], out[SECMON_MAX_ARGS];
+	static struct secmon_regs sent, received;
 	const struct secmon_ct_op *op;
 	struct secmon_handle *h;
 	const struct secmon_calltab *t;
@@ -423,7 +424,7 @@ static int do_call(char *line)
 		say("error: write \"TABLE OP [name=value ...]\"\n");
 		return -EINVAL;
 	}
-	h = secmon_find_locked(table);
+	h = secmon_find(table);
 	if (!h) {
 		say("%s %s\nerror: no call table named \"%s\" (see tables)\n", table, opname,
 		    table);
@@ -494,6 +495,8 @@ static int do_call(char *line)
 				out[nout++] = (struct secmon_ct_val){ .name = n };
 		}
 	}
+	memset(&sent, 0, sizeof(sent));
+	memset(&received, 0, sizeof(received));
 	e = secmon_call_regs(h, op, in, nin, out, nout, &sent, &received);
 	say(" -> %d (%s)", secmon_to_errno(e), secmon_strerror(e));
 	/* SMC_UNK leaves the results unread: the registers below tell. */

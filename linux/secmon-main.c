@@ -18,6 +18,7 @@
 #include <linux/errno.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -37,22 +38,27 @@ MODULE_PARM_DESC(psci_only,
 
 /* --- Conduits ------------------------------------------------------------ */
 
-/* x0-x17 in and out, as SMCCC 1.2 passes them; every call is traced. */
+/*
+ * x0-x17 in and out, as SMCCC 1.2 passes them; every call is traced. The
+ * kernel's register block and the library's are the same 18 64-bit words:
+ * no copy on the stack.
+ */
+static_assert(sizeof(struct arm_smccc_1_2_regs) == sizeof(struct secmon_regs));
+static_assert(offsetof(struct arm_smccc_1_2_regs, a17) == offsetof(struct secmon_regs, x[17]));
+
 static void invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		   struct secmon_regs *out, bool hvc)
 {
-	struct arm_smccc_1_2_regs args, res;
+	const struct arm_smccc_1_2_regs *args = (const void *)in;
+	struct arm_smccc_1_2_regs *res = (void *)out;
 	u64 start, end;
 
-	BUILD_BUG_ON(sizeof(args) != sizeof(in->x));
-	memcpy(&args, in->x, sizeof(args));
 	start = ktime_get_mono_fast_ns();
 	if (hvc)
-		arm_smccc_1_2_hvc(&args, &res);
+		arm_smccc_1_2_hvc(args, res);
 	else
-		arm_smccc_1_2_smc(&args, &res);
+		arm_smccc_1_2_smc(args, res);
 	end = ktime_get_mono_fast_ns();
-	memcpy(out->x, &res, sizeof(res));
 	secmon_trace(c, in, out, start, end);
 }
 
@@ -177,7 +183,7 @@ static int add_service(struct secmon_dt *dt, bool own_dt, int off, const char *w
 		handle_free(h);
 		return secmon_to_errno(e);
 	}
-	list_add_tail(&h->list, &secmon.handles);
+	list_add_tail_rcu(&h->list, &secmon.handles);
 	if (out)
 		*out = h;
 	return 0;
@@ -214,26 +220,41 @@ static bool compatible_is(struct device_node *np, const char *name)
 	return false;
 }
 
-struct secmon_handle *secmon_find_locked(const char *name)
+/*
+ * Handles are only ever added while secmon.ko is loaded (under secmon.lock,
+ * with list_add_tail_rcu) and freed at unload, so the lookup needs no lock:
+ * it runs in any context.
+ */
+static struct secmon_handle *find_rcu(const char *name)
 {
 	struct secmon_handle *h, *found = NULL;
 	unsigned int n = 0;
 
-	if (!strcmp(name, "firmware") && secmon.fw)
-		return secmon.fw;
-	list_for_each_entry(h, &secmon.handles, list)
+	list_for_each_entry_rcu(h, &secmon.handles, list)
 		if (!strcmp(h->name, name))
 			return h;
-	list_for_each_entry(h, &secmon.handles, list)
+	list_for_each_entry_rcu(h, &secmon.handles, list)
 		if (compatible_is(h->np, name))
 			return h;
-	list_for_each_entry(h, &secmon.handles, list) {
+	list_for_each_entry_rcu(h, &secmon.handles, list) {
 		if (word_of(h->name, name)) {
 			found = h;
 			n++;
 		}
 	}
 	return n == 1 ? found : NULL;
+}
+
+struct secmon_handle *secmon_find(const char *name)
+{
+	struct secmon_handle *h;
+
+	if (!strcmp(name, "firmware") && secmon.fw)
+		return secmon.fw;
+	rcu_read_lock();
+	h = find_rcu(name);
+	rcu_read_unlock();
+	return h;
 }
 
 struct secmon_handle *secmon_get(struct device_node *np)
@@ -272,11 +293,9 @@ struct secmon_handle *secmon_get_by_name(const char *name)
 
 	if (!name)
 		return ERR_PTR(-EINVAL);
-	mutex_lock(&secmon.lock);
-	h = secmon_find_locked(name);
+	h = secmon_find(name);
 	if (h)
 		atomic_inc(&h->users);
-	mutex_unlock(&secmon.lock);
 	return h ? h : ERR_PTR(-ENOENT);
 }
 EXPORT_SYMBOL_GPL(secmon_get_by_name);
@@ -325,13 +344,15 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 	return secmon_calltab_call(h->svc.c, &h->svc.t, op, in, nin, out, nout, sent, received);
 }
 
+/* The API's named values are the library's: passed on as they are. */
+static_assert(sizeof(struct secmon_arg) == sizeof(struct secmon_ct_val));
+static_assert(offsetof(struct secmon_arg, name) == offsetof(struct secmon_ct_val, name));
+static_assert(offsetof(struct secmon_arg, value) == offsetof(struct secmon_ct_val, value));
+
 int secmon_call(const struct secmon_handle *h, const char *op, const struct secmon_arg *in,
 		unsigned int nin, struct secmon_arg *out, unsigned int nout)
 {
-	struct secmon_ct_val vin[SECMON_MAX_ARGS], vout[SECMON_MAX_ARGS];
 	const struct secmon_ct_op *o;
-	unsigned int i;
-	int e;
 
 	if (IS_ERR_OR_NULL(h) || !op || (nin && !in) || (nout && !out))
 		return -EINVAL;
@@ -340,14 +361,8 @@ int secmon_call(const struct secmon_handle *h, const char *op, const struct secm
 	o = secmon_calltab_op(&h->svc.t, op);
 	if (!o)
 		return -ENOENT;
-	for (i = 0; i < nin; i++)
-		vin[i] = (struct secmon_ct_val){ .name = in[i].name, .value = in[i].value };
-	for (i = 0; i < nout; i++)
-		vout[i] = (struct secmon_ct_val){ .name = out[i].name, .value = out[i].value };
-	e = secmon_call_regs(h, o, vin, nin, vout, nout, NULL, NULL);
-	for (i = 0; i < nout; i++)
-		out[i].value = vout[i].value;
-	return secmon_to_errno(e);
+	return secmon_to_errno(secmon_call_regs(h, o, (const struct secmon_ct_val *)in, nin,
+						(struct secmon_ct_val *)out, nout, NULL, NULL));
 }
 EXPORT_SYMBOL_GPL(secmon_call);
 
@@ -611,7 +626,7 @@ static int load_firmware(void)
 	fw->firmware = true;
 	fw->svc.c = secmon.ops.c;
 	fw->svc.node = off;
-	list_add_tail(&fw->list, &secmon.handles);
+	list_add_tail_rcu(&fw->list, &secmon.handles);
 	secmon.fw = fw;
 	return 0;
 }

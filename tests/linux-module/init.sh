@@ -118,6 +118,31 @@ api_test() { # SCENARIO-PARAMS...
 	rmmod secmon-api-test
 }
 
+# Calls by name from atomic context in the API test module while a
+# background loop reads and writes debugfs (secmon.ko's mutex).
+atomic_test() {
+	rm -f /tmp/stop
+	(
+		while [ ! -e /tmp/stop ]; do
+			echo "media get-status" >"$D/call"
+			cat "$D/tables" "$D/call" "$D/trace" >/dev/null
+		done
+	) &
+	bg=$!
+	api_test scenario=psci fw="$FW" atomic=4000
+	touch /tmp/stop
+	wait "$bg"
+	dmesg >/tmp/dmesg
+	for text in "scheduling while atomic" "sleeping function called from invalid context"; do
+		if grep -qF "$text" /tmp/dmesg; then
+			grep -F -A3 "$text" /tmp/dmesg >"$OUT"
+			fail "atomic: no \"$text\" in the kernel log"
+		else
+			pass "atomic: no \"$text\" in the kernel log"
+		fi
+	done
+}
+
 # --- the media service, through debugfs and the example driver ------------
 
 media_debugfs() {
@@ -252,6 +277,7 @@ scenario_psci() {
 	fi
 	media_debugfs
 	api_test scenario=psci fw="$FW"
+	atomic_test
 	dump
 	media_driver
 	unload

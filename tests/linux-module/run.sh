@@ -104,6 +104,13 @@ if [ "$BUILD" = 1 ]; then
 		echo "# $PASS passed, $FAIL failed"
 		exit 1
 	fi
+	# The call path: no sleeping function, stack under 1 KiB (.ci files).
+	python3 "$HERE/stack.py" --objdir "$O/kbuild" --arch arm64 >"$T/stack.txt" 2>&1
+	cat "$T/stack.txt"
+	PASS=$((PASS + $(grep -c '^ok ' "$T/stack.txt")))
+	FAIL=$((FAIL + $(grep -c '^not ok ' "$T/stack.txt")))
+	grep -q ' - module stack (arm64): deepest' "$T/stack.txt" ||
+		tap not-ok "stack.py ran" "$T/stack.txt"
 	TK=$O/test-kbuild
 	mkdir -p "$TK"
 	# Its symbol versions come from secmon.ko's Module.symvers, which kbuild

@@ -11,14 +11,17 @@
  * Parameters: scenario=psci|table|legacy (the board's firmware-operations
  * backend, see tests/linux-module/run.sh), fw=1 when a secmon monitor
  * answers the calls (else QEMU's built-in PSCI answers PSCI and nothing
- * else), media=0 when the board has no secure-media service.
+ * else), media=0 when the board has no secure-media service, atomic=N
+ * to run only the N calls from atomic context (atomic_calls()).
  */
 #include <linux/arm-smccc.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/secmon.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 static char *scenario = "psci";
@@ -27,6 +30,9 @@ static bool fw;
 module_param(fw, bool, 0444);
 static bool media = true;
 module_param(media, bool, 0444);
+
+static unsigned int atomic;
+module_param(atomic, uint, 0444);
 
 static unsigned int passed, failed;
 
@@ -104,6 +110,40 @@ static void services(void)
 		      "set-format 99: the firmware's INVALID_PARAMETERS is -EINVAL");
 	}
 	secmon_put(h);
+}
+
+/*
+ * Calls by name with a spinlock held and interrupts off, `atomic` times,
+ * while init.sh reads and writes debugfs (which takes secmon.ko's mutex).
+ * Debian's kernel has no CONFIG_DEBUG_ATOMIC_SLEEP, so a call that sleeps
+ * is caught here: it comes back with interrupts on (schedule() enables them)
+ * or with this task's context-switch count moved.
+ */
+static DEFINE_SPINLOCK(atomic_lock);
+
+static void atomic_calls(void)
+{
+	struct secmon_arg st[] = { { .name = "format" }, { .name = "buffers" } };
+	unsigned int i, slept = 0, wrong = 0;
+	int want = fw ? 0 : -EOPNOTSUPP;
+
+	for (i = 0; i < atomic; i++) {
+		unsigned long flags, switches;
+		int e;
+
+		spin_lock_irqsave(&atomic_lock, flags);
+		switches = current->nvcsw + current->nivcsw;
+		e = secmon_call_by_name("media", "get-status", NULL, 0, st, 2);
+		if (!irqs_disabled() || switches != current->nvcsw + current->nivcsw)
+			slept++;
+		spin_unlock_irqrestore(&atomic_lock, flags);
+		if (e != want)
+			wrong++;
+		if (!(i % 256))
+			cond_resched();
+	}
+	check(slept, 0, "atomic: no call by name slept (spinlock held, interrupts off)");
+	check(wrong, 0, "atomic: every call by name answered as expected");
 }
 
 static void discovery(void)
@@ -188,6 +228,11 @@ static void firmware_legacy(void)
 
 static int __init api_test_init(void)
 {
+	if (atomic) {
+		atomic_calls();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
 	errors();
 	services();
 	discovery();
