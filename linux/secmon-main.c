@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <asm/virt.h>
 #include <libfdt.h>
 #include "secmon-internal.h"
 
@@ -68,9 +69,21 @@ static void smc_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 	invoke(c, in, out, false);
 }
 
+/*
+ * A kernel running at EL2 (VHE) has no HVC conduit to firmware: the HVC
+ * would trap to the kernel itself. Tables with method "hvc" are refused at
+ * load (conduits.hvc is NULL then); should a call get here anyway, it is
+ * answered SMC_UNK without trapping.
+ */
 static void hvc_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		       struct secmon_regs *out)
 {
+	if (is_kernel_in_hyp_mode()) {
+		memset(out, 0, sizeof(*out));
+		out->x[0] = SECMON_SMC_UNK64;
+		pr_err_once("an HVC call refused: the kernel runs at EL2 (VHE), the HVC would trap to the kernel itself\n");
+		return;
+	}
 	invoke(c, in, out, true);
 }
 
@@ -78,7 +91,8 @@ static void hvc_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 const struct secmon_conduit secmon_conduit_smc = { .name = "smc", .invoke = smc_invoke };
 const struct secmon_conduit secmon_conduit_hvc = { .name = "hvc", .invoke = hvc_invoke };
 
-static const struct secmon_conduits conduits = {
+/* No hvc when the kernel runs at EL2 (secmon_init()). */
+static struct secmon_conduits conduits = {
 	.smc = &secmon_conduit_smc,
 	.hvc = &secmon_conduit_hvc,
 };
@@ -130,8 +144,17 @@ static void report(const struct secmon_dt *dt, const struct secmon_ct_error *err
 		   const char *what)
 {
 	char path[160];
+	struct device_node *np;
 
 	secmon_dt_error_path(dt, err, path, sizeof(path));
+	np = conduits.hvc || strcmp(err->property, "method") ? NULL : of_find_node_by_path(path);
+	if (np && of_property_match_string(np, "method", "hvc") >= 0) {
+		pr_err("%s: property \"method\": \"hvc\", but the kernel runs at EL2 (VHE): an HVC would trap to the kernel itself, not reach the firmware; %s\n",
+		       path, what);
+		of_node_put(np);
+		return;
+	}
+	of_node_put(np);
 	if (err->property[0])
 		pr_err("%s: property \"%s\": %s (%s); %s\n", path, err->property, err->message,
 		       secmon_strerror(e), what);
@@ -680,6 +703,8 @@ static int __init secmon_init(void)
 	unsigned int nservices;
 	int e;
 
+	if (is_kernel_in_hyp_mode())
+		conduits.hvc = NULL;
 	mutex_init(&secmon.lock);
 	spin_lock_init(&secmon.fw_lock);
 	INIT_LIST_HEAD(&secmon.handles);

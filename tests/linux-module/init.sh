@@ -6,7 +6,8 @@
 # attribute, checks every answer, unloads, and powers off. Kernel command
 # line (set by run.sh):
 #   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
-#                         broken-service | absent (see run.sh)
+#                         broken-service | absent | hvc-vhe | hvc-el1
+#                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
 #                         QEMU's built-in PSCI, which answers PSCI only
 #                         (every other call: SMC_UNK)
@@ -368,6 +369,20 @@ absent)
 	fi
 	dump
 	api_test scenario=psci fw="$FW" media=0
+	unload
+	;;
+hvc-vhe)
+	refuses 'secmon: /firmware/secure-media: property "method": "hvc", but the kernel runs at EL2 (VHE): an HVC would trap to the kernel itself, not reach the firmware; not loading' \
+		"Invalid argument"
+	;;
+hvc-el1)
+	loads "secmon: firmware operations: psci over hvc; 1 service; " || return
+	has "tables: the service's conduit is hvc" "$D/tables" \
+		"secure-media: /firmware/secure-media, hvc, SMCCC ABI, 0 users"
+	calls "media set-format format=2" "call: \"media set-format format=2\" by HVC is accepted"
+	has "call: unanswered by QEMU's PSCI: -95 (not supported)" "$D/call" \
+		"secure-media set-format format=2 -> -95 (not supported)"
+	has "trace: the call went by hvc" "$D/trace" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
 	unload
 	;;
 *) : >"$OUT"; fail "unknown scenario secmon.mod=$S" ;;

@@ -19,6 +19,10 @@
 #   broken-service  + a secure-media node with method "svc": insmod fails
 #   absent          no secmon node at all (only QEMU's PSCI node, which
 #                   QEMU always adds): insmod fails; psci_only=1 loads
+#   hvc-vhe         + secure-media with method "hvc", -cpu max: the kernel
+#                   runs at EL2 (VHE), insmod fails naming the node
+#   hvc-el1         the same at EL1 (virtualization=off; QEMU's PSCI is
+#                   then HVC too): loads, the media calls go by HVC
 # With --bios, under the secmon monitor (-bios FILE; the board DT goes to
 # the monitor through fw_cfg opt/secmon/board.dtb and the monitor writes
 # the secmon nodes into the tree it gives Linux), where the calls have
@@ -170,17 +174,29 @@ echo "# initramfs $INITRD ($(wc -c <"$INITRD") bytes, $(since "$t0") s)"
 
 # QEMU's own tree for the machine boot.sh makes (its defaults: virt,
 # virtualization=on, GICv2, cortex-a57, 1G), with N CPUs.
-virt_dts() { # N OUT.dts
+# With CPU and VIRT (on|off) other than cortex-a57 and on, as given to boot.sh.
+virt_dts() { # N OUT.dts [CPU [VIRT]]
 	local dtb=$T/virt-$1.dtb
-	qemu-system-aarch64 -M "virt,virtualization=on,gic-version=2,dumpdtb=$dtb" \
-		-cpu cortex-a57 -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
+	qemu-system-aarch64 -M "virt,virtualization=${4:-on},gic-version=2,dumpdtb=$dtb" \
+		-cpu "${3:-cortex-a57}" -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
 	dtc -q -I dtb -O dts -o "$2" "$dtb"
+}
+# The machine of each scenario, as boot.sh options (default: boot.sh's).
+machine() {
+	case $1 in
+	hvc-vhe) echo "--cpu max" ;;
+	hvc-el1) echo "--virt 0" ;;
+	esac
 }
 # A board's nodes without its header and includes.
 board_body() { sed -e '/^\/dts-v1\/;/d' -e '/^\/include\//d' "boards/$1"; }
 
 make_dts() { # SCENARIO N OUT.dts
-	virt_dts "$2" "$3" || return 1
+	case $1 in
+	hvc-vhe) virt_dts "$2" "$3" max on ;;
+	hvc-el1) virt_dts "$2" "$3" cortex-a57 off ;;
+	*) virt_dts "$2" "$3" ;;
+	esac || return 1
 	case $1 in
 	psci) echo '/include/ "secure-media.dtsi"' ;;
 	table) board_body reordered.dts; echo '/include/ "secure-media.dtsi"' ;;
@@ -218,6 +234,18 @@ EOF
 };
 EOF
 		;;
+	hvc-*)
+		cat <<'EOF'
+/include/ "secure-media.dtsi"
+/ {
+	firmware {
+		secure-media {
+			method = "hvc";
+		};
+	};
+};
+EOF
+		;;
 	absent) ;;
 	esac >>"$3"
 }
@@ -250,7 +278,7 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	echo "# $name: $(since "$t") s in all"
 }
 
-SCENARIOS="psci table legacy broken-table broken-service absent"
+SCENARIOS="psci table legacy broken-table broken-service absent hvc-vhe hvc-el1"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
@@ -276,7 +304,8 @@ for s in $SCENARIOS; do
 			tap not-ok "$s: make the test device tree" "$T/$s.dtc.log"
 			continue
 		fi
-		run_boot "$s" 0 "$SMP" -- -dtb "$T/$s.dtb"
+		# shellcheck disable=SC2046
+		run_boot "$s" 0 "$SMP" $(machine "$s") -- -dtb "$T/$s.dtb"
 		;;
 	esac
 done
