@@ -6,7 +6,7 @@
 # attribute, checks every answer, unloads, and powers off. Kernel command
 # line (set by run.sh):
 #   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
-#                         broken-service | absent | hvc-vhe | hvc-el1
+#                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
 #                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
 #                         QEMU's built-in PSCI, which answers PSCI only
@@ -383,6 +383,13 @@ hvc-el1)
 	has "call: unanswered by QEMU's PSCI: -95 (not supported)" "$D/call" \
 		"secure-media set-format format=2 -> -95 (not supported)"
 	has "trace: the call went by hvc" "$D/trace" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
+	unload
+	;;
+cpus17)
+	loads "secmon: firmware operations: psci over smc; 1 service; 17 CPUs" || return
+	has "firmware: 17 CPUs in the tree" "$D/firmware" "cpus: 17"
+	has "firmware: cpu16's MPIDR" "$D/firmware" "  cpu16: mpidr 0x10"
+	has "tables: the media service loaded" "$D/tables" "secure-media: /firmware/secure-media, smc"
 	unload
 	;;
 *) : >"$OUT"; fail "unknown scenario secmon.mod=$S" ;;

@@ -23,6 +23,8 @@
 #                   runs at EL2 (VHE), insmod fails naming the node
 #   hvc-el1         the same at EL1 (virtualization=off; QEMU's PSCI is
 #                   then HVC too): loads, the media calls go by HVC
+#   cpus17          + secure-media.dtsi and /cpus nodes up to cpu@16 (17
+#                   CPUs in the tree, 2 in QEMU), booted maxcpus=2: loads
 # With --bios, under the secmon monitor (-bios FILE; the board DT goes to
 # the monitor through fw_cfg opt/secmon/board.dtb and the monitor writes
 # the secmon nodes into the tree it gives Linux), where the calls have
@@ -188,6 +190,21 @@ machine() {
 	hvc-el1) echo "--virt 0" ;;
 	esac
 }
+# Kernel command-line words of each scenario.
+kargs() {
+	case $1 in
+	cpus17) echo "maxcpus=2" ;;
+	esac
+}
+# /cpus/cpu@N nodes FROM..16 for a tree made with -smp FROM.
+more_cpus() { # FROM
+	local i
+	echo "/ { cpus {"
+	for ((i = $1; i < 17; i++)); do
+		printf '\tcpu@%x { device_type = "cpu"; compatible = "arm,cortex-a57"; reg = <0x%x>; enable-method = "psci"; };\n' "$i" "$i"
+	done
+	echo "}; };"
+}
 # A board's nodes without its header and includes.
 board_body() { sed -e '/^\/dts-v1\/;/d' -e '/^\/include\//d' "boards/$1"; }
 
@@ -246,6 +263,7 @@ EOF
 };
 EOF
 		;;
+	cpus17) echo '/include/ "secure-media.dtsi"'; more_cpus "$2" ;;
 	absent) ;;
 	esac >>"$3"
 }
@@ -257,7 +275,7 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	shift 3
 	t=$(now)
 	bash tests/linux/boot.sh --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
-		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw" "$@" \
+		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw $(kargs "$name")" "$@" \
 		>"$T/$name.boot" 2>&1
 	rc=$?
 	# The init's checks, each "not ok" followed by its detail lines.
@@ -278,7 +296,7 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	echo "# $name: $(since "$t") s in all"
 }
 
-SCENARIOS="psci table legacy broken-table broken-service absent hvc-vhe hvc-el1"
+SCENARIOS="psci table legacy broken-table broken-service absent hvc-vhe hvc-el1 cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 

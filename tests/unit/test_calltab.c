@@ -443,6 +443,43 @@ static void hvc_not_available(void **state)
 	assert_ptr_equal(s.c, &secmon_conduit_none);
 }
 
+/*
+ * SECMON_FWOPS_MAX_CPUS CPUs are read into o->mpidr in /cpus order; one
+ * more is NO_SPACE on that CPU's node, not an invalid call table.
+ */
+static void cpu_limit(void **state)
+{
+	static struct secmon_calltab t;
+	static struct secmon_fwops o;
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
+	struct secmon_ct_error err;
+	char cpus[SECMON_FWOPS_MAX_CPUS * 64 + 64];
+	size_t len = 0;
+	void *fdt;
+
+	(void)state;
+	for (unsigned i = 0; i < SECMON_FWOPS_MAX_CPUS; i++)
+		len += (size_t)snprintf(cpus + len, sizeof(cpus) - len,
+					" cpu@%x { device_type = \"cpu\"; reg = <0x%x>; };", i,
+					0x100 + i);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>; %s };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n",
+			   cpus, "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.ncpus, SECMON_FWOPS_MAX_CPUS);
+	assert_int_equal(o.mpidr[0], 0x100);
+	assert_int_equal(o.mpidr[SECMON_FWOPS_MAX_CPUS - 1], 0x100 + SECMON_FWOPS_MAX_CPUS - 1);
+	snprintf(cpus + len, sizeof(cpus) - len, " cpu@%x { device_type = \"cpu\"; reg = <0x%x>; };",
+		 SECMON_FWOPS_MAX_CPUS, 0x100 + SECMON_FWOPS_MAX_CPUS);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>; %s };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n",
+			   cpus, "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_E_NO_SPACE);
+	assert_string_equal(err.node, "cpu@10");
+	assert_string_equal(err.property, "");
+	assert_string_equal(err.message, "more CPUs than SECMON_FWOPS_MAX_CPUS");
+}
+
 /* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
 static void strict_shapes(void **state)
 {
@@ -509,6 +546,7 @@ int main(void)
 		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
 		cmocka_unit_test(cpus_address_cells),
 		cmocka_unit_test(hvc_not_available),
+		cmocka_unit_test(cpu_limit),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);
