@@ -13,6 +13,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -134,12 +135,13 @@ static int trace_show(struct seq_file *m, void *v)
 	for (i = 0; i < n; i++) {
 		const struct trace_entry *t = &copy[i];
 		unsigned int last = 0;
+		u32 ns;
+		u64 s = div_u64_rem(t->start, NSEC_PER_SEC, &ns);
 
 		for (j = 1; j < SECMON_NREGS; j++)
 			if (t->in.x[j])
 				last = j;
-		seq_printf(m, "%5llu.%06llu cpu%u %s ", t->start / 1000000000,
-			   (t->start % 1000000000) / 1000, t->cpu, t->conduit);
+		seq_printf(m, "%5llu.%06u cpu%u %s ", s, ns / 1000, t->cpu, t->conduit);
 		label(m, &t->in);
 		for (j = 0; j <= last; j++)
 			seq_printf(m, " x%u=%#llx", j, t->in.x[j]);

@@ -26,10 +26,6 @@
 #include <libfdt.h>
 #include "secmon-internal.h"
 
-#ifndef CONFIG_ARM64
-#error "secmon.ko supports arm64 kernels (its conduits use arm_smccc_1_2_smc/hvc)"
-#endif
-
 struct secmon_state secmon;
 
 static bool psci_only;
@@ -39,26 +35,47 @@ MODULE_PARM_DESC(psci_only,
 
 /* --- Conduits ------------------------------------------------------------ */
 
+#ifdef CONFIG_ARM64
 /*
- * x0-x17 in and out, as SMCCC 1.2 passes them; every call is traced. The
- * kernel's register block and the library's are the same 18 64-bit words:
- * no copy on the stack.
+ * x0-x17 in and out, as SMCCC 1.2 passes them. The kernel's register block
+ * and the library's are the same 18 64-bit words: no copy on the stack.
  */
 static_assert(sizeof(struct arm_smccc_1_2_regs) == sizeof(struct secmon_regs));
 static_assert(offsetof(struct arm_smccc_1_2_regs, a17) == offsetof(struct secmon_regs, x[17]));
 
-static void invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
-		   struct secmon_regs *out, bool hvc)
+static void trap(const struct secmon_regs *in, struct secmon_regs *out, bool hvc)
 {
 	const struct arm_smccc_1_2_regs *args = (const void *)in;
 	struct arm_smccc_1_2_regs *res = (void *)out;
-	u64 start, end;
 
-	start = ktime_get_mono_fast_ns();
 	if (hvc)
 		arm_smccc_1_2_hvc(args, res);
 	else
 		arm_smccc_1_2_smc(args, res);
+}
+#else
+/* r0-r7 and r12 in and out (secmon-a32.S); the rest of `out` is zero. */
+void secmon_a32_smc(const struct secmon_regs *in, struct secmon_regs *out);
+void secmon_a32_hvc(const struct secmon_regs *in, struct secmon_regs *out);
+
+static void trap(const struct secmon_regs *in, struct secmon_regs *out, bool hvc)
+{
+	memset(out, 0, sizeof(*out));
+	if (hvc)
+		secmon_a32_hvc(in, out);
+	else
+		secmon_a32_smc(in, out);
+}
+#endif
+
+/* Every call is traced. */
+static void invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
+		   struct secmon_regs *out, bool hvc)
+{
+	u64 start, end;
+
+	start = ktime_get_mono_fast_ns();
+	trap(in, out, hvc);
 	end = ktime_get_mono_fast_ns();
 	secmon_trace(c, in, out, start, end);
 }
@@ -88,8 +105,12 @@ static void hvc_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 }
 
 /* The names the library's <secmon/conduit.h> declares, served by the kernel. */
-const struct secmon_conduit secmon_conduit_smc = { .name = "smc", .invoke = smc_invoke };
-const struct secmon_conduit secmon_conduit_hvc = { .name = "hvc", .invoke = hvc_invoke };
+const struct secmon_conduit secmon_conduit_smc = {
+	.name = "smc", .invoke = smc_invoke, .aarch32 = IS_ENABLED(CONFIG_ARM),
+};
+const struct secmon_conduit secmon_conduit_hvc = {
+	.name = "hvc", .invoke = hvc_invoke, .aarch32 = IS_ENABLED(CONFIG_ARM),
+};
 
 /* No hvc when the kernel runs at EL2 (secmon_init()). */
 static struct secmon_conduits conduits = {
