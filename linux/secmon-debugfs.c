@@ -442,6 +442,10 @@ static int do_call(char *line)
 		say("\n");
 		return -ENOENT;
 	}
+	if (!secmon_calltab_op_usable(t, op, h->svc.c)) {
+		say("\nerror: %s is an SMC64 call, which an AArch32 kernel cannot make\n", op->name);
+		return -EOPNOTSUPP;
+	}
 	while ((tok = next_token(&line))) {
 		char *eq = strchr(tok, '=');
 		u64 v;

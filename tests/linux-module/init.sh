@@ -41,6 +41,12 @@ for w in $cmdline; do
 	esac
 done
 
+# An AArch32 kernel (armmp): SMC64 operations are absent, SMC_UNK is 32 bits.
+A32=0
+[ "$(uname -m)" = armv7l ] && A32=1
+UNK=0xffffffffffffffff
+[ "$A32" = 1 ] && UNK=0xffffffff
+
 # The scenario's name in the TAP lines: fw-SCENARIO under the monitor.
 L=$S
 [ "$FW" = 1 ] && L=fw-$S
@@ -161,7 +167,7 @@ media_debugfs() {
 	else
 		has "call: set-format unanswered: -95 (not supported)" "$D/call" \
 			"secure-media set-format format=2 -> -95 (not supported)"
-		has "call: the answer was SMC_UNK" "$D/call" "received x0=0xffffffffffffffff"
+		has "call: the answer was SMC_UNK" "$D/call" "received x0=$UNK"
 	fi
 	has "call: the registers sent" "$D/call" "sent x0=0x82000100 x1=0x2"
 	calls "secure-media get-status" "call: get-status by node name"
@@ -182,8 +188,14 @@ media_debugfs() {
 	rejects "media set-format format=0x100000002" "call: a value too wide for an SMC32 register is refused"
 	has "call: ... naming the argument" "$D/call" \
 		"error: the value of format does not fit its 32-bit register (set-format is SMC32)"
-	calls "media protect-buffer addr=0x100000000 size=16" "call: a 64-bit value for an SMC64 call is accepted"
-	has "call: ... and sent whole" "$D/call" "sent x0=0xc2000101 x1=0x100000000 x2=0x10"
+	if [ "$A32" = 0 ]; then
+		calls "media protect-buffer addr=0x100000000 size=16" "call: a 64-bit value for an SMC64 call is accepted"
+		has "call: ... and sent whole" "$D/call" "sent x0=0xc2000101 x1=0x100000000 x2=0x10"
+	else
+		rejects "media protect-buffer addr=0x1000 size=16" "call: an SMC64 call is refused from AArch32"
+		has "call: ... saying why" "$D/call" \
+			"error: protect-buffer is an SMC64 call, which an AArch32 kernel cannot make"
+	fi
 	rejects "media set-format format=010" "call: a number with a leading zero (octal?) is refused"
 	has "call: ... saying what a number is" "$D/call" \
 		"error: the value of format is not a number (decimal, or 0x and hexadecimal digits)"
@@ -288,7 +300,13 @@ scenario_table() {
 	loads "secmon: firmware operations: table /firmware/secure-monitor (smc, 3 operations); 1 service; " || return
 	has "firmware: the backend is the table" "$D/firmware" \
 		"backend: table (secure-monitor, /firmware/secure-monitor) over smc"
-	for op in cpu-boot set-cpu-boot-addr get-cpu-boot-addr do-idle l2x0-init; do
+	# The board's cpu-boot and boot-address calls are SMC64: absent for AArch32.
+	smc64=yes
+	[ "$A32" = 1 ] && smc64=no
+	for op in cpu-boot set-cpu-boot-addr get-cpu-boot-addr; do
+		has "firmware: $op: $smc64" "$D/firmware" "$op: $smc64"
+	done
+	for op in do-idle l2x0-init; do
 		has "firmware: $op" "$D/firmware" "$op: yes"
 	done
 	has "firmware: no suspend" "$D/firmware" "suspend: no"

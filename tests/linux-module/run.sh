@@ -37,11 +37,14 @@
 #
 # Options:
 #   --bios FILE|auto  run the fw-* scenarios with FILE as firmware; "auto":
-#                     build/qemu-virt-a64/secmon.bin when it exists
+#                     build/qemu-virt-a64/secmon.bin (armhf: -a32) when it exists
 #   --only LIST       comma-separated scenarios to run (default: all that apply)
 #   --no-build        use the modules built before
 #   --timeout SEC     per boot (default 60)
 #   --smp N           CPUs for the scenarios that boot more than one (default 2)
+#   --arch arm64|armhf  the kernel (default arm64); armhf: Debian's armmp
+#                     kernel on qemu-system-arm -cpu cortex-a15, modules in
+#                     build/linux-module/armhf/, --bios the AArch32 firmware
 # Logs: build/linux-module/test/SCENARIO.log (serial console, with the
 # init's SECMON-* lines). Exit status 0 when every check passed.
 set -uo pipefail
@@ -55,6 +58,7 @@ ONLY=
 BUILD=1
 TIMEOUT=60
 SMP=2
+ARCH=arm64
 usage() {
 	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
 	exit 2
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--no-build) BUILD=0 ;;
 	--timeout) TIMEOUT=${2:?}; shift ;;
 	--smp) SMP=${2:?}; shift ;;
+	--arch) ARCH=${2:?}; shift ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -73,16 +78,22 @@ while [ $# -gt 0 ]; do
 done
 if [ "$BIOS" = auto ]; then
 	BIOS=
-	[ -f build/qemu-virt-a64/secmon.bin ] && BIOS=build/qemu-virt-a64/secmon.bin
+	fwdir=qemu-virt-a64
+	[ "$ARCH" = armhf ] && fwdir=qemu-virt-a32
+	[ -f "build/$fwdir/secmon.bin" ] && BIOS=build/$fwdir/secmon.bin
 fi
 
-LINUX_DIR=build/linux/arm64
+LINUX_DIR=build/linux/$ARCH
 O=build/linux-module
+[ "$ARCH" = armhf ] && O=build/linux-module/armhf
 T=$O/test
 mkdir -p "$T"
-HDR=build/linux-headers/arm64
+HDR=build/linux-headers/$ARCH
 KDIR=$HDR/kdir
-CROSS=aarch64-linux-gnu-
+CROSS=aarch64-linux-gnu- KBUILD_ARCH=arm64 QEMU=qemu-system-aarch64 DEFCPU=cortex-a57
+if [ "$ARCH" = armhf ]; then
+	CROSS=arm-linux-gnueabihf- KBUILD_ARCH=arm QEMU=qemu-system-arm DEFCPU=cortex-a15
+fi
 
 PASS=0
 FAIL=0
@@ -103,7 +114,7 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 t0=$(now)
 if [ "$BUILD" = 1 ]; then
-	if make -f linux/Makefile >"$T/build.log" 2>&1; then
+	if make -f linux/Makefile KARCH="$ARCH" >"$T/build.log" 2>&1; then
 		tap ok "build secmon.ko and secmon-media-example.ko ($(since "$t0") s)"
 	else
 		tap not-ok "build secmon.ko and secmon-media-example.ko" "$T/build.log"
@@ -111,11 +122,11 @@ if [ "$BUILD" = 1 ]; then
 		exit 1
 	fi
 	# The call path: no sleeping function, stack under 1 KiB (.ci files).
-	python3 "$HERE/stack.py" --objdir "$O/kbuild" --arch arm64 >"$T/stack.txt" 2>&1
+	python3 "$HERE/stack.py" --objdir "$O/kbuild" --arch "$ARCH" >"$T/stack.txt" 2>&1
 	cat "$T/stack.txt"
 	PASS=$((PASS + $(grep -c '^ok ' "$T/stack.txt")))
 	FAIL=$((FAIL + $(grep -c '^not ok ' "$T/stack.txt")))
-	grep -q ' - module stack (arm64): deepest' "$T/stack.txt" ||
+	grep -q " - module stack ($ARCH): deepest" "$T/stack.txt" ||
 		tap not-ok "stack.py ran" "$T/stack.txt"
 	TK=$O/test-kbuild
 	mkdir -p "$TK"
@@ -125,7 +136,7 @@ if [ "$BUILD" = 1 ]; then
 	ln -sfn "$HERE/Kbuild" "$TK/Kbuild"
 	ln -sfn "$HERE/secmon-api-test.c" "$TK/secmon-api-test.c"
 	ln -sfn "$ROOT/linux/include" "$TK/kinclude"
-	if make -C "$KDIR" M="$ROOT/$TK" ARCH=arm64 CROSS_COMPILE=$CROSS \
+	if make -C "$KDIR" M="$ROOT/$TK" ARCH=$KBUILD_ARCH CROSS_COMPILE=$CROSS \
 		KBUILD_EXTRA_SYMBOLS="$ROOT/$O/kbuild/Module.symvers" modules >"$T/build-test.log" 2>&1 &&
 		! grep -q 'WARNING: modpost' "$T/build-test.log"; then
 		cp "$TK/secmon-api-test.ko" "$O/secmon-api-test.ko"
@@ -179,8 +190,8 @@ echo "# initramfs $INITRD ($(wc -c <"$INITRD") bytes, $(since "$t0") s)"
 # With CPU and VIRT (on|off) other than cortex-a57 and on, as given to boot.sh.
 virt_dts() { # N OUT.dts [CPU [VIRT]]
 	local dtb=$T/virt-$1.dtb
-	qemu-system-aarch64 -M "virt,virtualization=${4:-on},gic-version=2,dumpdtb=$dtb" \
-		-cpu "${3:-cortex-a57}" -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
+	$QEMU -M "virt,virtualization=${4:-on},gic-version=2,dumpdtb=$dtb" \
+		-cpu "${3:-$DEFCPU}" -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
 	dtc -q -I dtb -O dts -o "$2" "$dtb"
 }
 # The machine of each scenario, as boot.sh options (default: boot.sh's).
@@ -211,7 +222,7 @@ board_body() { sed -e '/^\/dts-v1\/;/d' -e '/^\/include\//d' "boards/$1"; }
 make_dts() { # SCENARIO N OUT.dts
 	case $1 in
 	hvc-vhe) virt_dts "$2" "$3" max on ;;
-	hvc-el1) virt_dts "$2" "$3" cortex-a57 off ;;
+	hvc-el1) virt_dts "$2" "$3" "$DEFCPU" off ;;
 	*) virt_dts "$2" "$3" ;;
 	esac || return 1
 	case $1 in
@@ -274,7 +285,7 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	local name=$1 fw=$2 n=$3 log=$T/$1.log t rc elapsed
 	shift 3
 	t=$(now)
-	bash tests/linux/boot.sh --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
+	bash tests/linux/boot.sh --arch "$ARCH" --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
 		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw $(kargs "$name")" "$@" \
 		>"$T/$name.boot" 2>&1
 	rc=$?
@@ -296,7 +307,9 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	echo "# $name: $(since "$t") s in all"
 }
 
-SCENARIOS="psci table legacy broken-table broken-service absent hvc-vhe hvc-el1 cpus17"
+SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
+# VHE and NR_CPUS=256 are arm64's (armmp: NR_CPUS=8, see docs/linux-module.md).
+[ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS hvc-vhe cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 

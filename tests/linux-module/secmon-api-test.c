@@ -197,16 +197,25 @@ static void firmware_psci(void)
 static void firmware_table(void)
 {
 	check_true(!strcmp(secmon_firmware_backend(), "table"), "backend is table");
-	check_true(secmon_firmware_has("cpu-boot") && secmon_firmware_has("do-idle") &&
-		   secmon_firmware_has("l2x0-init") && !secmon_firmware_has("suspend"),
-		   "the table has cpu-boot, do-idle, l2x0-init, not suspend");
+	check_true(secmon_firmware_has("do-idle") && secmon_firmware_has("l2x0-init") &&
+		   !secmon_firmware_has("suspend"), "the table has do-idle, l2x0-init, not suspend");
+	if (IS_ENABLED(CONFIG_ARM)) {
+		/* The board's cpu-boot and boot-address calls are SMC64. */
+		check_true(!secmon_firmware_has("cpu-boot") &&
+			   !secmon_firmware_has("set-cpu-boot-addr"),
+			   "AArch32: no cpu-boot, no set-cpu-boot-addr (SMC64 calls)");
+		check(secmon_firmware_cpu_boot(1), -EOPNOTSUPP,
+		      "AArch32: cpu_boot (SMC64) is -EOPNOTSUPP");
+	} else {
+		check_true(secmon_firmware_has("cpu-boot"), "the table has cpu-boot");
+	}
 	check(secmon_firmware_suspend(0), -EOPNOTSUPP, "suspend is -EOPNOTSUPP");
 	check(secmon_firmware_l2x0_init(), fw ? 0 : -EOPNOTSUPP,
 	      fw ? "l2x0_init" : "l2x0_init: unanswered is -EOPNOTSUPP");
 	if (!fw)
 		check(secmon_firmware_do_idle(0), -EOPNOTSUPP,
 		      "do_idle: unanswered is -EOPNOTSUPP");
-	if (!cpu_online(1))
+	if (!cpu_online(1) || IS_ENABLED(CONFIG_ARM))
 		return;
 	check(secmon_firmware_cpu_boot(1), -EFAULT, "cpu_boot without an address is -EFAULT");
 	check(secmon_firmware_set_cpu_boot_addr(1, 0x40080000), 0, "set_cpu_boot_addr(1)");
