@@ -7,6 +7,7 @@
 # line (set by run.sh):
 #   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
 #                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
+#                         | exynos | omap4 | reordered | psci01 (AArch32)
 #                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
 #                         QEMU's built-in PSCI, which answers PSCI only
@@ -356,6 +357,22 @@ scenario_legacy() {
 	unload
 }
 
+# An example board under the AArch32 firmware: the firmware operations on
+# CPU 1, offline, through the API test module; the legacy ABI in the trace.
+scenario_board() { # TRACE-TEXT...
+	loads "secmon: firmware operations: " || return
+	check "cpu1 goes offline (PSCI CPU_OFF)" sh -c "echo 0 >/sys/devices/system/cpu/cpu1/online"
+	echo clear >"$D/trace"
+	api_test scenario=board fw="$FW" cpu=1
+	for text in "$@"; do
+		has "trace: $text" "$D/trace" "$text"
+	done
+	check "cpu1 comes back online (PSCI CPU_ON)" sh -c "echo 1 >/sys/devices/system/cpu/cpu1/online"
+	check "cpu1 is online" sh -c "[ \"\$(cat /sys/devices/system/cpu/cpu1/online)\" = 1 ]"
+	dump
+	unload
+}
+
 refuses() { # MESSAGE ERRNO-TEXT
 	refused "secmon.ko refuses to load" insmod "$M/secmon.ko"
 	has "insmod reports $2" "$OUT" "$2"
@@ -402,6 +419,31 @@ hvc-el1)
 		"secure-media set-format format=2 -> -95 (not supported)"
 	has "trace: the call went by hvc" "$D/trace" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
 	unload
+	;;
+exynos)
+	# Negative IDs in r0; the CPU in r1, the entry in r2.
+	scenario_board "smc secure-monitor/set-cpu-boot-addr x0=0xffffff9b x1=0x1 x2=0x" \
+		"smc secure-monitor/get-cpu-boot-addr x0=0xffffff9a x1=0x1 ->" \
+		"smc secure-monitor/cpu-boot x0=0xfffffffc x1=0x1 ->" \
+		"smc secure-monitor/do-idle x0=0xfffffffd ->" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x2 ->"
+	;;
+omap4)
+	# IDs in r12, the arguments from r0.
+	scenario_board "smc secure-monitor/set-cpu-boot-addr x0=0x" \
+		" x12=0x105 ->" \
+		"smc secure-monitor/cpu-boot x0=0x1 x1=0x0 x2=0x0 x3=0x0 x4=0x0 x5=0x0 x6=0x0 x7=0x0 x8=0x0 x9=0x0 x10=0x0 x11=0x0 x12=0x104 ->" \
+		"smc secure-monitor/do-idle x0=0x0 x1=0x0 x2=0x0 x3=0x0 x4=0x0 x5=0x0 x6=0x0 x7=0x0 x8=0x0 x9=0x0 x10=0x0 x11=0x0 x12=0x108 ->"
+	;;
+reordered)
+	# Its cpu-boot is SMC64 (absent for AArch32); do-idle's mode is in r3.
+	scenario_board "smc secure-monitor/do-idle x0=0x82000011 ->" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x2 ->"
+	;;
+psci01)
+	# PSCI 0.1's own IDs: cpu_on with the MPIDR and the entry.
+	scenario_board "smc psci/cpu-on x0=0x95c1ba60 x1=0x1 x2=0x" \
+		"smc psci/cpu-suspend x0=0x95c1ba5e"
 	;;
 cpus17)
 	loads "secmon: firmware operations: psci over smc; 1 service; 17 CPUs" || return

@@ -34,6 +34,10 @@
 #                   kernel's conduit (the monitor has SMCCC 1.3, SOC_ID)
 #   fw-psci         boards/psci-standard.dts
 #   fw-table        boards/reordered.dts
+# and with --arch armhf, each example board's firmware operations driven by
+# secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
+#   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
+#                   omap4-style.dts, reordered.dts, psci-0.1-custom.dts
 #
 # Options:
 #   --bios FILE|auto  run the fw-* scenarios with FILE as firmware; "auto":
@@ -311,6 +315,9 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 # VHE and NR_CPUS=256 are arm64's (armmp: NR_CPUS=8, see docs/linux-module.md).
 [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS hvc-vhe cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
+# The example boards' firmware operations from an AArch32 kernel (issue 18).
+[ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
+	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 for s in $SCENARIOS; do
@@ -320,8 +327,13 @@ for s in $SCENARIOS; do
 		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log"
 		;;
 	fw-*)
-		board=psci-standard.dts
-		[ "$s" = fw-table ] && board=reordered.dts
+		case $s in
+		fw-psci) board=psci-standard.dts ;;
+		fw-table | fw-reordered) board=reordered.dts ;;
+		fw-exynos) board=exynos-style.dts ;;
+		fw-omap4) board=omap4-style.dts ;;
+		fw-psci01) board=psci-0.1-custom.dts ;;
+		esac
 		dtc -q -i boards -I dts -O dtb -o "$T/$s-board.dtb" "boards/$board" || {
 			tap not-ok "$s: compile boards/$board"
 			continue

@@ -8,15 +8,19 @@
  *   secmon-api-test: not ok - <what> (got X, want Y)
  *   secmon-api-test: N passed, M failed
  *
- * Parameters: scenario=psci|table|legacy (the board's firmware-operations
+ * Parameters: scenario=psci|table|legacy|board (the board's firmware-operations
  * backend, see tests/linux-module/run.sh), fw=1 when a secmon monitor
  * answers the calls (else QEMU's built-in PSCI answers PSCI and nothing
  * else), media=0 when the board has no secure-media service, atomic=N
- * to run only the N calls from atomic context (atomic_calls()).
+ * to run only the N calls from atomic context (atomic_calls()); with
+ * scenario=board, cpu=N (default 1) is the offline CPU board() drives.
  */
 #include <linux/arm-smccc.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -33,6 +37,8 @@ module_param(media, bool, 0444);
 
 static unsigned int atomic;
 module_param(atomic, uint, 0444);
+static unsigned int cpu = 1;
+module_param(cpu, uint, 0444);
 
 static unsigned int passed, failed;
 
@@ -235,10 +241,84 @@ static void firmware_legacy(void)
 		      "set_cpu_boot_addr: status -1 is -EOPNOTSUPP");
 }
 
+/*
+ * scenario=board (AArch32, an example board's DT given to the AArch32
+ * firmware): the firmware operations on `cpu`, which init.sh has taken
+ * offline through Linux (PSCI CPU_OFF). The entry is this ARM code, copied
+ * to a page: it stores MAGIC in its last word (MMU off: by physical
+ * address), then calls PSCI CPU_OFF (0x84000002), so that Linux can bring
+ * the CPU back with PSCI.
+ */
+#define MAGIC 0x5ec0b007
+static const u32 entry_code[] = {
+	0xe28f1020,	/* add   r1, pc, #32     @ &marker */
+	0xe30b2007,	/* movw  r2, #0xb007 */
+	0xe3452ec0,	/* movt  r2, #0x5ec0 */
+	0xe5812000,	/* str   r2, [r1] */
+	0xf57ff04f,	/* dsb   sy */
+	0xe3000002,	/* movw  r0, #0x0002 */
+	0xe3480400,	/* movt  r0, #0x8400     @ PSCI CPU_OFF */
+	0xe1600070,	/* smc   #0 */
+	0xe320f002,	/* 1: wfe */
+	0xeafffffd,	/* b     1b */
+	0,		/* marker */
+};
+
+static void board(void)
+{
+	struct secmon_arg in[] = { { .name = "format", .value = 2 } };
+	struct secmon_arg st[] = { { .name = "format" }, { .name = "buffers" } };
+	volatile u32 *marker;
+	struct page *page;
+	u64 entry, addr = 0;
+	unsigned int i;
+
+	if (!IS_ENABLED(CONFIG_ARM)) {
+		check_true(false, "board: an AArch32 kernel");
+		return;
+	}
+	check_true(!cpu_online(cpu), "board: the CPU is offline (Linux's PSCI CPU_OFF)");
+	/* Kept after the test: the CPU may still run from it. */
+	page = alloc_page(GFP_KERNEL);
+	if (!page) {
+		check_true(false, "board: a page for the entry code");
+		return;
+	}
+	memcpy(page_address(page), entry_code, sizeof(entry_code));
+	marker = (u32 *)page_address(page) + ARRAY_SIZE(entry_code) - 1;
+	entry = page_to_phys(page);
+	if (secmon_firmware_has("set-cpu-boot-addr")) {
+		check(secmon_firmware_set_cpu_boot_addr(cpu, entry), 0, "board: set_cpu_boot_addr");
+		if (secmon_firmware_has("get-cpu-boot-addr")) {
+			check(secmon_firmware_get_cpu_boot_addr(cpu, &addr), 0,
+			      "board: get_cpu_boot_addr");
+			check(addr == entry, 1, "board: get_cpu_boot_addr gives back the entry set");
+		}
+	}
+	if (secmon_firmware_has("cpu-boot")) {
+		check(secmon_firmware_cpu_boot(cpu), 0, "board: cpu_boot");
+		for (i = 0; i < 200 && *marker != MAGIC; i++)
+			msleep(10);
+		check(*marker == MAGIC, 1, "board: the CPU ran the entry code");
+	}
+	if (secmon_firmware_has("do-idle"))
+		check(secmon_firmware_do_idle(0), 0, "board: do_idle entered and left");
+	if (!media)
+		return;
+	check(secmon_call_by_name("media", "set-format", in, 1, NULL, 0), 0, "board: media set-format 2");
+	check(secmon_call_by_name("media", "get-status", NULL, 0, st, 2), 0, "board: media get-status");
+	check(st[0].value, 2, "board: media get-status gives format 2");
+}
+
 static int __init api_test_init(void)
 {
 	if (atomic) {
 		atomic_calls();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
+	if (!strcmp(scenario, "board")) {
+		board();
 		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
 		return 0;
 	}
