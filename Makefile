@@ -38,7 +38,9 @@ nsk:
 	@$(MAKE) -f mk/nsk.mk
 	@$(MAKE) -f mk/nsk-a32.mk
 
-module: ; @$(MAKE) -f linux/Makefile
+module:
+	@$(MAKE) -f linux/Makefile KARCH=arm64
+	@$(MAKE) -f linux/Makefile KARCH=armhf
 
 fuzz: ; @$(MAKE) -f mk/fuzz.mk run
 

@@ -84,7 +84,7 @@ int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t
 	return SECMON_OK;
 }
 
-/* MPIDRs of the /cpus/cpu@N nodes, in order. */
+/* MPIDRs of the /cpus/cpu@N nodes, in order (only counted when mpidr is NULL). */
 static int read_cpus(const void *fdt, uint64_t *mpidr, unsigned *n, struct secmon_ct_error *err)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
@@ -107,9 +107,13 @@ static int read_cpus(const void *fdt, uint64_t *mpidr, unsigned *n, struct secmo
 		if (!reg || len != 4 * ac)
 			return fail(err, fdt, node, "reg", "must be one MPIDR in #address-cells cells");
 		if (*n >= SECMON_FWOPS_MAX_CPUS)
-			return fail(err, fdt, node, "reg", "more CPUs than the library supports");
-		mpidr[(*n)++] = ac == 1 ? fdt32_to_cpu(reg[0]) :
-			((uint64_t)fdt32_to_cpu(reg[0]) << 32) | fdt32_to_cpu(reg[1]);
+			return secmon_ct_fail(err, secmon_calltab_node_name(fdt, node), 0,
+					      "more CPUs than SECMON_FWOPS_MAX_CPUS",
+					      SECMON_E_NO_SPACE);
+		if (mpidr)
+			mpidr[*n] = ac == 1 ? fdt32_to_cpu(reg[0]) :
+				((uint64_t)fdt32_to_cpu(reg[0]) << 32) | fdt32_to_cpu(reg[1]);
+		(*n)++;
 	}
 	return SECMON_OK;
 }
@@ -131,25 +135,19 @@ static int find_exact(const void *fdt, const char *compat)
 	return node;
 }
 
-int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
-			 struct secmon_calltab *t, struct secmon_ct_error *err)
+/* The backend, with no CPUs yet. */
+static int init_backend(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
+			struct secmon_calltab *t, struct secmon_ct_error *err)
 {
-	uint64_t mpidr[SECMON_FWOPS_MAX_CPUS];
-	unsigned n;
 	int node, e;
 	const struct secmon_conduit *c;
 
-	secmon_fwops_init_none(o);
-	*err = (struct secmon_ct_error){ .node = { 0 } };
-	e = read_cpus(fdt, mpidr, &n, err);
-	if (e)
-		return e;
 	node = find_exact(fdt, "secmon,call-table");
 	if (node >= 0) {
 		e = secmon_calltab_parse(fdt, node, t, err);
 		if (!e && !(c = pick(cs, t->method)))
 			e = fail(err, fdt, node, "method", "no such conduit here");
-		return e ? e : secmon_fwops_init_table(o, c, t, mpidr, n);
+		return e ? e : secmon_fwops_init_table(o, c, t, 0, 0);
 	}
 	node = secmon_calltab_find(fdt, -1, "arm,psci-1.0");
 	if (node < 0)
@@ -160,14 +158,35 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 		e = method(fdt, node, &m, err);
 		if (!e && !(c = pick(cs, m)))
 			e = fail(err, fdt, node, "method", "no such conduit here");
-		return e ? e : secmon_fwops_init_psci(o, c, mpidr, n);
+		return e ? e : secmon_fwops_init_psci(o, c, 0, 0);
 	}
 	node = secmon_calltab_find(fdt, -1, "arm,psci");
 	if (node >= 0) {
 		e = secmon_calltab_from_psci(fdt, node, t, err);
 		if (!e && !(c = pick(cs, t->method)))
 			e = fail(err, fdt, node, "method", "no such conduit here");
-		return e ? e : secmon_fwops_init_table(o, c, t, mpidr, n);
+		return e ? e : secmon_fwops_init_table(o, c, t, 0, 0);
 	}
 	return SECMON_OK;
+}
+
+/*
+ * The CPUs are read straight into o->mpidr (after the backend's init, which
+ * clears it), so that no copy of SECMON_FWOPS_MAX_CPUS MPIDRs is made on
+ * the stack: secmon.ko sets that limit to the kernel's NR_CPUS.
+ */
+int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
+			 struct secmon_calltab *t, struct secmon_ct_error *err)
+{
+	unsigned n;
+	int e;
+
+	secmon_fwops_init_none(o);
+	*err = (struct secmon_ct_error){ .node = { 0 } };
+	e = read_cpus(fdt, 0, &n, err);
+	if (!e)
+		e = init_backend(o, fdt, cs, t, err);
+	if (e || o->backend == SECMON_FWOPS_NONE)
+		return e;
+	return read_cpus(fdt, o->mpidr, &o->ncpus, err);
 }

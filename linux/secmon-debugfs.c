@@ -13,6 +13,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -134,12 +135,13 @@ static int trace_show(struct seq_file *m, void *v)
 	for (i = 0; i < n; i++) {
 		const struct trace_entry *t = &copy[i];
 		unsigned int last = 0;
+		u32 ns;
+		u64 s = div_u64_rem(t->start, NSEC_PER_SEC, &ns);
 
 		for (j = 1; j < SECMON_NREGS; j++)
 			if (t->in.x[j])
 				last = j;
-		seq_printf(m, "%5llu.%06llu cpu%u %s ", t->start / 1000000000,
-			   (t->start % 1000000000) / 1000, t->cpu, t->conduit);
+		seq_printf(m, "%5llu.%06u cpu%u %s ", s, ns / 1000, t->cpu, t->conduit);
 		label(m, &t->in);
 		for (j = 0; j <= last; j++)
 			seq_printf(m, " x%u=%#llx", j, t->in.x[j]);
@@ -348,6 +350,39 @@ static void say_names(const struct secmon_calltab *t, const struct secmon_ct_op 
 		say("nothing");
 }
 
+/* Does a call of `op` put the parameter `name` in a 32-bit register? */
+static bool takes_narrow(const struct secmon_handle *h, const struct secmon_ct_op *op,
+			 const char *name)
+{
+	const struct secmon_calltab *t = &h->svc.t;
+	unsigned int k, j;
+
+	for (k = 0; k < op->ncalls; k++) {
+		const struct secmon_ct_call *c = &t->calls[op->first_call + k];
+		bool wide = c->native ? !h->svc.c->aarch32 : c->smc64;
+
+		for (j = 0; j < c->nargs && !wide; j++) {
+			const char *n = t->regs[c->first + j].name;
+
+			if (n && !strcmp(n, name))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A value as documented: decimal, or hexadecimal after "0x"; nothing else. */
+static int parse_value(const char *s, u64 *v)
+{
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	const char *digits = hex ? s + 2 : s;
+	size_t n = strspn(digits, hex ? "0123456789abcdefABCDEF" : "0123456789");
+
+	if (!n || digits[n] || (!hex && s[0] == '0' && s[1]))
+		return -EINVAL;
+	return kstrtou64(digits, hex ? 16 : 10, v);
+}
+
 static bool is_val(const struct secmon_ct_val *v, unsigned int n, const char *name)
 {
 	unsigned int i;
@@ -375,8 +410,9 @@ static char *next_token(char **line)
  */
 static int do_call(char *line)
 {
-	struct secmon_ct_val in[SECMON_MAX_ARGS], out[SECMON_MAX_ARGS];
-	struct secmon_regs sent = { { 0 } }, received = { { 0 } };
+	/* Under secmon.lock, as the result is: off the (small) kernel stack. */
+	static struct secmon_ct_val in[SECMON_MAX_ARGS], out[SECMON_MAX_ARGS];
+	static struct secmon_regs sent, received;
 	const struct secmon_ct_op *op;
 	struct secmon_handle *h;
 	const struct secmon_calltab *t;
@@ -390,7 +426,7 @@ static int do_call(char *line)
 		say("error: write \"TABLE OP [name=value ...]\"\n");
 		return -EINVAL;
 	}
-	h = secmon_find_locked(table);
+	h = secmon_find(table);
 	if (!h) {
 		say("%s %s\nerror: no call table named \"%s\" (see tables)\n", table, opname,
 		    table);
@@ -406,6 +442,10 @@ static int do_call(char *line)
 		say("\n");
 		return -ENOENT;
 	}
+	if (!secmon_calltab_op_usable(t, op, h->svc.c)) {
+		say("\nerror: %s is an SMC64 call, which an AArch32 kernel cannot make\n", op->name);
+		return -EOPNOTSUPP;
+	}
 	while ((tok = next_token(&line))) {
 		char *eq = strchr(tok, '=');
 		u64 v;
@@ -416,14 +456,24 @@ static int do_call(char *line)
 			return -EINVAL;
 		}
 		*eq = '\0';
-		if (kstrtou64(eq + 1, 0, &v)) {
-			say("\nerror: the value of %s is not a number\n", tok);
+		if (parse_value(eq + 1, &v)) {
+			say("\nerror: the value of %s is not a number (decimal, or 0x and hexadecimal digits)\n",
+			    tok);
 			return -EINVAL;
 		}
 		if (!takes(t, op, tok)) {
 			say("\nerror: %s takes no argument \"%s\"; it takes: ", op->name, tok);
 			say_names(t, op, false);
 			say("\n");
+			return -EINVAL;
+		}
+		if (is_val(in, nin, tok)) {
+			say("\nerror: argument %s given twice\n", tok);
+			return -EINVAL;
+		}
+		if (v > U32_MAX && takes_narrow(h, op, tok)) {
+			say("\nerror: the value of %s does not fit its 32-bit register (%s is SMC32)\n",
+			    tok, op->name);
 			return -EINVAL;
 		}
 		if (nin == SECMON_MAX_ARGS) {
@@ -451,6 +501,8 @@ static int do_call(char *line)
 				out[nout++] = (struct secmon_ct_val){ .name = n };
 		}
 	}
+	memset(&sent, 0, sizeof(sent));
+	memset(&received, 0, sizeof(received));
 	e = secmon_call_regs(h, op, in, nin, out, nout, &sent, &received);
 	say(" -> %d (%s)", secmon_to_errno(e), secmon_strerror(e));
 	/* SMC_UNK leaves the results unread: the registers below tell. */
@@ -484,7 +536,12 @@ static ssize_t call_write(struct file *file, const char __user *ubuf, size_t len
 	mutex_lock(&secmon.lock);
 	result_len = 0;
 	result[0] = '\0';
-	e = do_call(strim(buf));
+	if (strlen(buf) != len) {
+		say("error: the request holds a NUL byte (at offset %zu)\n", strlen(buf));
+		e = -EINVAL;
+	} else {
+		e = do_call(strim(buf));
+	}
 	mutex_unlock(&secmon.lock);
 	kfree(buf);
 	return e ? e : len;

@@ -29,7 +29,7 @@ struct secmon_handle {
 
 struct secmon_state {
 	struct secmon_dt *dt;		/* the whole tree, as at load */
-	struct mutex lock;		/* handles, debugfs results */
+	struct mutex lock;		/* adding handles, debugfs results */
 	struct list_head handles;
 	spinlock_t fw_lock;		/* ops' boot addresses */
 	struct secmon_fwops ops;
@@ -43,8 +43,8 @@ struct secmon_state {
 
 extern struct secmon_state secmon;
 
-/* Looks up by name (see secmon_get_by_name); caller holds secmon.lock. */
-struct secmon_handle *secmon_find_locked(const char *name);
+/* Looks up by name (see secmon_get_by_name), in any context. */
+struct secmon_handle *secmon_find(const char *name);
 /* A library-level call with the registers of its last SMC. */
 int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *op,
 		     const struct secmon_ct_val *in, unsigned int nin, struct secmon_ct_val *out,

@@ -18,15 +18,13 @@
 #include <linux/errno.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/rculist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <asm/virt.h>
 #include <libfdt.h>
 #include "secmon-internal.h"
-
-#ifndef CONFIG_ARM64
-#error "secmon.ko supports arm64 kernels (its conduits use arm_smccc_1_2_smc/hvc)"
-#endif
 
 struct secmon_state secmon;
 
@@ -37,22 +35,48 @@ MODULE_PARM_DESC(psci_only,
 
 /* --- Conduits ------------------------------------------------------------ */
 
-/* x0-x17 in and out, as SMCCC 1.2 passes them; every call is traced. */
+#ifdef CONFIG_ARM64
+/*
+ * x0-x17 in and out, as SMCCC 1.2 passes them. The kernel's register block
+ * and the library's are the same 18 64-bit words: no copy on the stack.
+ */
+static_assert(sizeof(struct arm_smccc_1_2_regs) == sizeof(struct secmon_regs));
+static_assert(offsetof(struct arm_smccc_1_2_regs, a17) == offsetof(struct secmon_regs, x[17]));
+
+static void trap(const struct secmon_regs *in, struct secmon_regs *out, bool hvc)
+{
+	const struct arm_smccc_1_2_regs *args = (const void *)in;
+	struct arm_smccc_1_2_regs *res = (void *)out;
+
+	if (hvc)
+		arm_smccc_1_2_hvc(args, res);
+	else
+		arm_smccc_1_2_smc(args, res);
+}
+#else
+/* r0-r7 and r12 in and out (secmon-a32.S); the rest of `out` is zero. */
+void secmon_a32_smc(const struct secmon_regs *in, struct secmon_regs *out);
+void secmon_a32_hvc(const struct secmon_regs *in, struct secmon_regs *out);
+
+static void trap(const struct secmon_regs *in, struct secmon_regs *out, bool hvc)
+{
+	memset(out, 0, sizeof(*out));
+	if (hvc)
+		secmon_a32_hvc(in, out);
+	else
+		secmon_a32_smc(in, out);
+}
+#endif
+
+/* Every call is traced. */
 static void invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		   struct secmon_regs *out, bool hvc)
 {
-	struct arm_smccc_1_2_regs args, res;
 	u64 start, end;
 
-	BUILD_BUG_ON(sizeof(args) != sizeof(in->x));
-	memcpy(&args, in->x, sizeof(args));
 	start = ktime_get_mono_fast_ns();
-	if (hvc)
-		arm_smccc_1_2_hvc(&args, &res);
-	else
-		arm_smccc_1_2_smc(&args, &res);
+	trap(in, out, hvc);
 	end = ktime_get_mono_fast_ns();
-	memcpy(out->x, &res, sizeof(res));
 	secmon_trace(c, in, out, start, end);
 }
 
@@ -62,17 +86,34 @@ static void smc_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 	invoke(c, in, out, false);
 }
 
+/*
+ * A kernel running at EL2 (VHE) has no HVC conduit to firmware: the HVC
+ * would trap to the kernel itself. Tables with method "hvc" are refused at
+ * load (conduits.hvc is NULL then); should a call get here anyway, it is
+ * answered SMC_UNK without trapping.
+ */
 static void hvc_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		       struct secmon_regs *out)
 {
+	if (is_kernel_in_hyp_mode()) {
+		memset(out, 0, sizeof(*out));
+		out->x[0] = SECMON_SMC_UNK64;
+		pr_err_once("an HVC call refused: the kernel runs at EL2 (VHE), the HVC would trap to the kernel itself\n");
+		return;
+	}
 	invoke(c, in, out, true);
 }
 
 /* The names the library's <secmon/conduit.h> declares, served by the kernel. */
-const struct secmon_conduit secmon_conduit_smc = { .name = "smc", .invoke = smc_invoke };
-const struct secmon_conduit secmon_conduit_hvc = { .name = "hvc", .invoke = hvc_invoke };
+const struct secmon_conduit secmon_conduit_smc = {
+	.name = "smc", .invoke = smc_invoke, .aarch32 = IS_ENABLED(CONFIG_ARM),
+};
+const struct secmon_conduit secmon_conduit_hvc = {
+	.name = "hvc", .invoke = hvc_invoke, .aarch32 = IS_ENABLED(CONFIG_ARM),
+};
 
-static const struct secmon_conduits conduits = {
+/* No hvc when the kernel runs at EL2 (secmon_init()). */
+static struct secmon_conduits conduits = {
 	.smc = &secmon_conduit_smc,
 	.hvc = &secmon_conduit_hvc,
 };
@@ -124,8 +165,17 @@ static void report(const struct secmon_dt *dt, const struct secmon_ct_error *err
 		   const char *what)
 {
 	char path[160];
+	struct device_node *np;
 
 	secmon_dt_error_path(dt, err, path, sizeof(path));
+	np = conduits.hvc || strcmp(err->property, "method") ? NULL : of_find_node_by_path(path);
+	if (np && of_property_match_string(np, "method", "hvc") >= 0) {
+		pr_err("%s: property \"method\": \"hvc\", but the kernel runs at EL2 (VHE): an HVC would trap to the kernel itself, not reach the firmware; %s\n",
+		       path, what);
+		of_node_put(np);
+		return;
+	}
+	of_node_put(np);
 	if (err->property[0])
 		pr_err("%s: property \"%s\": %s (%s); %s\n", path, err->property, err->message,
 		       secmon_strerror(e), what);
@@ -177,7 +227,7 @@ static int add_service(struct secmon_dt *dt, bool own_dt, int off, const char *w
 		handle_free(h);
 		return secmon_to_errno(e);
 	}
-	list_add_tail(&h->list, &secmon.handles);
+	list_add_tail_rcu(&h->list, &secmon.handles);
 	if (out)
 		*out = h;
 	return 0;
@@ -214,26 +264,41 @@ static bool compatible_is(struct device_node *np, const char *name)
 	return false;
 }
 
-struct secmon_handle *secmon_find_locked(const char *name)
+/*
+ * Handles are only ever added while secmon.ko is loaded (under secmon.lock,
+ * with list_add_tail_rcu) and freed at unload, so the lookup needs no lock:
+ * it runs in any context.
+ */
+static struct secmon_handle *find_rcu(const char *name)
 {
 	struct secmon_handle *h, *found = NULL;
 	unsigned int n = 0;
 
-	if (!strcmp(name, "firmware") && secmon.fw)
-		return secmon.fw;
-	list_for_each_entry(h, &secmon.handles, list)
+	list_for_each_entry_rcu(h, &secmon.handles, list)
 		if (!strcmp(h->name, name))
 			return h;
-	list_for_each_entry(h, &secmon.handles, list)
+	list_for_each_entry_rcu(h, &secmon.handles, list)
 		if (compatible_is(h->np, name))
 			return h;
-	list_for_each_entry(h, &secmon.handles, list) {
+	list_for_each_entry_rcu(h, &secmon.handles, list) {
 		if (word_of(h->name, name)) {
 			found = h;
 			n++;
 		}
 	}
 	return n == 1 ? found : NULL;
+}
+
+struct secmon_handle *secmon_find(const char *name)
+{
+	struct secmon_handle *h;
+
+	if (!strcmp(name, "firmware") && secmon.fw)
+		return secmon.fw;
+	rcu_read_lock();
+	h = find_rcu(name);
+	rcu_read_unlock();
+	return h;
 }
 
 struct secmon_handle *secmon_get(struct device_node *np)
@@ -272,11 +337,9 @@ struct secmon_handle *secmon_get_by_name(const char *name)
 
 	if (!name)
 		return ERR_PTR(-EINVAL);
-	mutex_lock(&secmon.lock);
-	h = secmon_find_locked(name);
+	h = secmon_find(name);
 	if (h)
 		atomic_inc(&h->users);
-	mutex_unlock(&secmon.lock);
 	return h ? h : ERR_PTR(-ENOENT);
 }
 EXPORT_SYMBOL_GPL(secmon_get_by_name);
@@ -325,13 +388,15 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 	return secmon_calltab_call(h->svc.c, &h->svc.t, op, in, nin, out, nout, sent, received);
 }
 
+/* The API's named values are the library's: passed on as they are. */
+static_assert(sizeof(struct secmon_arg) == sizeof(struct secmon_ct_val));
+static_assert(offsetof(struct secmon_arg, name) == offsetof(struct secmon_ct_val, name));
+static_assert(offsetof(struct secmon_arg, value) == offsetof(struct secmon_ct_val, value));
+
 int secmon_call(const struct secmon_handle *h, const char *op, const struct secmon_arg *in,
 		unsigned int nin, struct secmon_arg *out, unsigned int nout)
 {
-	struct secmon_ct_val vin[SECMON_MAX_ARGS], vout[SECMON_MAX_ARGS];
 	const struct secmon_ct_op *o;
-	unsigned int i;
-	int e;
 
 	if (IS_ERR_OR_NULL(h) || !op || (nin && !in) || (nout && !out))
 		return -EINVAL;
@@ -340,14 +405,8 @@ int secmon_call(const struct secmon_handle *h, const char *op, const struct secm
 	o = secmon_calltab_op(&h->svc.t, op);
 	if (!o)
 		return -ENOENT;
-	for (i = 0; i < nin; i++)
-		vin[i] = (struct secmon_ct_val){ .name = in[i].name, .value = in[i].value };
-	for (i = 0; i < nout; i++)
-		vout[i] = (struct secmon_ct_val){ .name = out[i].name, .value = out[i].value };
-	e = secmon_call_regs(h, o, vin, nin, vout, nout, NULL, NULL);
-	for (i = 0; i < nout; i++)
-		out[i].value = vout[i].value;
-	return secmon_to_errno(e);
+	return secmon_to_errno(secmon_call_regs(h, o, (const struct secmon_ct_val *)in, nin,
+						(struct secmon_ct_val *)out, nout, NULL, NULL));
 }
 EXPORT_SYMBOL_GPL(secmon_call);
 
@@ -611,7 +670,7 @@ static int load_firmware(void)
 	fw->firmware = true;
 	fw->svc.c = secmon.ops.c;
 	fw->svc.node = off;
-	list_add_tail(&fw->list, &secmon.handles);
+	list_add_tail_rcu(&fw->list, &secmon.handles);
 	secmon.fw = fw;
 	return 0;
 }
@@ -665,6 +724,8 @@ static int __init secmon_init(void)
 	unsigned int nservices;
 	int e;
 
+	if (is_kernel_in_hyp_mode())
+		conduits.hvc = NULL;
 	mutex_init(&secmon.lock);
 	spin_lock_init(&secmon.fw_lock);
 	INIT_LIST_HEAD(&secmon.handles);

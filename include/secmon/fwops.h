@@ -15,7 +15,10 @@
 #include <secmon/calltab.h>
 #include <secmon/conduit.h>
 
+/* A build may set its own (secmon.ko: the kernel's NR_CPUS). */
+#ifndef SECMON_FWOPS_MAX_CPUS
 #define SECMON_FWOPS_MAX_CPUS 16
+#endif
 
 enum secmon_fwop {
 	SECMON_FWOP_CPU_BOOT,

@@ -6,7 +6,9 @@
 # attribute, checks every answer, unloads, and powers off. Kernel command
 # line (set by run.sh):
 #   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
-#                         broken-service | absent (see run.sh)
+#                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
+#                         | exynos | omap4 | reordered | psci01 (AArch32)
+#                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
 #                         QEMU's built-in PSCI, which answers PSCI only
 #                         (every other call: SMC_UNK)
@@ -39,6 +41,12 @@ for w in $cmdline; do
 	secmon.fw=*) FW=${w#secmon.fw=} ;;
 	esac
 done
+
+# An AArch32 kernel (armmp): SMC64 operations are absent, SMC_UNK is 32 bits.
+A32=0
+[ "$(uname -m)" = armv7l ] && A32=1
+UNK=0xffffffffffffffff
+[ "$A32" = 1 ] && UNK=0xffffffff
 
 # The scenario's name in the TAP lines: fw-SCENARIO under the monitor.
 L=$S
@@ -118,6 +126,31 @@ api_test() { # SCENARIO-PARAMS...
 	rmmod secmon-api-test
 }
 
+# Calls by name from atomic context in the API test module while a
+# background loop reads and writes debugfs (secmon.ko's mutex).
+atomic_test() {
+	rm -f /tmp/stop
+	(
+		while [ ! -e /tmp/stop ]; do
+			echo "media get-status" >"$D/call"
+			cat "$D/tables" "$D/call" "$D/trace" >/dev/null
+		done
+	) &
+	bg=$!
+	api_test scenario=psci fw="$FW" atomic=4000
+	touch /tmp/stop
+	wait "$bg"
+	dmesg >/tmp/dmesg
+	for text in "scheduling while atomic" "sleeping function called from invalid context"; do
+		if grep -qF "$text" /tmp/dmesg; then
+			grep -F -A3 "$text" /tmp/dmesg >"$OUT"
+			fail "atomic: no \"$text\" in the kernel log"
+		else
+			pass "atomic: no \"$text\" in the kernel log"
+		fi
+	done
+}
+
 # --- the media service, through debugfs and the example driver ------------
 
 media_debugfs() {
@@ -135,7 +168,7 @@ media_debugfs() {
 	else
 		has "call: set-format unanswered: -95 (not supported)" "$D/call" \
 			"secure-media set-format format=2 -> -95 (not supported)"
-		has "call: the answer was SMC_UNK" "$D/call" "received x0=0xffffffffffffffff"
+		has "call: the answer was SMC_UNK" "$D/call" "received x0=$UNK"
 	fi
 	has "call: the registers sent" "$D/call" "sent x0=0x82000100 x1=0x2"
 	calls "secure-media get-status" "call: get-status by node name"
@@ -153,6 +186,36 @@ media_debugfs() {
 	rejects "media set-format format=1 colour=2" "call: an unknown argument is refused"
 	has "call: ... naming it" "$D/call" "error: set-format takes no argument \"colour\""
 	rejects "media set-format format=two" "call: a value that is not a number is refused"
+	rejects "media set-format format=0x100000002" "call: a value too wide for an SMC32 register is refused"
+	has "call: ... naming the argument" "$D/call" \
+		"error: the value of format does not fit its 32-bit register (set-format is SMC32)"
+	if [ "$A32" = 0 ]; then
+		calls "media protect-buffer addr=0x100000000 size=16" "call: a 64-bit value for an SMC64 call is accepted"
+		has "call: ... and sent whole" "$D/call" "sent x0=0xc2000101 x1=0x100000000 x2=0x10"
+	else
+		rejects "media protect-buffer addr=0x1000 size=16" "call: an SMC64 call is refused from AArch32"
+		has "call: ... saying why" "$D/call" \
+			"error: protect-buffer is an SMC64 call, which an AArch32 kernel cannot make"
+	fi
+	rejects "media set-format format=010" "call: a number with a leading zero (octal?) is refused"
+	has "call: ... saying what a number is" "$D/call" \
+		"error: the value of format is not a number (decimal, or 0x and hexadecimal digits)"
+	for v in +1 0x 0x0x1 -1 1k; do
+		rejects "media set-format format=$v" "call: format=$v is refused"
+	done
+	calls "media set-format format=10" "call: format=10 is accepted"
+	has "call: ... as decimal ten" "$D/call" "sent x0=0x82000100 x1=0xa"
+	calls "media set-format format=0X1f" "call: format=0X1f is accepted"
+	has "call: ... as hexadecimal" "$D/call" "sent x0=0x82000100 x1=0x1f"
+	rejects "media set-format format=1 format=7" "call: a repeated argument is refused"
+	has "call: ... naming it" "$D/call" "error: argument format given twice"
+	if printf 'media set-format format=1\000format=7\n' >"$D/call" 2>"$OUT"; then
+		: >"$OUT"
+		fail "call: a request with a NUL byte is refused (accepted)"
+	else
+		pass "call: a request with a NUL byte is refused"
+	fi
+	has "call: ... saying so" "$D/call" "error: the request holds a NUL byte (at offset 25)"
 	rejects "media no-such-op" "call: an unknown operation is refused"
 	has "call: ... listing the service's operations" "$D/call" \
 		"error: secure-media has no operation \"no-such-op\"; it has: set-format protect-buffer unprotect-buffer get-status"
@@ -228,6 +291,7 @@ scenario_psci() {
 	fi
 	media_debugfs
 	api_test scenario=psci fw="$FW"
+	atomic_test
 	dump
 	media_driver
 	unload
@@ -237,7 +301,13 @@ scenario_table() {
 	loads "secmon: firmware operations: table /firmware/secure-monitor (smc, 3 operations); 1 service; " || return
 	has "firmware: the backend is the table" "$D/firmware" \
 		"backend: table (secure-monitor, /firmware/secure-monitor) over smc"
-	for op in cpu-boot set-cpu-boot-addr get-cpu-boot-addr do-idle l2x0-init; do
+	# The board's cpu-boot and boot-address calls are SMC64: absent for AArch32.
+	smc64=yes
+	[ "$A32" = 1 ] && smc64=no
+	for op in cpu-boot set-cpu-boot-addr get-cpu-boot-addr; do
+		has "firmware: $op: $smc64" "$D/firmware" "$op: $smc64"
+	done
+	for op in do-idle l2x0-init; do
 		has "firmware: $op" "$D/firmware" "$op: yes"
 	done
 	has "firmware: no suspend" "$D/firmware" "suspend: no"
@@ -287,6 +357,22 @@ scenario_legacy() {
 	unload
 }
 
+# An example board under the AArch32 firmware: the firmware operations on
+# CPU 1, offline, through the API test module; the legacy ABI in the trace.
+scenario_board() { # TRACE-TEXT...
+	loads "secmon: firmware operations: " || return
+	check "cpu1 goes offline (PSCI CPU_OFF)" sh -c "echo 0 >/sys/devices/system/cpu/cpu1/online"
+	echo clear >"$D/trace"
+	api_test scenario=board fw="$FW" cpu=1
+	for text in "$@"; do
+		has "trace: $text" "$D/trace" "$text"
+	done
+	check "cpu1 comes back online (PSCI CPU_ON)" sh -c "echo 1 >/sys/devices/system/cpu/cpu1/online"
+	check "cpu1 is online" sh -c "[ \"\$(cat /sys/devices/system/cpu/cpu1/online)\" = 1 ]"
+	dump
+	unload
+}
+
 refuses() { # MESSAGE ERRNO-TEXT
 	refused "secmon.ko refuses to load" insmod "$M/secmon.ko"
 	has "insmod reports $2" "$OUT" "$2"
@@ -318,6 +404,52 @@ absent)
 	fi
 	dump
 	api_test scenario=psci fw="$FW" media=0
+	unload
+	;;
+hvc-vhe)
+	refuses 'secmon: /firmware/secure-media: property "method": "hvc", but the kernel runs at EL2 (VHE): an HVC would trap to the kernel itself, not reach the firmware; not loading' \
+		"Invalid argument"
+	;;
+hvc-el1)
+	loads "secmon: firmware operations: psci over hvc; 1 service; " || return
+	has "tables: the service's conduit is hvc" "$D/tables" \
+		"secure-media: /firmware/secure-media, hvc, SMCCC ABI, 0 users"
+	calls "media set-format format=2" "call: \"media set-format format=2\" by HVC is accepted"
+	has "call: unanswered by QEMU's PSCI: -95 (not supported)" "$D/call" \
+		"secure-media set-format format=2 -> -95 (not supported)"
+	has "trace: the call went by hvc" "$D/trace" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
+	unload
+	;;
+exynos)
+	# Negative IDs in r0; the CPU in r1, the entry in r2.
+	scenario_board "smc secure-monitor/set-cpu-boot-addr x0=0xffffff9b x1=0x1 x2=0x" \
+		"smc secure-monitor/get-cpu-boot-addr x0=0xffffff9a x1=0x1 ->" \
+		"smc secure-monitor/cpu-boot x0=0xfffffffc x1=0x1 ->" \
+		"smc secure-monitor/do-idle x0=0xfffffffd ->" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x2 ->"
+	;;
+omap4)
+	# IDs in r12, the arguments from r0.
+	scenario_board "smc secure-monitor/set-cpu-boot-addr x0=0x" \
+		" x12=0x105 ->" \
+		"smc secure-monitor/cpu-boot x0=0x1 x1=0x0 x2=0x0 x3=0x0 x4=0x0 x5=0x0 x6=0x0 x7=0x0 x8=0x0 x9=0x0 x10=0x0 x11=0x0 x12=0x104 ->" \
+		"smc secure-monitor/do-idle x0=0x0 x1=0x0 x2=0x0 x3=0x0 x4=0x0 x5=0x0 x6=0x0 x7=0x0 x8=0x0 x9=0x0 x10=0x0 x11=0x0 x12=0x108 ->"
+	;;
+reordered)
+	# Its cpu-boot is SMC64 (absent for AArch32); do-idle's mode is in r3.
+	scenario_board "smc secure-monitor/do-idle x0=0x82000011 ->" \
+		"smc secure-media/set-format x0=0x82000100 x1=0x2 ->"
+	;;
+psci01)
+	# PSCI 0.1's own IDs: cpu_on with the MPIDR and the entry.
+	scenario_board "smc psci/cpu-on x0=0x95c1ba60 x1=0x1 x2=0x" \
+		"smc psci/cpu-suspend x0=0x95c1ba5e"
+	;;
+cpus17)
+	loads "secmon: firmware operations: psci over smc; 1 service; 17 CPUs" || return
+	has "firmware: 17 CPUs in the tree" "$D/firmware" "cpus: 17"
+	has "firmware: cpu16's MPIDR" "$D/firmware" "  cpu16: mpidr 0x10"
+	has "tables: the media service loaded" "$D/tables" "secure-media: /firmware/secure-media, smc"
 	unload
 	;;
 *) : >"$OUT"; fail "unknown scenario secmon.mod=$S" ;;

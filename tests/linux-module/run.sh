@@ -19,6 +19,12 @@
 #   broken-service  + a secure-media node with method "svc": insmod fails
 #   absent          no secmon node at all (only QEMU's PSCI node, which
 #                   QEMU always adds): insmod fails; psci_only=1 loads
+#   hvc-vhe         + secure-media with method "hvc", -cpu max: the kernel
+#                   runs at EL2 (VHE), insmod fails naming the node
+#   hvc-el1         the same at EL1 (virtualization=off; QEMU's PSCI is
+#                   then HVC too): loads, the media calls go by HVC
+#   cpus17          + secure-media.dtsi and /cpus nodes up to cpu@16 (17
+#                   CPUs in the tree, 2 in QEMU), booted maxcpus=2: loads
 # With --bios, under the secmon monitor (-bios FILE; the board DT goes to
 # the monitor through fw_cfg opt/secmon/board.dtb and the monitor writes
 # the secmon nodes into the tree it gives Linux), where the calls have
@@ -28,14 +34,21 @@
 #                   kernel's conduit (the monitor has SMCCC 1.3, SOC_ID)
 #   fw-psci         boards/psci-standard.dts
 #   fw-table        boards/reordered.dts
+# and with --arch armhf, each example board's firmware operations driven by
+# secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
+#   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
+#                   omap4-style.dts, reordered.dts, psci-0.1-custom.dts
 #
 # Options:
 #   --bios FILE|auto  run the fw-* scenarios with FILE as firmware; "auto":
-#                     build/qemu-virt-a64/secmon.bin when it exists
+#                     build/qemu-virt-a64/secmon.bin (armhf: -a32) when it exists
 #   --only LIST       comma-separated scenarios to run (default: all that apply)
 #   --no-build        use the modules built before
 #   --timeout SEC     per boot (default 60)
 #   --smp N           CPUs for the scenarios that boot more than one (default 2)
+#   --arch arm64|armhf  the kernel (default arm64); armhf: Debian's armmp
+#                     kernel on qemu-system-arm -cpu cortex-a15, modules in
+#                     build/linux-module/armhf/, --bios the AArch32 firmware
 # Logs: build/linux-module/test/SCENARIO.log (serial console, with the
 # init's SECMON-* lines). Exit status 0 when every check passed.
 set -uo pipefail
@@ -49,6 +62,7 @@ ONLY=
 BUILD=1
 TIMEOUT=60
 SMP=2
+ARCH=arm64
 usage() {
 	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
 	exit 2
@@ -60,6 +74,7 @@ while [ $# -gt 0 ]; do
 	--no-build) BUILD=0 ;;
 	--timeout) TIMEOUT=${2:?}; shift ;;
 	--smp) SMP=${2:?}; shift ;;
+	--arch) ARCH=${2:?}; shift ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -67,16 +82,22 @@ while [ $# -gt 0 ]; do
 done
 if [ "$BIOS" = auto ]; then
 	BIOS=
-	[ -f build/qemu-virt-a64/secmon.bin ] && BIOS=build/qemu-virt-a64/secmon.bin
+	fwdir=qemu-virt-a64
+	[ "$ARCH" = armhf ] && fwdir=qemu-virt-a32
+	[ -f "build/$fwdir/secmon.bin" ] && BIOS=build/$fwdir/secmon.bin
 fi
 
-LINUX_DIR=build/linux/arm64
+LINUX_DIR=build/linux/$ARCH
 O=build/linux-module
+[ "$ARCH" = armhf ] && O=build/linux-module/armhf
 T=$O/test
 mkdir -p "$T"
-HDR=build/linux-headers/arm64
+HDR=build/linux-headers/$ARCH
 KDIR=$HDR/kdir
-CROSS=aarch64-linux-gnu-
+CROSS=aarch64-linux-gnu- KBUILD_ARCH=arm64 QEMU=qemu-system-aarch64 DEFCPU=cortex-a57
+if [ "$ARCH" = armhf ]; then
+	CROSS=arm-linux-gnueabihf- KBUILD_ARCH=arm QEMU=qemu-system-arm DEFCPU=cortex-a15
+fi
 
 PASS=0
 FAIL=0
@@ -97,13 +118,20 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 t0=$(now)
 if [ "$BUILD" = 1 ]; then
-	if make -f linux/Makefile >"$T/build.log" 2>&1; then
+	if make -f linux/Makefile KARCH="$ARCH" >"$T/build.log" 2>&1; then
 		tap ok "build secmon.ko and secmon-media-example.ko ($(since "$t0") s)"
 	else
 		tap not-ok "build secmon.ko and secmon-media-example.ko" "$T/build.log"
 		echo "# $PASS passed, $FAIL failed"
 		exit 1
 	fi
+	# The call path: no sleeping function, stack under 1 KiB (.ci files).
+	python3 "$HERE/stack.py" --objdir "$O/kbuild" --arch "$ARCH" >"$T/stack.txt" 2>&1
+	cat "$T/stack.txt"
+	PASS=$((PASS + $(grep -c '^ok ' "$T/stack.txt")))
+	FAIL=$((FAIL + $(grep -c '^not ok ' "$T/stack.txt")))
+	grep -q " - module stack ($ARCH): deepest" "$T/stack.txt" ||
+		tap not-ok "stack.py ran" "$T/stack.txt"
 	TK=$O/test-kbuild
 	mkdir -p "$TK"
 	# Its symbol versions come from secmon.ko's Module.symvers, which kbuild
@@ -112,7 +140,7 @@ if [ "$BUILD" = 1 ]; then
 	ln -sfn "$HERE/Kbuild" "$TK/Kbuild"
 	ln -sfn "$HERE/secmon-api-test.c" "$TK/secmon-api-test.c"
 	ln -sfn "$ROOT/linux/include" "$TK/kinclude"
-	if make -C "$KDIR" M="$ROOT/$TK" ARCH=arm64 CROSS_COMPILE=$CROSS \
+	if make -C "$KDIR" M="$ROOT/$TK" ARCH=$KBUILD_ARCH CROSS_COMPILE=$CROSS \
 		KBUILD_EXTRA_SYMBOLS="$ROOT/$O/kbuild/Module.symvers" modules >"$T/build-test.log" 2>&1 &&
 		! grep -q 'WARNING: modpost' "$T/build-test.log"; then
 		cp "$TK/secmon-api-test.ko" "$O/secmon-api-test.ko"
@@ -163,17 +191,44 @@ echo "# initramfs $INITRD ($(wc -c <"$INITRD") bytes, $(since "$t0") s)"
 
 # QEMU's own tree for the machine boot.sh makes (its defaults: virt,
 # virtualization=on, GICv2, cortex-a57, 1G), with N CPUs.
-virt_dts() { # N OUT.dts
+# With CPU and VIRT (on|off) other than cortex-a57 and on, as given to boot.sh.
+virt_dts() { # N OUT.dts [CPU [VIRT]]
 	local dtb=$T/virt-$1.dtb
-	qemu-system-aarch64 -M "virt,virtualization=on,gic-version=2,dumpdtb=$dtb" \
-		-cpu cortex-a57 -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
+	$QEMU -M "virt,virtualization=${4:-on},gic-version=2,dumpdtb=$dtb" \
+		-cpu "${3:-$DEFCPU}" -smp "$1" -m 1G -nographic -nic none >/dev/null 2>&1 || return 1
 	dtc -q -I dtb -O dts -o "$2" "$dtb"
+}
+# The machine of each scenario, as boot.sh options (default: boot.sh's).
+machine() {
+	case $1 in
+	hvc-vhe) echo "--cpu max" ;;
+	hvc-el1) echo "--virt 0" ;;
+	esac
+}
+# Kernel command-line words of each scenario.
+kargs() {
+	case $1 in
+	cpus17) echo "maxcpus=2" ;;
+	esac
+}
+# /cpus/cpu@N nodes FROM..16 for a tree made with -smp FROM.
+more_cpus() { # FROM
+	local i
+	echo "/ { cpus {"
+	for ((i = $1; i < 17; i++)); do
+		printf '\tcpu@%x { device_type = "cpu"; compatible = "arm,cortex-a57"; reg = <0x%x>; enable-method = "psci"; };\n' "$i" "$i"
+	done
+	echo "}; };"
 }
 # A board's nodes without its header and includes.
 board_body() { sed -e '/^\/dts-v1\/;/d' -e '/^\/include\//d' "boards/$1"; }
 
 make_dts() { # SCENARIO N OUT.dts
-	virt_dts "$2" "$3" || return 1
+	case $1 in
+	hvc-vhe) virt_dts "$2" "$3" max on ;;
+	hvc-el1) virt_dts "$2" "$3" "$DEFCPU" off ;;
+	*) virt_dts "$2" "$3" ;;
+	esac || return 1
 	case $1 in
 	psci) echo '/include/ "secure-media.dtsi"' ;;
 	table) board_body reordered.dts; echo '/include/ "secure-media.dtsi"' ;;
@@ -211,6 +266,19 @@ EOF
 };
 EOF
 		;;
+	hvc-*)
+		cat <<'EOF'
+/include/ "secure-media.dtsi"
+/ {
+	firmware {
+		secure-media {
+			method = "hvc";
+		};
+	};
+};
+EOF
+		;;
+	cpus17) echo '/include/ "secure-media.dtsi"'; more_cpus "$2" ;;
 	absent) ;;
 	esac >>"$3"
 }
@@ -221,8 +289,8 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	local name=$1 fw=$2 n=$3 log=$T/$1.log t rc elapsed
 	shift 3
 	t=$(now)
-	bash tests/linux/boot.sh --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
-		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw" "$@" \
+	bash tests/linux/boot.sh --arch "$ARCH" --smp "$n" --initrd "$INITRD" --log "$log" --quiet \
+		--timeout "$TIMEOUT" --append "secmon.mod=${name#fw-} secmon.fw=$fw $(kargs "$name")" "$@" \
 		>"$T/$name.boot" 2>&1
 	rc=$?
 	# The init's checks, each "not ok" followed by its detail lines.
@@ -243,8 +311,13 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	echo "# $name: $(since "$t") s in all"
 }
 
-SCENARIOS="psci table legacy broken-table broken-service absent"
+SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
+# VHE and NR_CPUS=256 are arm64's (armmp: NR_CPUS=8, see docs/linux-module.md).
+[ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS hvc-vhe cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
+# The example boards' firmware operations from an AArch32 kernel (issue 18).
+[ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
+	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 for s in $SCENARIOS; do
@@ -254,8 +327,13 @@ for s in $SCENARIOS; do
 		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log"
 		;;
 	fw-*)
-		board=psci-standard.dts
-		[ "$s" = fw-table ] && board=reordered.dts
+		case $s in
+		fw-psci) board=psci-standard.dts ;;
+		fw-table | fw-reordered) board=reordered.dts ;;
+		fw-exynos) board=exynos-style.dts ;;
+		fw-omap4) board=omap4-style.dts ;;
+		fw-psci01) board=psci-0.1-custom.dts ;;
+		esac
 		dtc -q -i boards -I dts -O dtb -o "$T/$s-board.dtb" "boards/$board" || {
 			tap not-ok "$s: compile boards/$board"
 			continue
@@ -269,7 +347,8 @@ for s in $SCENARIOS; do
 			tap not-ok "$s: make the test device tree" "$T/$s.dtc.log"
 			continue
 		fi
-		run_boot "$s" 0 "$SMP" -- -dtb "$T/$s.dtb"
+		# shellcheck disable=SC2046
+		run_boot "$s" 0 "$SMP" $(machine "$s") -- -dtb "$T/$s.dtb"
 		;;
 	esac
 done

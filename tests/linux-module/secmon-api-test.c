@@ -8,17 +8,24 @@
  *   secmon-api-test: not ok - <what> (got X, want Y)
  *   secmon-api-test: N passed, M failed
  *
- * Parameters: scenario=psci|table|legacy (the board's firmware-operations
+ * Parameters: scenario=psci|table|legacy|board (the board's firmware-operations
  * backend, see tests/linux-module/run.sh), fw=1 when a secmon monitor
  * answers the calls (else QEMU's built-in PSCI answers PSCI and nothing
- * else), media=0 when the board has no secure-media service.
+ * else), media=0 when the board has no secure-media service, atomic=N
+ * to run only the N calls from atomic context (atomic_calls()); with
+ * scenario=board, cpu=N (default 1) is the offline CPU board() drives.
  */
 #include <linux/arm-smccc.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/secmon.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 static char *scenario = "psci";
@@ -27,6 +34,11 @@ static bool fw;
 module_param(fw, bool, 0444);
 static bool media = true;
 module_param(media, bool, 0444);
+
+static unsigned int atomic;
+module_param(atomic, uint, 0444);
+static unsigned int cpu = 1;
+module_param(cpu, uint, 0444);
 
 static unsigned int passed, failed;
 
@@ -106,6 +118,40 @@ static void services(void)
 	secmon_put(h);
 }
 
+/*
+ * Calls by name with a spinlock held and interrupts off, `atomic` times,
+ * while init.sh reads and writes debugfs (which takes secmon.ko's mutex).
+ * Debian's kernel has no CONFIG_DEBUG_ATOMIC_SLEEP, so a call that sleeps
+ * is caught here: it comes back with interrupts on (schedule() enables them)
+ * or with this task's context-switch count moved.
+ */
+static DEFINE_SPINLOCK(atomic_lock);
+
+static void atomic_calls(void)
+{
+	struct secmon_arg st[] = { { .name = "format" }, { .name = "buffers" } };
+	unsigned int i, slept = 0, wrong = 0;
+	int want = fw ? 0 : -EOPNOTSUPP;
+
+	for (i = 0; i < atomic; i++) {
+		unsigned long flags, switches;
+		int e;
+
+		spin_lock_irqsave(&atomic_lock, flags);
+		switches = current->nvcsw + current->nivcsw;
+		e = secmon_call_by_name("media", "get-status", NULL, 0, st, 2);
+		if (!irqs_disabled() || switches != current->nvcsw + current->nivcsw)
+			slept++;
+		spin_unlock_irqrestore(&atomic_lock, flags);
+		if (e != want)
+			wrong++;
+		if (!(i % 256))
+			cond_resched();
+	}
+	check(slept, 0, "atomic: no call by name slept (spinlock held, interrupts off)");
+	check(wrong, 0, "atomic: every call by name answered as expected");
+}
+
 static void discovery(void)
 {
 	struct secmon_discovery d;
@@ -157,16 +203,25 @@ static void firmware_psci(void)
 static void firmware_table(void)
 {
 	check_true(!strcmp(secmon_firmware_backend(), "table"), "backend is table");
-	check_true(secmon_firmware_has("cpu-boot") && secmon_firmware_has("do-idle") &&
-		   secmon_firmware_has("l2x0-init") && !secmon_firmware_has("suspend"),
-		   "the table has cpu-boot, do-idle, l2x0-init, not suspend");
+	check_true(secmon_firmware_has("do-idle") && secmon_firmware_has("l2x0-init") &&
+		   !secmon_firmware_has("suspend"), "the table has do-idle, l2x0-init, not suspend");
+	if (IS_ENABLED(CONFIG_ARM)) {
+		/* The board's cpu-boot and boot-address calls are SMC64. */
+		check_true(!secmon_firmware_has("cpu-boot") &&
+			   !secmon_firmware_has("set-cpu-boot-addr"),
+			   "AArch32: no cpu-boot, no set-cpu-boot-addr (SMC64 calls)");
+		check(secmon_firmware_cpu_boot(1), -EOPNOTSUPP,
+		      "AArch32: cpu_boot (SMC64) is -EOPNOTSUPP");
+	} else {
+		check_true(secmon_firmware_has("cpu-boot"), "the table has cpu-boot");
+	}
 	check(secmon_firmware_suspend(0), -EOPNOTSUPP, "suspend is -EOPNOTSUPP");
 	check(secmon_firmware_l2x0_init(), fw ? 0 : -EOPNOTSUPP,
 	      fw ? "l2x0_init" : "l2x0_init: unanswered is -EOPNOTSUPP");
 	if (!fw)
 		check(secmon_firmware_do_idle(0), -EOPNOTSUPP,
 		      "do_idle: unanswered is -EOPNOTSUPP");
-	if (!cpu_online(1))
+	if (!cpu_online(1) || IS_ENABLED(CONFIG_ARM))
 		return;
 	check(secmon_firmware_cpu_boot(1), -EFAULT, "cpu_boot without an address is -EFAULT");
 	check(secmon_firmware_set_cpu_boot_addr(1, 0x40080000), 0, "set_cpu_boot_addr(1)");
@@ -186,8 +241,87 @@ static void firmware_legacy(void)
 		      "set_cpu_boot_addr: status -1 is -EOPNOTSUPP");
 }
 
+/*
+ * scenario=board (AArch32, an example board's DT given to the AArch32
+ * firmware): the firmware operations on `cpu`, which init.sh has taken
+ * offline through Linux (PSCI CPU_OFF). The entry is this ARM code, copied
+ * to a page: it stores MAGIC in its last word (MMU off: by physical
+ * address), then calls PSCI CPU_OFF (0x84000002), so that Linux can bring
+ * the CPU back with PSCI.
+ */
+#define MAGIC 0x5ec0b007
+static const u32 entry_code[] = {
+	0xe28f1020,	/* add   r1, pc, #32     @ &marker */
+	0xe30b2007,	/* movw  r2, #0xb007 */
+	0xe3452ec0,	/* movt  r2, #0x5ec0 */
+	0xe5812000,	/* str   r2, [r1] */
+	0xf57ff04f,	/* dsb   sy */
+	0xe3000002,	/* movw  r0, #0x0002 */
+	0xe3480400,	/* movt  r0, #0x8400     @ PSCI CPU_OFF */
+	0xe1600070,	/* smc   #0 */
+	0xe320f002,	/* 1: wfe */
+	0xeafffffd,	/* b     1b */
+	0,		/* marker */
+};
+
+static void board(void)
+{
+	struct secmon_arg in[] = { { .name = "format", .value = 2 } };
+	struct secmon_arg st[] = { { .name = "format" }, { .name = "buffers" } };
+	volatile u32 *marker;
+	struct page *page;
+	u64 entry, addr = 0;
+	unsigned int i;
+
+	if (!IS_ENABLED(CONFIG_ARM)) {
+		check_true(false, "board: an AArch32 kernel");
+		return;
+	}
+	check_true(!cpu_online(cpu), "board: the CPU is offline (Linux's PSCI CPU_OFF)");
+	/* Kept after the test: the CPU may still run from it. */
+	page = alloc_page(GFP_KERNEL);
+	if (!page) {
+		check_true(false, "board: a page for the entry code");
+		return;
+	}
+	memcpy(page_address(page), entry_code, sizeof(entry_code));
+	marker = (u32 *)page_address(page) + ARRAY_SIZE(entry_code) - 1;
+	entry = page_to_phys(page);
+	if (secmon_firmware_has("set-cpu-boot-addr")) {
+		check(secmon_firmware_set_cpu_boot_addr(cpu, entry), 0, "board: set_cpu_boot_addr");
+		if (secmon_firmware_has("get-cpu-boot-addr")) {
+			check(secmon_firmware_get_cpu_boot_addr(cpu, &addr), 0,
+			      "board: get_cpu_boot_addr");
+			check(addr == entry, 1, "board: get_cpu_boot_addr gives back the entry set");
+		}
+	}
+	if (secmon_firmware_has("cpu-boot")) {
+		check(secmon_firmware_cpu_boot(cpu), 0, "board: cpu_boot");
+		for (i = 0; i < 200 && *marker != MAGIC; i++)
+			msleep(10);
+		check(*marker == MAGIC, 1, "board: the CPU ran the entry code");
+	}
+	if (secmon_firmware_has("do-idle"))
+		check(secmon_firmware_do_idle(0), 0, "board: do_idle entered and left");
+	if (!media)
+		return;
+	check(secmon_call_by_name("media", "set-format", in, 1, NULL, 0), 0, "board: media set-format 2");
+	check(secmon_call_by_name("media", "get-status", NULL, 0, st, 2), 0, "board: media get-status");
+	check(st[0].value, 2, "board: media get-status gives format 2");
+}
+
 static int __init api_test_init(void)
 {
+	if (atomic) {
+		atomic_calls();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
+	if (!strcmp(scenario, "board")) {
+		board();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
 	errors();
 	services();
 	discovery();

@@ -18,6 +18,7 @@
 #include <secmon/calltab.h>
 #include <secmon/conduit.h>
 #include <secmon/fwops.h>
+#include <secmon/service.h>
 
 static char dtb[16384];
 
@@ -393,6 +394,92 @@ static void cpus_address_cells(void **state)
 	assert_string_equal(err.property, "#address-cells");
 }
 
+/*
+ * A caller without an HVC conduit (secmon.ko in a kernel that runs at EL2,
+ * where an HVC traps to the kernel itself) says so with hvc = NULL: a
+ * firmware table, a PSCI 1.0 or 0.1 node, or a service with method "hvc" is
+ * refused on its "method", and the same with "smc" still loads.
+ */
+static void hvc_not_available(void **state)
+{
+	static struct secmon_calltab t;
+	static struct secmon_service s;
+	static const char *const trees[] = {
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+		" cpu@0 { device_type = \"cpu\"; reg = <0>; }; };"
+		" t { compatible = \"secmon,call-table\"; method = \"%s\";"
+		" do-idle { function-id = <0x82000001>; }; }; };\n%s",
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+		" cpu@0 { device_type = \"cpu\"; reg = <0>; }; };"
+		" psci { compatible = \"arm,psci-1.0\"; method = \"%s\"; }; };\n%s",
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+		" cpu@0 { device_type = \"cpu\"; reg = <0>; }; };"
+		" psci { compatible = \"arm,psci\"; method = \"%s\"; cpu_on = <0x95c10000>;"
+		" cpu_off = <0x95c10001>; }; };\n%s",
+	};
+	static const char *const names[] = { "t", "psci", "psci" };
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none, .hvc = NULL };
+	struct secmon_ct_error err;
+	struct secmon_fwops o;
+	void *fdt;
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
+		fdt = compile_tree(trees[i], "hvc", "");
+		assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_E_BAD_TABLE);
+		assert_string_equal(err.node, names[i]);
+		assert_string_equal(err.property, "method");
+		fdt = compile_tree(trees[i], "smc", "");
+		assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+		assert_ptr_equal(o.c, &secmon_conduit_none);
+	}
+	fdt = compile("method = \"hvc\";", "get-status { function-id = <0x82000103>; };");
+	assert_int_equal(secmon_service_bind_node(&s, fdt, fdt_path_offset(fdt, "/t"), &cs, &err),
+			 SECMON_E_BAD_TABLE);
+	assert_string_equal(err.property, "method");
+	fdt = compile("method = \"smc\";", "get-status { function-id = <0x82000103>; };");
+	assert_int_equal(secmon_service_bind_node(&s, fdt, fdt_path_offset(fdt, "/t"), &cs, &err),
+			 SECMON_OK);
+	assert_ptr_equal(s.c, &secmon_conduit_none);
+}
+
+/*
+ * SECMON_FWOPS_MAX_CPUS CPUs are read into o->mpidr in /cpus order; one
+ * more is NO_SPACE on that CPU's node, not an invalid call table.
+ */
+static void cpu_limit(void **state)
+{
+	static struct secmon_calltab t;
+	static struct secmon_fwops o;
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
+	struct secmon_ct_error err;
+	char cpus[SECMON_FWOPS_MAX_CPUS * 64 + 64];
+	size_t len = 0;
+	void *fdt;
+
+	(void)state;
+	for (unsigned i = 0; i < SECMON_FWOPS_MAX_CPUS; i++)
+		len += (size_t)snprintf(cpus + len, sizeof(cpus) - len,
+					" cpu@%x { device_type = \"cpu\"; reg = <0x%x>; };", i,
+					0x100 + i);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>; %s };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n",
+			   cpus, "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.ncpus, SECMON_FWOPS_MAX_CPUS);
+	assert_int_equal(o.mpidr[0], 0x100);
+	assert_int_equal(o.mpidr[SECMON_FWOPS_MAX_CPUS - 1], 0x100 + SECMON_FWOPS_MAX_CPUS - 1);
+	snprintf(cpus + len, sizeof(cpus) - len, " cpu@%x { device_type = \"cpu\"; reg = <0x%x>; };",
+		 SECMON_FWOPS_MAX_CPUS, 0x100 + SECMON_FWOPS_MAX_CPUS);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>; %s };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n",
+			   cpus, "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_E_NO_SPACE);
+	assert_string_equal(err.node, "cpu@10");
+	assert_string_equal(err.property, "");
+	assert_string_equal(err.message, "more CPUs than SECMON_FWOPS_MAX_CPUS");
+}
+
 /* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
 static void strict_shapes(void **state)
 {
@@ -458,6 +545,8 @@ int main(void)
 		cmocka_unit_test(strict_shapes),
 		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
 		cmocka_unit_test(cpus_address_cells),
+		cmocka_unit_test(hvc_not_available),
+		cmocka_unit_test(cpu_limit),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);

@@ -19,8 +19,9 @@
  *   -E2BIG       more named values than one call can take (SECMON_MAX_ARGS)
  *
  * Calls (secmon_call*, secmon_firmware_*, secmon_arch_features) neither
- * sleep nor allocate: they may be made from any context. Getting a handle
- * may sleep.
+ * sleep nor allocate and take no sleeping lock: they may be made from any
+ * context, secmon_call_by_name() and secmon_get_by_name() included. Getting
+ * a handle with secmon_get() or devm_secmon_get() may sleep.
  */
 #ifndef _LINUX_SECMON_H
 #define _LINUX_SECMON_H
