@@ -8,7 +8,7 @@
  * 1. The filter: every ID it rules out (checked over all owning entities,
  *    both widths, fast and yielding, with and without the SVE hint, function
  *    numbers 0-0x23f and 0xfe00-0xffff, every ID a board describes and its
- *    neighbours) is answered SMC_UNK by mon_smc(), in the width of the call,
+ *    neighbours) is answered SMC_UNK by mon_smc(), -1 in all 64 bits,
  *    with x1-x17 untouched. The platform's vector answers those IDs itself,
  *    so a wrong filter would hide a service.
  * 2. The fast handlers: for every PSCI and Arm architecture ID and many
@@ -65,7 +65,7 @@ static void fill(struct secmon_regs *r, uint32_t fid)
 static void check_filtered(uint32_t fid)
 {
 	struct secmon_regs in, out;
-	uint64_t unk = (fid & SECMON_FID_SMC64) ? SECMON_SMC_UNK64 : SECMON_SMC_UNK32;
+	uint64_t unk = SECMON_SMC_UNK64;	/* an AArch64 caller: sign-extended */
 
 	checked++;
 	if (!mon_fid_filtered(fid))

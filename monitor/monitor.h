@@ -86,8 +86,8 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  *
  * - .lo, .hi: bit (fid & 63) of .lo and bit ((fid >> 6) & 63) of .hi are
  *   both set for every ID that some service, general query or call the
- *   board DT describes may answer. An ID with either bit clear is SMC_UNK,
- *   -1 in the width of the call, whatever the caller.
+ *   board DT describes may answer. An ID with either bit clear is SMC_UNK:
+ *   -1 in all 64 bits for an AArch64 caller, whatever the call's width.
  * - .fast: the entity's answer to the few calls that take their arguments
  *   in x1-x3 and answer in x0 alone (never NULL): called for a fast call (bit
  *   31 set, bits 23:17 clear) from an AArch64 caller with regs->x[0..3] as

@@ -108,11 +108,12 @@ smccc_version:
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
 
-/* Nothing serves this ID: SMC_UNK, -1 in the width of the call. */
+/*
+ * Nothing serves this ID: SMC_UNK, -1 sign-extended to 64 bits whatever the
+ * width of the call (mon_ret32(), service.h).
+ */
 smc_unk:
-	mov	w1, #-1
-	tst	w0, #FR_FID_SMC64
-	csinv	x0, x1, xzr, eq
+	mov	x0, #-1
 	ldp	x1, x2, [sp, #FR_REGS + 8]
 	ldr	x3, [sp, #FR_REGS + 24]
 	eret
