@@ -53,6 +53,8 @@ EVENTS = [
 # Calls that only a board DT makes exist; without one they are SMC_UNK.
 NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 UNK = {0xffffffff, 0xffffffffffffffff}
+# The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
+UNKNOWN_TARGET = 50
 
 # The QEMU runs: name -> (firmware?, EL1?, board DT?).
 CONFIGS = {
@@ -115,6 +117,7 @@ def kv(words):
 def parse_bk(out, config):
     r = {'config': config, 'calls': {}, 'events': {}, 'calib': {}, 'errors': [], 'done': False}
     singles = {}
+    sweep = []
     for line in out.splitlines():
         w = line.split()
         if len(w) < 2 or w[0] != 'BK':
@@ -130,6 +133,9 @@ def parse_bk(out, config):
         elif w[1] == 'loop':
             r['calls'][d['name']] = {'n': int(d['n']), 'ticks': int(d['ticks']),
                                      'empty': int(d['empty']), 'x0': int(d['x0'], 16)}
+        elif w[1] == 'unk':
+            sweep.append((int(d['fid'], 16), int(d['n']), int(d['ticks']), int(d['empty']),
+                          int(d['x0'], 16)))
         elif w[1] == 'single':
             singles.setdefault(d['name'], []).append(
                 (int(d['t0']), int(d['t1']), int(d['x0'], 16)))
@@ -144,6 +150,16 @@ def parse_bk(out, config):
     for name, c in r['calls'].items():
         c['instr'] = round((c['ticks'] - c['empty']) * ns / c['n'], 1)
         c['served'] = not (name in NEED_BOARD and c['x0'] in UNK)
+    # An ID of the sweep counts as unknown when it answered SMC_UNK (all 64 bits).
+    unk = {fid: round((t - e) * ns / n, 1) for fid, n, t, e, x0 in sweep
+           if x0 == 0xffffffffffffffff}
+    if unk:
+        worst = max(unk, key=lambda f: (unk[f], f))
+        r['unknown'] = {'swept': len(sweep), 'unknown': len(unk), 'max': unk[worst],
+                        'max_fid': '0x%08x' % worst,
+                        'answered': ['0x%08x' % fid for fid, n, t, e, x0 in sweep
+                                     if x0 != 0xffffffffffffffff],
+                        'per_id': {'0x%08x' % f: v for f, v in sorted(unk.items())}}
     for name, samples in singles.items():
         ok = [s for s in samples if s[1] >= s[0] > 0]
         # The counter read and the store before the call, and the target's
@@ -396,6 +412,17 @@ def table(results):
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
             fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
             '<= %d' % target if target else '', status(v, target, pending)))
+    u = results.get('unknown', {})
+    if u:
+        v = u.get('secmon-el2-board') or {}
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+            'unknown IDs: the most expensive of %s' % v.get('unknown', '-'),
+            *(fmt((u.get(c) or {}).get('max')) for c in
+              ('secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'qemu-el2')),
+            '-', '<= %d' % UNKNOWN_TARGET,
+            status(max((u.get(c) or {}).get('max', 0) for c in CHECKED), UNKNOWN_TARGET)))
+        lines.append('  (the most expensive: %s)' % ', '.join(
+            '%s %s' % (c, (u.get(c) or {}).get('max_fid')) for c in CHECKED))
     for name, label in EVENTS:
         c = results['events'][name]
         lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
@@ -516,6 +543,8 @@ def collect(runs):
     for name, label in EVENTS:
         res['events'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
         res['events'][name]['label'] = label
+    res['unknown'] = {cfg: r.get('unknown') for cfg, r in runs.items()}
+    res['unknown']['target'] = UNKNOWN_TARGET
     if 'secmon-el2' in runs:
         res['calibration'] = calibration(runs['secmon-el2'])
     return res
@@ -530,6 +559,7 @@ def counts_of(runs):
             continue
         for name, c in list(r['calls'].items()) + list(r['events'].items()):
             counts['%s/%s' % (cfg, name)] = c['instr'] if c.get('served', True) else None
+        counts['%s/unknown_max' % cfg] = (r.get('unknown') or {}).get('max')
     return counts
 
 
@@ -585,6 +615,15 @@ def cmd_check(args):
             failed += 1
         else:
             print('ok %d - bench %s: %s instructions (baseline %s)' % (n, key, fmt(v), fmt(b)))
+    for cfg in CHECKED:
+        n += 1
+        u = runs[cfg].get('unknown') or {}
+        good = u.get('max') is not None and u['max'] <= UNKNOWN_TARGET
+        print('%sok %d - bench %s: unknown-ID sweep, the most expensive of %s unknown IDs '
+              '(%s) costs %s instructions, target <= %d' % (
+                  '' if good else 'not ', n, cfg, u.get('unknown', 0), u.get('max_fid'),
+                  fmt(u.get('max')), UNKNOWN_TARGET))
+        failed += not good
     for name, label, tfa, target in CALLS:
         v = now.get('secmon-el2/' + name)
         if target and v is not None:

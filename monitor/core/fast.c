@@ -1,16 +1,37 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The fast path a platform's SMC entry may take before mon_smc() (monitor.h):
- * per owning entity, the filter that tells unknown function IDs apart and
- * the handler of the calls answered with arguments and result in registers.
- * Both give exactly the answers mon_smc() gives (bench/fastcheck.c compares
- * them); they only skip the full save of the caller's registers, the caller
- * record and the struct mon_call.
+ * per owning entity, the exact filter that tells unknown function IDs apart
+ * and the handler of the calls answered with arguments and result in
+ * registers. Both give exactly the answers mon_smc() gives (bench/fastcheck.c
+ * compares them); they only skip the full save of the caller's registers,
+ * the caller record and the struct mon_call.
+ *
+ * The filter: per owning entity, a table of every ID the monitor answers
+ * (mon_fid_answered(), with and without the SVE hint bit, and every ID a
+ * board DT describes) at the slot a perfect hash gives it, (fid * mult) >>
+ * shift, with mult chosen here so that no two of them share a slot. An ID
+ * is served only if its slot holds it; every other slot holds an ID of
+ * another owning entity, which no ID looked up here can equal.
  */
 #include "../services/described.h"
 #include "service.h"
 
 struct mon_route mon_routes[SECMON_FID_OEN_MASK + 1];
+
+/* Slots of every entity's table; an entity that does not fit goes unfiltered. */
+#define POOL_SLOTS 2048
+#define MAX_KEYS 256
+#define TRIES 1024
+#define MAX_BITS 12
+
+static uint32_t pool[POOL_SLOTS];
+static unsigned pool_used;
+
+/* The IDs of the entity being built. */
+static uint32_t keys[MAX_KEYS];
+static unsigned nkeys;
+static bool keys_overflow;
 
 /* The entities with a fast handler. */
 static bool (*const fast_handlers[SECMON_FID_OEN_MASK + 1])(uint32_t, struct secmon_regs *) = {
@@ -26,63 +47,161 @@ static bool no_fast_calls(uint32_t fid, struct secmon_regs *r)
 	return false;
 }
 
-/* Marks function numbers first..last of an owning entity as possibly served. */
-static void mark(unsigned oen, unsigned first, unsigned last)
+static void add_key(uint32_t fid)
 {
-	struct mon_route *f = &mon_routes[oen & SECMON_FID_OEN_MASK];
-
-	if (last - first >= 63)
-		f->lo = ~0ull;
-	for (unsigned fn = first; fn <= last && f->lo != ~0ull; fn++)
-		f->lo |= 1ull << (fn & 63);
-	if ((last >> 6) - (first >> 6) >= 63)
-		f->hi = ~0ull;
-	for (unsigned b = first >> 6; b <= last >> 6 && f->hi != ~0ull; b++)
-		f->hi |= 1ull << (b & 63);
+	for (unsigned i = 0; i < nkeys; i++)
+		if (keys[i] == fid)
+			return;
+	if (nkeys == MAX_KEYS)
+		keys_overflow = true;
+	else
+		keys[nkeys++] = fid;
 }
 
-static bool id_in_x0;
-
-static void mark_described(uint32_t fid, unsigned id_reg, void *arg)
+/* An ID mon_smc() answers, as the caller may send it: with the SVE hint or not. */
+static void add_answered(uint32_t fid)
 {
-	(void)arg;
+	if (!mon_fid_answered(fid))
+		return;
+	add_key(fid);
+	add_key(fid | SECMON_FID_SVE_HINT);
+}
+
+struct described_scan {
+	unsigned oen;
+	bool id_in_x0;
+};
+
+static void add_described(uint32_t fid, unsigned id_reg, void *arg)
+{
+	struct described_scan *s = arg;
+
 	if (id_reg != 0)
-		id_in_x0 = false;
-	mark(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_num(fid));
+		s->id_in_x0 = false;
+	else if (secmon_fid_oen(fid) == s->oen)
+		add_key(fid);	/* matched on all 32 bits of w0 */
+}
+
+static bool has_oen_info(unsigned oen)
+{
+	for (unsigned i = 0; i < mon_oen_count; i++)
+		if (mon_oens[i].oen == oen)
+			return true;
+	return false;
 }
 
 /*
- * After the services and the board DT are known: every ID some service,
- * general query or described call may answer passes the filter. A described
- * call whose ID is not in x0 could match whatever x0 holds: then every ID
- * passes.
+ * Every ID of entity `oen` that mon_smc() answers (the services' ranges are
+ * enumerated: keep them tight); false when some may be anywhere.
+ */
+static bool collect(unsigned oen)
+{
+	struct described_scan s = { oen, true };
+	unsigned i, fn;
+
+	nkeys = 0;
+	keys_overflow = false;
+	for (i = 0; i < mon_service_count; i++) {
+		if (mon_services[i].oen != oen)
+			continue;
+		for (fn = mon_services[i].fn_first; fn <= mon_services[i].fn_last; fn++) {
+			add_answered(secmon_fid(true, false, oen, fn));
+			add_answered(secmon_fid(true, true, oen, fn));
+		}
+	}
+	described_for_each_id(add_described, &s);
+	/* General queries, in the ranges of the entities the monitor has. */
+	if (nkeys || has_oen_info(oen))
+		for (fn = SECMON_FN_CALL_COUNT; fn <= SECMON_FID_NUM_MASK; fn++) {
+			add_answered(secmon_fid(true, false, oen, fn));
+			add_answered(secmon_fid(true, true, oen, fn));
+		}
+	return s.id_in_x0 && !keys_overflow;
+}
+
+static unsigned slot_of(const struct mon_route *f, uint32_t fid)
+{
+	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
+}
+
+/* The slots a multiplier under trial has taken. */
+static uint64_t taken[(1u << MAX_BITS) / 64];
+
+static bool take(unsigned slot)
+{
+	uint64_t bit = 1ull << (slot % 64);
+	bool was = taken[slot / 64] & bit;
+
+	taken[slot / 64] |= bit;
+	return !was;
+}
+
+/* Tries multipliers for a table of 1 << bits slots at pool + pool_used. */
+static bool place(struct mon_route *f, unsigned oen, unsigned bits)
+{
+	/* An ID of another entity: never equal to one looked up in this table. */
+	uint32_t empty = secmon_fid(false, false, oen ^ 1, 0);
+	uint32_t *t = pool + pool_used, x = 0x5ec0ffeeu;
+	unsigned m = 1u << bits, i, k;
+
+	f->shift = 32 - bits;
+	f->slots = t;
+	for (k = 0; k < TRIES; k++) {
+		x = x * 1664525u + 1013904223u;
+		f->mult = x | 1;
+		for (i = 0; i < (m + 63) / 64; i++)
+			taken[i] = 0;
+		for (i = 0; i < nkeys && take(slot_of(f, keys[i])); i++)
+			;
+		if (i < nkeys)
+			continue;
+		for (i = 0; i < m; i++)
+			t[i] = empty;
+		for (i = 0; i < nkeys; i++)
+			t[slot_of(f, keys[i])] = keys[i];
+		pool_used += m;
+		return true;
+	}
+	return false;
+}
+
+static void build(struct mon_route *f, unsigned oen)
+{
+	unsigned bits = 0;
+
+	f->all = !collect(oen);
+	while ((1u << bits) < 2 * nkeys)
+		bits++;
+	for (; !f->all && bits <= MAX_BITS; bits++)
+		if ((1u << bits) <= POOL_SLOTS - pool_used && place(f, oen, bits))
+			return;
+	/* Unfiltered: the one slot's miss sends every ID on. */
+	f->all = true;
+	f->mult = 0;
+	f->shift = 32;
+	f->slots = pool;
+}
+
+/*
+ * After the services and the board DT are known. A described call whose ID
+ * is not in x0 could match whatever x0 holds: then every ID passes.
  */
 void mon_fast_init(void)
 {
-	unsigned i;
-
-	for (i = 0; i <= SECMON_FID_OEN_MASK; i++)
+	pool_used = 0;
+	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
 		mon_routes[i] = (struct mon_route){
 			.fast = fast_handlers[i] ? fast_handlers[i] : no_fast_calls
 		};
-	for (i = 0; i < mon_service_count; i++)
-		mark(mon_services[i].oen, mon_services[i].fn_first, mon_services[i].fn_last);
-	for (i = 0; i < mon_oen_count; i++) {
-		mark(mon_oens[i].oen, SECMON_FN_CALL_COUNT, SECMON_FN_CALL_UID);
-		mark(mon_oens[i].oen, SECMON_FN_REVISION, SECMON_FN_REVISION);
+		build(&mon_routes[i], i);
 	}
-	id_in_x0 = true;
-	described_for_each_id(mark_described, 0);
-	if (!id_in_x0)
-		for (i = 0; i <= SECMON_FID_OEN_MASK; i++)
-			mon_routes[i].lo = mon_routes[i].hi = ~0ull;
 }
 
 bool mon_fid_filtered(uint32_t fid)
 {
 	const struct mon_route *f = &mon_routes[secmon_fid_oen(fid)];
 
-	return !((f->lo >> (fid & 63)) & 1) || !((f->hi >> ((fid >> 6) & 63)) & 1);
+	return !f->all && f->slots[slot_of(f, fid)] != fid;
 }
 
 bool mon_smc_fast(struct secmon_regs *r)

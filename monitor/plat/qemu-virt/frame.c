@@ -15,9 +15,11 @@ _Static_assert(offsetof(struct qv_frame, caller32.mode) == FR_CALLER32_MODE, "ca
 _Static_assert(offsetof(struct qv_frame, a32_save) == FR_A32_SAVE, "a32_save");
 _Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_target");
 _Static_assert(offsetof(struct qv_frame, routes) == FR_ROUTES, "routes");
-_Static_assert(offsetof(struct mon_route, lo) == FR_ROUTE_LO &&
-	       offsetof(struct mon_route, hi) == FR_ROUTE_LO + 8 &&
+_Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
+	       offsetof(struct mon_route, shift) == FR_ROUTE_MULT + 4 &&
+	       offsetof(struct mon_route, slots) == FR_ROUTE_SLOTS &&
 	       offsetof(struct mon_route, fast) == FR_ROUTE_FAST &&
+	       offsetof(struct mon_route, all) == FR_ROUTE_ALL &&
 	       sizeof(struct mon_route) == 1u << FR_ROUTE_SHIFT, "struct mon_route");
 _Static_assert(FR_FID_SMC64 == SECMON_FID_SMC64 && FR_FID_MBZ == SECMON_FID_MBZ &&
 	       FR_FID_SMCCC_VERSION == SECMON_SMCCC_VERSION, "function-ID bits");

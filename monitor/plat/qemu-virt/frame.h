@@ -21,8 +21,10 @@
 #define FR_END		248
 
 /* For the SMC fast path in vectors.S; frame.c checks them against the C side. */
-#define FR_ROUTE_LO	0		/* struct mon_route (monitor.h): .lo, .hi */
+#define FR_ROUTE_MULT	0		/* struct mon_route (monitor.h): .mult, .shift */
+#define FR_ROUTE_SLOTS	8		/* .slots */
 #define FR_ROUTE_FAST	16		/* .fast */
+#define FR_ROUTE_ALL	24		/* .all */
 #define FR_ROUTE_SHIFT	5		/* its size, 1 << 5 */
 #define FR_FID_SMC64	0x40000000	/* <secmon/smccc.h> */
 #define FR_FID_MBZ	0x00fe0000

@@ -16,8 +16,8 @@
  * its owning entity (struct mon_route, monitor.h, which mon_init() fills):
  *  1. SMCCC_VERSION (without the SVE hint bit): answered in the vector
  *     (x0-x1 touched).
- *  2. An ID that the route's filter rules out: SMC_UNK from the vector
- *     (x0-x3 touched).
+ *  2. An ID that the route's exact filter rules out (its hash slot does
+ *     not hold it): SMC_UNK from the vector (x0-x3 touched).
  *  3. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
  *  4. mon_smc(), with the caller's SPSR as its caller record: all the rest,
@@ -70,13 +70,15 @@ qv_vectors:
 	ubfx	x1, x0, #24, #6			/* owning entity */
 	ldr	x2, [sp, #FR_ROUTES]
 	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
-	ldp	x1, x3, [x2, #FR_ROUTE_LO]
-	lsr	x1, x1, x0			/* bit fid & 63 (LSR takes the shift mod 64) */
-	tbz	x1, #0, smc_unk
-	lsr	x1, x0, #6
-	lsr	x1, x3, x1			/* bit (fid >> 6) & 63 */
-	tbz	x1, #0, smc_unk
+	ldp	w1, w3, [x2, #FR_ROUTE_MULT]	/* the exact filter's hash */
+	mul	w1, w1, w0
+	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
+	ldr	x3, [x2, #FR_ROUTE_SLOTS]
+	ldr	w1, [x3, x1, lsl #2]
+	cmp	w1, w0
+	b.ne	smc_miss			/* not served, unless the filter is off */
 	ldr	x3, [x2, #FR_ROUTE_FAST]
+smc_served:
 	tbz	w0, #31, smc_save_full		/* yielding */
 	tst	w0, #FR_FID_MBZ
 	b.ne	smc_save_full
@@ -107,6 +109,13 @@ smccc_version:
 	ldr	w0, [x0, :lo12:mon_smccc_version]
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
+
+/* Not in the route's table: SMC_UNK, or on when the route filters nothing. */
+smc_miss:
+	ldr	x1, [x2, #FR_ROUTE_ALL]
+	cbz	x1, smc_unk
+	ldr	x3, [x2, #FR_ROUTE_FAST]
+	b	smc_served
 
 /*
  * Nothing serves this ID: SMC_UNK, -1 sign-extended to 64 bits whatever the
