@@ -37,6 +37,10 @@ TOLERANCE = 0.10        # a count may grow 10% over the baseline
 CALLS = [
     ('smccc_version', 'SMCCC_VERSION', 199, 50),
     ('arch_features', 'SMCCC_ARCH_FEATURES(WORKAROUND_1)', 509, 509 // 3),
+    ('arch_workaround_1', 'SMCCC_ARCH_WORKAROUND_1', 21, 25),
+    ('arch_workaround_2', 'SMCCC_ARCH_WORKAROUND_2', None, 25),
+    ('arch_workaround_3', 'SMCCC_ARCH_WORKAROUND_3', 21, 25),
+    ('arch_workaround_4', 'SMCCC_ARCH_WORKAROUND_4', None, 25),
     ('psci_version', 'PSCI_VERSION', 218, 218 // 3),
     ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
     ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
@@ -55,6 +59,9 @@ NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 UNK = {0xffffffff, 0xffffffffffffffff}
 # The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
 UNKNOWN_TARGET = 50
+# The workaround calls: <= 25 where the CPU offers them, else SMC_UNK (<= 50).
+WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
+WA_TARGET = 25
 
 # The QEMU runs: name -> (firmware?, EL1?, board DT?).
 CONFIGS = {
@@ -406,6 +413,7 @@ def table(results):
     lines.append('-' * len(hdr))
     for name, label, tfa, target in CALLS:
         c = results['calls'][name]
+        label, target = c['label'], c['target']
         v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
         pending = name in NEED_BOARD and c['secmon-el2-board'] is None
         lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
@@ -539,6 +547,11 @@ def collect(runs):
                                                   'done')}
     for name, label, tfa, target in CALLS:
         res['calls'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
+        if name in WORKAROUNDS and 'secmon-el2' in runs:
+            c = runs['secmon-el2']['calls'].get(name) or {}
+            if c.get('x0') in UNK:      # not offered on this CPU: an unknown ID
+                label += ' (SMC_UNK here)'
+                target = UNKNOWN_TARGET
         res['calls'][name].update({'label': label, 'tfa': tfa, 'target': target})
     for name, label in EVENTS:
         res['events'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
@@ -624,8 +637,25 @@ def cmd_check(args):
                   '' if good else 'not ', n, cfg, u.get('unknown', 0), u.get('max_fid'),
                   fmt(u.get('max')), UNKNOWN_TARGET))
         failed += not good
+    for cfg in CHECKED:
+        for name in WORKAROUNDS:
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            if not c:
+                print('not ok %d - bench %s/%s: not measured' % (n, cfg, name))
+                failed += 1
+                continue
+            served = c['x0'] not in UNK
+            limit = WA_TARGET if served else UNKNOWN_TARGET
+            good = c['instr'] <= limit
+            print('%sok %d - bench %s/%s: %s instructions (%s), target <= %d' % (
+                '' if good else 'not ', n, cfg, name, fmt(c['instr']),
+                'offered' if served else 'SMC_UNK: not offered on this CPU', limit))
+            failed += not good
     for name, label, tfa, target in CALLS:
         v = now.get('secmon-el2/' + name)
+        if name in WORKAROUNDS:
+            continue    # their own lines above
         if target and v is not None:
             print('# %s: %s instructions, target %d: %s' % (label, fmt(v), target,
                                                             status(v, target)))

@@ -429,6 +429,10 @@ static void measure(void)
 	calibrate();
 	loop("smccc_version", SECMON_SMCCC_VERSION, 0, 0, 0);
 	loop("arch_features", SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0);
+	loop("arch_workaround_1", SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
+	loop("arch_workaround_2", SECMON_SMCCC_ARCH_WORKAROUND_2, 1, 0, 0);
+	loop("arch_workaround_3", SECMON_SMCCC_ARCH_WORKAROUND_3, 0, 0, 0);
+	loop("arch_workaround_4", SECMON_SMCCC_ARCH_WORKAROUND_4, 0, 0, 0);
 	loop("psci_version", SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
 	loop("psci_features", SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),
 	     SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), 0, 0);

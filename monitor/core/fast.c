@@ -7,201 +7,25 @@
  * compares them); they only skip the full save of the caller's registers,
  * the caller record and the struct mon_call.
  *
- * The filter: per owning entity, a table of every ID the monitor answers
- * (mon_fid_answered(), with and without the SVE hint bit, and every ID a
- * board DT describes) at the slot a perfect hash gives it, (fid * mult) >>
- * shift, with mult chosen here so that no two of them share a slot. An ID
- * is served only if its slot holds it; every other slot holds an ID of
- * another owning entity, which no ID looked up here can equal.
+ * The filter is exact: per owning entity, a table of the IDs the monitor
+ * answers at the slots of a perfect hash (fast_init.c builds it).
  */
-#include "../services/described.h"
 #include "service.h"
 
 struct mon_route mon_routes[SECMON_FID_OEN_MASK + 1];
 
-/* Slots of every entity's table; an entity that does not fit goes unfiltered. */
-#define POOL_SLOTS 2048
-#define MAX_KEYS 256
-#define TRIES 1024
-#define MAX_BITS 12
-
-static uint32_t pool[POOL_SLOTS];
-static unsigned pool_used;
-
-/* The IDs of the entity being built. */
-static uint32_t keys[MAX_KEYS];
-static unsigned nkeys;
-static bool keys_overflow;
-
-/* The entities with a fast handler. */
-static bool (*const fast_handlers[SECMON_FID_OEN_MASK + 1])(uint32_t, struct secmon_regs *) = {
-	[SECMON_OEN_ARCH] = arch_svc_fast,
-	[SECMON_OEN_STD] = psci_fast,
-};
-
-/* Every other entity's: a platform may call it without testing for NULL. */
-static bool no_fast_calls(uint32_t fid, struct secmon_regs *r)
+bool mon_no_fast_calls(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
 	(void)r;
 	return false;
 }
 
-static void add_key(uint32_t fid)
-{
-	for (unsigned i = 0; i < nkeys; i++)
-		if (keys[i] == fid)
-			return;
-	if (nkeys == MAX_KEYS)
-		keys_overflow = true;
-	else
-		keys[nkeys++] = fid;
-}
-
-/* An ID mon_smc() answers, as the caller may send it: with the SVE hint or not. */
-static void add_answered(uint32_t fid)
-{
-	if (!mon_fid_answered(fid))
-		return;
-	add_key(fid);
-	add_key(fid | SECMON_FID_SVE_HINT);
-}
-
-struct described_scan {
-	unsigned oen;
-	bool id_in_x0;
-};
-
-static void add_described(uint32_t fid, unsigned id_reg, void *arg)
-{
-	struct described_scan *s = arg;
-
-	if (id_reg != 0)
-		s->id_in_x0 = false;
-	else if (secmon_fid_oen(fid) == s->oen)
-		add_key(fid);	/* matched on all 32 bits of w0 */
-}
-
-static bool has_oen_info(unsigned oen)
-{
-	for (unsigned i = 0; i < mon_oen_count; i++)
-		if (mon_oens[i].oen == oen)
-			return true;
-	return false;
-}
-
-/*
- * Every ID of entity `oen` that mon_smc() answers (the services' ranges are
- * enumerated: keep them tight); false when some may be anywhere.
- */
-static bool collect(unsigned oen)
-{
-	struct described_scan s = { oen, true };
-	unsigned i, fn;
-
-	nkeys = 0;
-	keys_overflow = false;
-	for (i = 0; i < mon_service_count; i++) {
-		if (mon_services[i].oen != oen)
-			continue;
-		for (fn = mon_services[i].fn_first; fn <= mon_services[i].fn_last; fn++) {
-			add_answered(secmon_fid(true, false, oen, fn));
-			add_answered(secmon_fid(true, true, oen, fn));
-		}
-	}
-	described_for_each_id(add_described, &s);
-	/* General queries, in the ranges of the entities the monitor has. */
-	if (nkeys || has_oen_info(oen))
-		for (fn = SECMON_FN_CALL_COUNT; fn <= SECMON_FID_NUM_MASK; fn++) {
-			add_answered(secmon_fid(true, false, oen, fn));
-			add_answered(secmon_fid(true, true, oen, fn));
-		}
-	return s.id_in_x0 && !keys_overflow;
-}
-
-static unsigned slot_of(const struct mon_route *f, uint32_t fid)
-{
-	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
-}
-
-/* The slots a multiplier under trial has taken. */
-static uint64_t taken[(1u << MAX_BITS) / 64];
-
-static bool take(unsigned slot)
-{
-	uint64_t bit = 1ull << (slot % 64);
-	bool was = taken[slot / 64] & bit;
-
-	taken[slot / 64] |= bit;
-	return !was;
-}
-
-/* Tries multipliers for a table of 1 << bits slots at pool + pool_used. */
-static bool place(struct mon_route *f, unsigned oen, unsigned bits)
-{
-	/* An ID of another entity: never equal to one looked up in this table. */
-	uint32_t empty = secmon_fid(false, false, oen ^ 1, 0);
-	uint32_t *t = pool + pool_used, x = 0x5ec0ffeeu;
-	unsigned m = 1u << bits, i, k;
-
-	f->shift = 32 - bits;
-	f->slots = t;
-	for (k = 0; k < TRIES; k++) {
-		x = x * 1664525u + 1013904223u;
-		f->mult = x | 1;
-		for (i = 0; i < (m + 63) / 64; i++)
-			taken[i] = 0;
-		for (i = 0; i < nkeys && take(slot_of(f, keys[i])); i++)
-			;
-		if (i < nkeys)
-			continue;
-		for (i = 0; i < m; i++)
-			t[i] = empty;
-		for (i = 0; i < nkeys; i++)
-			t[slot_of(f, keys[i])] = keys[i];
-		pool_used += m;
-		return true;
-	}
-	return false;
-}
-
-static void build(struct mon_route *f, unsigned oen)
-{
-	unsigned bits = 0;
-
-	f->all = !collect(oen);
-	while ((1u << bits) < 2 * nkeys)
-		bits++;
-	for (; !f->all && bits <= MAX_BITS; bits++)
-		if ((1u << bits) <= POOL_SLOTS - pool_used && place(f, oen, bits))
-			return;
-	/* Unfiltered: the one slot's miss sends every ID on. */
-	f->all = true;
-	f->mult = 0;
-	f->shift = 32;
-	f->slots = pool;
-}
-
-/*
- * After the services and the board DT are known. A described call whose ID
- * is not in x0 could match whatever x0 holds: then every ID passes.
- */
-void mon_fast_init(void)
-{
-	pool_used = 0;
-	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
-		mon_routes[i] = (struct mon_route){
-			.fast = fast_handlers[i] ? fast_handlers[i] : no_fast_calls
-		};
-		build(&mon_routes[i], i);
-	}
-}
-
 bool mon_fid_filtered(uint32_t fid)
 {
 	const struct mon_route *f = &mon_routes[secmon_fid_oen(fid)];
 
-	return !f->all && f->slots[slot_of(f, fid)] != fid;
+	return !f->all && f->slots[mon_route_slot(f, fid)] != fid;
 }
 
 bool mon_smc_fast(struct secmon_regs *r)

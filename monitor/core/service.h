@@ -96,8 +96,16 @@ void arch_svc_init(void);
 /* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
 bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
-/* fast.c: fills mon_routes once the services and the board DT are known. */
+/* fast_init.c: fills mon_routes once the services and the board DT are known. */
 void mon_fast_init(void);
+/* fast.c: the fast handler of an entity that has none. */
+bool mon_no_fast_calls(uint32_t fid, struct secmon_regs *r);
+
+/* The slot of fid in its route's table (struct mon_route, monitor.h). */
+static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
+{
+	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
+}
 
 /* Indexes mon_services by owning entity; -1 if the table is not sorted. */
 int mon_dispatch_init(void);

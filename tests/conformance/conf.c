@@ -251,6 +251,40 @@ static void test_preserved(void)
 	check_int(bad, 0, "registers above x3 preserved across calls");
 }
 
+/*
+ * ARCH_WORKAROUND_1..4, with and without the SVE hint bit: where
+ * ARCH_FEATURES offers one (0 or 1) the call returns with x1-x17 as they
+ * were (x0 is not a result the spec defines); where it does not, SMC_UNK.
+ */
+static void test_workarounds(void)
+{
+	static const uint32_t wa[] = {
+		SECMON_SMCCC_ARCH_WORKAROUND_1, SECMON_SMCCC_ARCH_WORKAROUND_2,
+		SECMON_SMCCC_ARCH_WORKAROUND_3, SECMON_SMCCC_ARCH_WORKAROUND_4,
+	};
+	unsigned bad = 0, nregs = env->c->aarch32 ? 8 : SECMON_NREGS;
+	struct secmon_regs in, o;
+
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t fid = wa[i % 4] | (i >= 4 ? SECMON_FID_SVE_HINT : 0);
+		int32_t f = (int32_t)call(SECMON_SMCCC_ARCH_FEATURES, wa[i % 4], 0, 0);
+
+		if (env->c->aarch32 && i >= 4)
+			break;	/* SMCCC 1.3's hint: AArch64 only */
+		in.x[0] = fid;
+		for (unsigned r = 1; r < SECMON_NREGS; r++)
+			in.x[r] = env->c->aarch32 ? (r < 8 ? 0x5ec0a000u + r : 0)
+						  : 0x5ec0000000000000ull | (r * 0x01010101u);
+		secmon_invoke(env->c, &in, &o);
+		if (f < 0)
+			bad += env->c->aarch32 ? (uint32_t)o.x[0] != 0xffffffffu
+					       : o.x[0] != 0xffffffffffffffffull;
+		for (unsigned r = 1; r < nregs; r++)
+			bad += o.x[r] != in.x[r];
+	}
+	check_int(bad, 0, "ARCH_WORKAROUND_1..4: offered ones keep x1-x17, the others are SMC_UNK");
+}
+
 static void test_psci_basics(void)
 {
 	static const unsigned mandatory[] = {
@@ -612,6 +646,7 @@ int conf_run(const struct conf_env *e)
 	test_smccc();
 	test_soc_id();
 	test_preserved();
+	test_workarounds();
 	test_psci_basics();
 	test_cpu_on_errors();
 	test_cpu_on_off();

@@ -64,6 +64,11 @@ qv_vectors:
 	lsr	w1, w1, #26
 	cmp	w1, #EC_SMC64
 	b.ne	lower_not_smc64
+	eor	w1, w0, #FR_FID_WA3		/* the workarounds first: <= 25 each */
+	cbz	w1, smc_wa3
+	eor	w1, w0, #FR_FID_WA1
+	cbz	w1, smc_wa1
+smc_not_wa:
 	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
 	cbz	w1, smccc_version
 	stp	x2, x3, [sp, #FR_REGS + 16]
@@ -103,6 +108,57 @@ smc_served:
 	.org	qv_vectors + 0x800
 
 	.text
+/*
+ * ARCH_WORKAROUND_1 and _3 (without the SVE hint bit): the code this CPU
+ * needs, chosen at reset (qv_wa_select(), workaround.c). The cbz that came
+ * here and the br are taken branches, which the branch-history loop counts.
+ */
+smc_wa3:
+	ldr	x1, [sp, #FR_WA3]
+	br	x1
+smc_wa1:
+	ldr	x1, [sp, #FR_WA1]
+	br	x1
+
+/* Nothing to do on this CPU: x0 comes back as the caller sent it. */
+	.global	qv_wa_nothing
+qv_wa_nothing:
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
+/* Not offered, or not answered here: the ordinary path decides. */
+	.global	qv_wa_ordinary
+qv_wa_ordinary:
+	b	smc_not_wa
+
+/* Cortex-A57, with CPUACTLR_EL1[0] set (cpu.c): IC IALLU also empties the BTB. */
+	.global	qv_wa_a57_bp
+qv_wa_a57_bp:
+	ic	iallu
+	dsb	nsh
+	isb
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
+/*
+ * Cortex-A57, WORKAROUND_3: eight taken branches clear the branch history
+ * (Arm's figure for the A57; the cbz and the br that came here are two of
+ * them), then the WORKAROUND_1 invalidation, which WORKAROUND_3 includes.
+ */
+	.global	qv_wa_a57_bhb
+qv_wa_a57_bhb:
+	b	1f
+1:	b	2f
+2:	b	3f
+3:	b	4f
+4:	b	5f
+5:	b	6f
+6:	ic	iallu
+	dsb	nsh
+	isb
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
 /* SMCCC_VERSION: the monitor's one constant answer (mon_smccc_version, arch_svc.c). */
 smccc_version:
 	adrp	x0, mon_smccc_version
