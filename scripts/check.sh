@@ -77,6 +77,11 @@ nsk_runs() {
 	# SMCs from AArch32 EL1 (the monitor's exception class 0x13 path), and a
 	# legacy call with its ID in r12 from there.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
+	# The cycle counter does not count EL3 (TFV-5): cortex-a57 (PMCR_EL0.DP)
+	# at EL2 and EL1, -cpu max (MDCR_EL3.SCCD); -icount makes cycles instructions.
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test pmu --icount || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --el 1 --test pmu --icount || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --cpu max --test pmu --icount || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 1 --board boards/omap4-style.dts \
 		--test a32el1 --append nsk.a32id12=0x102 || rc=1
 	return $rc

@@ -20,6 +20,7 @@
  *   nsk.test=hostile    random SMCs from every CPU at once (hostile.c);
  *                       nsk.calls=N in all (100000), nsk.seed=N
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
+ *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -45,7 +46,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1;
+	bool hostile, isolation, a32el1, pmu;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -66,6 +67,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.isolation = true;
 	else if (nsk_arg_is(a, "test", "a32el1"))
 		test.a32el1 = true;
+	else if (nsk_arg_is(a, "test", "pmu"))
+		test.pmu = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -244,6 +247,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.a32el1) {
 		a32el1_run(env.c, test.a32id12);
+		nsk_power_off(env.c);
+	}
+	if (test.pmu) {
+		pmu_run(env.c);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

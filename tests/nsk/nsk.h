@@ -102,6 +102,8 @@ __attribute__((noreturn)) void hostile_secondary(unsigned slot);
 int isolation_run(const struct secmon_conduit *c, bool el2);
 /* a32el1.c: nsk.test=a32el1, SMCs from AArch32 EL1 (at EL2 only). */
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
+/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3. */
+int pmu_run(const struct secmon_conduit *c);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

@@ -20,8 +20,11 @@
 #define FR_ROUTES	240	/* mon_routes, for the SMC fast path */
 #define FR_WA1		248	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
 #define FR_WA3		256	/* ARCH_WORKAROUND_3 */
-#define FR_PMCR		264	/* the caller's PMCR_EL0 while the monitor runs */
-#define FR_END		272
+#define FR_PMCR		264	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
+#define FR_PMU_DP	272	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
+#define FR_END		280
+
+#define FR_PMCR_DP	(1 << 5)
 
 /* For the SMC fast path in vectors.S; frame.c checks them against the C side. */
 #define FR_ROUTE_MULT	0		/* struct mon_route (monitor.h): .mult, .shift */
@@ -51,6 +54,7 @@ struct qv_frame {
 	struct mon_route *routes;
 	uintptr_t wa1, wa3;
 	uint64_t pmcr;
+	uint64_t pmu_dp;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

@@ -32,6 +32,33 @@
 #define EC_SMC32	0x13
 #define EC_SMC64	0x17
 
+/*
+ * The normal world's cycle counter must not count the monitor (TF-A advisory
+ * TFV-5). Where MDCR_EL3.SCCD exists (PMUv3p5) cpu.c sets it; on an older
+ * PMUv3 (FR_PMU_DP set at reset) every entry that goes further than the
+ * vector's constant answers sets PMCR_EL0.DP (with MDCR_EL3.SPME clear,
+ * counting is prohibited at EL3, so DP stops PMCCNTR) and the exit puts the
+ * caller's PMCR_EL0 back. \reg is a scratch register; SP is the frame.
+ */
+	.macro	pmu_hide reg
+	ldr	\reg, [sp, #FR_PMU_DP]
+	cbz	\reg, 9f
+	mrs	\reg, pmcr_el0
+	str	\reg, [sp, #FR_PMCR]
+	orr	\reg, \reg, #FR_PMCR_DP
+	msr	pmcr_el0, \reg
+	isb
+9:
+	.endm
+
+/* FR_PMCR is 0 on a CPU that needs no DP (a PMCR_EL0 read is never 0). */
+	.macro	pmu_restore reg, off=0
+	ldr	\reg, [sp, #(\off + FR_PMCR)]
+	cbz	\reg, 9f
+	msr	pmcr_el0, \reg
+9:
+	.endm
+
 	.section .text.vectors, "ax"
 	.balign	2048
 	.global qv_vectors
@@ -68,26 +95,7 @@ qv_vectors:
 	cbz	w1, smc_wa3
 	eor	w1, w0, #FR_FID_WA1
 	cbz	w1, smc_wa1
-smc_not_wa:
-	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
-	cbz	w1, smccc_version
-	stp	x2, x3, [sp, #FR_REGS + 16]
-	ubfx	x1, x0, #24, #6			/* owning entity */
-	ldr	x2, [sp, #FR_ROUTES]
-	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
-	ldp	w1, w3, [x2, #FR_ROUTE_MULT]	/* the exact filter's hash */
-	mul	w1, w1, w0
-	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
-	ldr	x3, [x2, #FR_ROUTE_SLOTS]
-	ldr	w1, [x3, x1, lsl #2]
-	cmp	w1, w0
-	b.ne	smc_miss			/* not served, unless the filter is off */
-	ldr	x3, [x2, #FR_ROUTE_FAST]
-smc_served:
-	tbz	w0, #31, smc_save_full		/* yielding */
-	tst	w0, #FR_FID_MBZ
-	b.ne	smc_save_full
-	b	smc_fast
+	b	smc_not_wa
 	entry	0x480, lower_irq
 	entry	0x500, lower_fiq
 	entry	0x580, lower_serror
@@ -108,6 +116,29 @@ smc_served:
 	.org	qv_vectors + 0x800
 
 	.text
+/* The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter. */
+smc_not_wa:
+	pmu_hide x1
+	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
+	cbz	w1, smccc_version
+	stp	x2, x3, [sp, #FR_REGS + 16]
+	ubfx	x1, x0, #24, #6			/* owning entity */
+	ldr	x2, [sp, #FR_ROUTES]
+	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
+	ldp	w1, w3, [x2, #FR_ROUTE_MULT]	/* the exact filter's hash */
+	mul	w1, w1, w0
+	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
+	ldr	x3, [x2, #FR_ROUTE_SLOTS]
+	ldr	w1, [x3, x1, lsl #2]
+	cmp	w1, w0
+	b.ne	smc_miss			/* not served, unless the filter is off */
+	ldr	x3, [x2, #FR_ROUTE_FAST]
+smc_served:
+	tbz	w0, #31, smc_save_full		/* yielding */
+	tst	w0, #FR_FID_MBZ
+	b.ne	smc_save_full
+	b	smc_fast
+
 /*
  * ARCH_WORKAROUND_1 and _3 (without the SVE hint bit): the code this CPU
  * needs, chosen at reset (qv_wa_select(), workaround.c). The cbz that came
@@ -163,6 +194,7 @@ qv_wa_a57_bhb:
 smccc_version:
 	adrp	x0, mon_smccc_version
 	ldr	w0, [x0, :lo12:mon_smccc_version]
+	pmu_restore x1
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
 
@@ -179,6 +211,7 @@ smc_miss:
  */
 smc_unk:
 	mov	x0, #-1
+	pmu_restore x1
 	ldp	x1, x2, [sp, #FR_REGS + 8]
 	ldr	x3, [sp, #FR_REGS + 24]
 	eret
@@ -200,6 +233,7 @@ smc_fast:
 	blr	x3
 	cbz	w0, smc_full
 smc_return:
+	pmu_restore x1
 	ldr	x30, [sp, #FR_X30]
 	ldp	x0, x1, [sp, #FR_REGS + 0]
 	ldp	x2, x3, [sp, #FR_REGS + 16]
@@ -232,6 +266,7 @@ smc_full:
 	b	smc_return
 
 lower_not_smc64:
+	pmu_hide x0				/* x0 is in the frame already */
 	cmp	x1, #EC_SMC32
 	b.ne	lower_other
 	b	smc_a32
@@ -262,6 +297,7 @@ smc_a32:
 	mov	x1, sp
 	add	x2, sp, #FR_CALLER32
 	bl	mon_smc
+	pmu_restore x1
 	ldr	x30, [sp, #FR_X30]
 	ldp	x0, x1, [sp, #FR_REGS + 0]
 	ldp	x2, x3, [sp, #FR_REGS + 16]
@@ -289,6 +325,7 @@ lower_other:
 	b	trap_common
 lower_irq:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -297,6 +334,7 @@ lower_irq:
 	b	trap_common
 lower_fiq:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -305,6 +343,7 @@ lower_fiq:
 	b	trap_common
 lower_serror:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -329,6 +368,7 @@ trap_common:
 	str	x30, [sp, #240]
 	mov	x0, sp
 	bl	qv_lower_exception
+	pmu_restore x0, 256
 	ldp	x0, x1, [sp, #0]
 	ldp	x2, x3, [sp, #16]
 	ldp	x4, x5, [sp, #32]
