@@ -95,6 +95,9 @@ nsk_a32_runs() {
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --virt 1 --el 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --thumb || rc=1
+	# The cycle counter does not count Monitor mode (TFV-5), from SVC and Hyp.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 0 --test pmu || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test pmu || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done

@@ -10,5 +10,6 @@ _Static_assert(offsetof(struct qv_frame, spsr) == FR_SPSR, "spsr");
 _Static_assert(offsetof(struct qv_frame, cpu) == FR_CPU, "cpu");
 _Static_assert(offsetof(struct qv_frame, caller) == FR_CALLER, "caller");
 _Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_target");
+_Static_assert(offsetof(struct qv_frame, pmcr) == FR_PMCR, "pmcr");
 _Static_assert(sizeof(struct qv_frame) == FR_END, "size");
 _Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 8 == 0, "frame fits, SP aligned");

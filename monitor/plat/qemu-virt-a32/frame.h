@@ -15,6 +15,7 @@
 #define FR_CPU		60	/* this CPU's index */
 #define FR_CALLER	64	/* struct mon_caller: aarch32 (8), mode (8) */
 #define FR_GIC_TARGET	80	/* GICv2 CPU-interface bit of this CPU */
+#define FR_PMCR		84	/* the caller's PMCR while the monitor runs; 0: untouched */
 #define FR_END		88
 
 #ifndef __ASSEMBLER__
@@ -28,6 +29,7 @@ struct qv_frame {
 	uint32_t cpu;
 	struct mon_caller caller;
 	uint32_t gic_target;
+	uint32_t pmcr;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

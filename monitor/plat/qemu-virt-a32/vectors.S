@@ -19,6 +19,8 @@
 #include "platform.h"
 #include "frame.h"
 
+#define PMCR_DP		(1 << 5)
+
 	.syntax unified
 	.arch	armv7-a
 	.arch_extension sec
@@ -38,9 +40,25 @@ qv_mon_vectors:
 	b	vec_unexpected		/* 0x18 IRQ (SCR.IRQ = 0: never) */
 	b	vec_fiq			/* 0x1c FIQ: group 0, SCR.FIQ = 1 */
 
+/*
+ * The normal world's cycle counter must not count Monitor mode (TF-A
+ * advisory TFV-5): with a PMU (ID_DFR0.PerfMon 1-14) PMCR.DP is set while
+ * the monitor runs (counting is prohibited in Secure state, so DP stops
+ * PMCCNTR) and the caller's PMCR is restored on the way out. FR_PMCR is 0
+ * without a PMU (a PMCR read is never 0: it holds the implementer code).
+ */
 	.macro	save_caller
 	stmia	sp, {r0-r12}
 	str	lr, [sp, #FR_LR]
+	mrc	p15, 0, r0, c0, c1, 2		/* ID_DFR0 */
+	ubfx	r0, r0, #24, #4			/* PerfMon */
+	sub	r0, r0, #1
+	cmp	r0, #14
+	movhs	r0, #0
+	mrclo	p15, 0, r0, c9, c12, 0		/* PMCR */
+	str	r0, [sp, #FR_PMCR]
+	orrlo	r0, r0, #PMCR_DP
+	mcrlo	p15, 0, r0, c9, c12, 0
 	mrs	r0, spsr
 	str	r0, [sp, #FR_SPSR]
 	mrc	p15, 0, r0, c1, c1, 0		/* SCR */
@@ -65,6 +83,9 @@ vec_fiq:
 	/* fall through */
 
 return_to_ns:
+	ldr	r0, [sp, #FR_PMCR]
+	cmp	r0, #0
+	mcrne	p15, 0, r0, c9, c12, 0		/* the caller's PMCR */
 	ldr	lr, [sp, #FR_LR]
 	ldr	r0, [sp, #FR_SPSR]
 	msr	spsr_fsxc, r0
