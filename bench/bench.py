@@ -31,6 +31,13 @@ BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
 BASELINE = os.path.join(ROOT, 'bench', 'baseline.json')
 ITERATIONS = 4096
 TOLERANCE = 0.10        # a count may grow 10% over the baseline
+# Footprint (issue 13's decision): the resident part, TF-A BL31's counterpart
+# (48 KiB of text on QEMU), must stay under 32 KiB; the whole image, cold
+# boot included, is reported next to TF-A's BL1 + BL2 + BL31 for the same
+# job (about 94 KiB of text). Both are held against the baseline too.
+RESIDENT_LIMIT = 32 * 1024
+TFA_BL31_TEXT = 48 * 1024
+TFA_ALL_TEXT = 94 * 1024
 
 # What the loops measure (bk.c names), in table order: label, TF-A v2.15 BL31
 # on QEMU by the same method (the issue's figures), secmon's target.
@@ -315,7 +322,9 @@ def footprint():
     secram_base = 0x0e000000
     fp = {
         'text': text, 'code_only': s.get('.text', 0), 'rodata': s.get('.rodata', 0) + s.get('.got', 0),
-        'data': data, 'bss': bss, 'image': text + data, 'image_limit': 32 * 1024,
+        'data': data, 'bss': bss, 'image': text + data, 'image_limit': RESIDENT_LIMIT,
+        'resident_limit': RESIDENT_LIMIT, 'tfa_bl31_text': TFA_BL31_TEXT,
+        'tfa_bl1_bl2_bl31_text': TFA_ALL_TEXT,
         'resident': resident + data, 'cold_boot': boot,
         'percpu_all': percpu, 'per_cpu': percpu // ncpu_max, 'max_cpus': ncpu_max,
         'cold_stack': s.get('.coldstack', 0),
@@ -446,12 +455,14 @@ def table(results):
                      '%d, cold boot %d), data %d, bss %d bytes' % (
                          fp['text'], fp['code_only'], fp['rodata'], fp['cold_boot'], fp['data'],
                          fp['bss']))
-        lines.append('  image text+data %d bytes, limit %d: %s' % (
-            fp['image'], fp['image_limit'], 'ok' if fp['image'] <= fp['image_limit'] else 'OVER'))
-        lines.append('    runtime part (text, rodata, got, data) %d bytes: %s; cold-boot part '
-                     '(.boot, run once) %d' % (
-                         fp['resident'], 'under the limit' if fp['resident'] <= fp['image_limit']
-                         else 'OVER', fp['cold_boot']))
+        lines.append('  resident part (text, rodata, got, data: what stays after the cold boot) '
+                     '%d bytes, limit %d: %s (TF-A BL31: %d of text)' % (
+                         fp['resident'], fp['resident_limit'],
+                         'ok' if fp['resident'] <= fp['resident_limit'] else 'OVER',
+                         fp['tfa_bl31_text']))
+        lines.append('  whole image, cold boot (.boot %d) included: %d bytes (TF-A BL1 + BL2 + '
+                     'BL31 for the same job: about %d of text)' % (
+                         fp['cold_boot'], fp['image'], fp['tfa_bl1_bl2_bl31_text']))
         top = ', '.join('%s %d' % kv_ for kv_ in list(fp['image_breakdown'].items())[:6])
         if top:
             lines.append('    where it goes: ' + top)
@@ -576,6 +587,14 @@ def counts_of(runs):
     return counts
 
 
+def footprint_counts():
+    """The footprint figures the regression check holds (bytes)."""
+    fp = footprint()
+    if not fp:
+        return {}
+    return {'footprint/resident': fp['resident'], 'footprint/image': fp['image']}
+
+
 def cmd_run(args):
     runs = icount_runs(list(CONFIGS))
     results = collect(runs)
@@ -602,8 +621,17 @@ def cmd_check(args):
     base = json.load(open(BASELINE))['counts']
     runs = icount_runs(CHECKED)
     now = counts_of(runs)
+    now.update(footprint_counts())
     n = 0
     failed = 0
+    res = now.get('footprint/resident')
+    n += 1
+    good = res is not None and res <= RESIDENT_LIMIT
+    print('%sok %d - bench footprint: resident part %s bytes, limit %d (TF-A BL31: %d of text); '
+          'whole image %s (TF-A BL1 + BL2 + BL31: about %d)' % (
+              '' if good else 'not ', n, res, RESIDENT_LIMIT, TFA_BL31_TEXT,
+              now.get('footprint/image'), TFA_ALL_TEXT))
+    failed += not good
     for cfg in CHECKED:
         n += 1
         r = runs[cfg]
@@ -613,6 +641,7 @@ def cmd_check(args):
         failed += not good
     for key in sorted(set(base) | set(now)):
         b, v = base.get(key), now.get(key)
+        unit = 'bytes' if key.startswith('footprint/') else 'instructions'
         if v is None and b is None:
             print('# bench %s: not served in this configuration (no board DT)' % key)
             continue
@@ -621,13 +650,13 @@ def cmd_check(args):
             print('not ok %d - bench %s: not measured (baseline %s)' % (n, key, fmt(b)))
             failed += 1
         elif b is None:
-            print('ok %d - bench %s: %s instructions (new: not in the baseline)' % (n, key, fmt(v)))
+            print('ok %d - bench %s: %s %s (new: not in the baseline)' % (n, key, fmt(v), unit))
         elif v > b * (1 + TOLERANCE):
-            print('not ok %d - bench %s: %s instructions, more than %d%% over the baseline %s' % (
-                n, key, fmt(v), TOLERANCE * 100, fmt(b)))
+            print('not ok %d - bench %s: %s %s, more than %d%% over the baseline %s' % (
+                n, key, fmt(v), unit, TOLERANCE * 100, fmt(b)))
             failed += 1
         else:
-            print('ok %d - bench %s: %s instructions (baseline %s)' % (n, key, fmt(v), fmt(b)))
+            print('ok %d - bench %s: %s %s (baseline %s)' % (n, key, fmt(v), unit, fmt(b)))
     for cfg in CHECKED:
         n += 1
         u = runs[cfg].get('unknown') or {}
@@ -673,7 +702,7 @@ def cmd_baseline(args):
                 'docs/performance.md). make check fails when one grows by more than 10%. '
                 'Regenerate with make -f mk/bench.mk baseline after a deliberate change.',
         'qemu': qemu_version(),
-        'counts': counts_of(runs),
+        'counts': dict(counts_of(runs), **footprint_counts()),
     }
     with open(BASELINE, 'w') as f:
         json.dump(data, f, indent=1, sort_keys=True)
