@@ -67,12 +67,67 @@ qv_mon_vectors:
 	isb
 	.endm
 
-/* SMC from the normal world: LR_mon is the instruction after the SMC. */
+/*
+ * SMC from the normal world: LR_mon is the instruction after the SMC.
+ * ARCH_WORKAROUND_1 and _3 first, with r1 as scratch: the code this CPU
+ * needs, chosen at reset (qv_wa_select(), workaround.c).
+ */
 vec_smc:
+	str	r1, [sp, #FR_R + 4]
+	ldr	r1, =FR_FID_WA1
+	cmp	r0, r1
+	ldreq	r1, [sp, #FR_WA1]
+	bxeq	r1
+	ldr	r1, =FR_FID_WA3
+	cmp	r0, r1
+	ldreq	r1, [sp, #FR_WA3]
+	bxeq	r1
+vec_smc_ordinary:
+	ldr	r1, [sp, #FR_R + 4]
 	save_caller
 	mov	r0, sp
 	bl	qv_smc
 	b	return_to_ns
+
+/* Nothing to do on this CPU: r0 comes back as the caller sent it. */
+	.global	qv_wa_nothing
+qv_wa_nothing:
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+
+/* Not offered, or not answered here: the ordinary path decides. */
+	.global	qv_wa_ordinary
+qv_wa_ordinary:
+	b	vec_smc_ordinary
+
+/* Cortex-A15, with ACTLR.IBE set (cpu.c): ICIALLU also empties the BTB. */
+	.global	qv_wa_a15_bp
+qv_wa_a15_bp:
+	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
+	dsb	nsh
+	isb
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+
+/*
+ * Cortex-A15, WORKAROUND_3: eight taken branches clear the branch history
+ * (the bxeq that came here is one of them), then the WORKAROUND_1 sequence.
+ */
+	.global	qv_wa_a15_bhb
+qv_wa_a15_bhb:
+	b	1f
+1:	b	2f
+2:	b	3f
+3:	b	4f
+4:	b	5f
+5:	b	6f
+6:	b	7f
+7:	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
+	dsb	nsh
+	isb
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+	.ltorg
 
 /* A group-0 FIQ while the normal world ran: the power-off watch, or a stray wake-up SGI. */
 vec_fiq:
