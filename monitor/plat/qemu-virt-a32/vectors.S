@@ -77,13 +77,14 @@ vec_smc:
 	ldr	r1, =FR_FID_WA1
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA1]
-	bxeq	r1
+	beq	1f
 	ldr	r1, =FR_FID_WA3
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA3]
-	bxeq	r1
-vec_smc_ordinary:
-	ldr	r1, [sp, #FR_R + 4]
+	bne	2f
+1:	cmp	r1, #0				/* 0: the ordinary path decides */
+	bxne	r1
+2:	ldr	r1, [sp, #FR_R + 4]
 	save_caller
 	mov	r0, sp
 	bl	qv_smc
@@ -94,11 +95,6 @@ vec_smc_ordinary:
 qv_wa_nothing:
 	ldr	r1, [sp, #FR_R + 4]
 	movs	pc, lr
-
-/* Not offered, or not answered here: the ordinary path decides. */
-	.global	qv_wa_ordinary
-qv_wa_ordinary:
-	b	vec_smc_ordinary
 
 /* Cortex-A15, with ACTLR.IBE set (cpu.c): ICIALLU also empties the BTB. */
 	.global	qv_wa_a15_bp
@@ -111,7 +107,7 @@ qv_wa_a15_bp:
 
 /*
  * Cortex-A15, WORKAROUND_3: eight taken branches clear the branch history
- * (the bxeq that came here is one of them), then the WORKAROUND_1 sequence.
+ * (the bxne that came here is one of them), then the WORKAROUND_1 sequence.
  */
 	.global	qv_wa_a15_bhb
 qv_wa_a15_bhb:

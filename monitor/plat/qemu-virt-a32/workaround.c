@@ -23,7 +23,7 @@
 #define IMPLEMENTED 0
 
 /* The vector's code for WORKAROUND_1 and _3 (vectors.S). */
-extern char qv_wa_nothing[], qv_wa_ordinary[], qv_wa_a15_bp[], qv_wa_a15_bhb[];
+extern char qv_wa_nothing[], qv_wa_a15_bp[], qv_wa_a15_bhb[];
 
 struct cpu_part {
 	uint32_t midr;
@@ -93,7 +93,7 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
  * The code the SMC vector runs for WORKAROUND_n (n = 1, 3) on this CPU, the
  * same decision as arch_svc.c's workaround(): nothing when the CPU does not
  * need it, the part's sequence when it is implemented, else the ordinary
- * path (SMC_UNK, or a described call).
+ * path, 0 (SMC_UNK, or a described call).
  */
 static uint32_t vector_code(const struct cpu_part *p, unsigned n, const char *code)
 {
@@ -103,7 +103,7 @@ static uint32_t vector_code(const struct cpu_part *p, unsigned n, const char *co
 		return (uint32_t)(uintptr_t)qv_wa_nothing;
 	if (state == IMPLEMENTED && p && code)
 		return (uint32_t)(uintptr_t)code;
-	return (uint32_t)(uintptr_t)qv_wa_ordinary;
+	return 0;
 }
 
 /* At reset, on each CPU, with its frame. */
