@@ -31,12 +31,23 @@ BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
 BASELINE = os.path.join(ROOT, 'bench', 'baseline.json')
 ITERATIONS = 4096
 TOLERANCE = 0.10        # a count may grow 10% over the baseline
+# Footprint (issue 13's decision): the resident part, TF-A BL31's counterpart
+# (48 KiB of text on QEMU), must stay under 32 KiB; the whole image, cold
+# boot included, is reported next to TF-A's BL1 + BL2 + BL31 for the same
+# job (about 94 KiB of text). Both are held against the baseline too.
+RESIDENT_LIMIT = 32 * 1024
+TFA_BL31_TEXT = 48 * 1024
+TFA_ALL_TEXT = 94 * 1024
 
 # What the loops measure (bk.c names), in table order: label, TF-A v2.15 BL31
 # on QEMU by the same method (the issue's figures), secmon's target.
 CALLS = [
     ('smccc_version', 'SMCCC_VERSION', 199, 50),
     ('arch_features', 'SMCCC_ARCH_FEATURES(WORKAROUND_1)', 509, 509 // 3),
+    ('arch_workaround_1', 'SMCCC_ARCH_WORKAROUND_1', 21, 25),
+    ('arch_workaround_2', 'SMCCC_ARCH_WORKAROUND_2', None, 25),
+    ('arch_workaround_3', 'SMCCC_ARCH_WORKAROUND_3', 21, 25),
+    ('arch_workaround_4', 'SMCCC_ARCH_WORKAROUND_4', None, 25),
     ('psci_version', 'PSCI_VERSION', 218, 218 // 3),
     ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
     ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
@@ -53,6 +64,11 @@ EVENTS = [
 # Calls that only a board DT makes exist; without one they are SMC_UNK.
 NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 UNK = {0xffffffff, 0xffffffffffffffff}
+# The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
+UNKNOWN_TARGET = 50
+# The workaround calls: <= 25 where the CPU offers them, else SMC_UNK (<= 50).
+WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
+WA_TARGET = 25
 
 # The QEMU runs: name -> (firmware?, EL1?, board DT?).
 CONFIGS = {
@@ -115,6 +131,7 @@ def kv(words):
 def parse_bk(out, config):
     r = {'config': config, 'calls': {}, 'events': {}, 'calib': {}, 'errors': [], 'done': False}
     singles = {}
+    sweep = []
     for line in out.splitlines():
         w = line.split()
         if len(w) < 2 or w[0] != 'BK':
@@ -130,6 +147,9 @@ def parse_bk(out, config):
         elif w[1] == 'loop':
             r['calls'][d['name']] = {'n': int(d['n']), 'ticks': int(d['ticks']),
                                      'empty': int(d['empty']), 'x0': int(d['x0'], 16)}
+        elif w[1] == 'unk':
+            sweep.append((int(d['fid'], 16), int(d['n']), int(d['ticks']), int(d['empty']),
+                          int(d['x0'], 16)))
         elif w[1] == 'single':
             singles.setdefault(d['name'], []).append(
                 (int(d['t0']), int(d['t1']), int(d['x0'], 16)))
@@ -144,6 +164,16 @@ def parse_bk(out, config):
     for name, c in r['calls'].items():
         c['instr'] = round((c['ticks'] - c['empty']) * ns / c['n'], 1)
         c['served'] = not (name in NEED_BOARD and c['x0'] in UNK)
+    # An ID of the sweep counts as unknown when it answered SMC_UNK (all 64 bits).
+    unk = {fid: round((t - e) * ns / n, 1) for fid, n, t, e, x0 in sweep
+           if x0 == 0xffffffffffffffff}
+    if unk:
+        worst = max(unk, key=lambda f: (unk[f], f))
+        r['unknown'] = {'swept': len(sweep), 'unknown': len(unk), 'max': unk[worst],
+                        'max_fid': '0x%08x' % worst,
+                        'answered': ['0x%08x' % fid for fid, n, t, e, x0 in sweep
+                                     if x0 != 0xffffffffffffffff],
+                        'per_id': {'0x%08x' % f: v for f, v in sorted(unk.items())}}
     for name, samples in singles.items():
         ok = [s for s in samples if s[1] >= s[0] > 0]
         # The counter read and the store before the call, and the target's
@@ -292,7 +322,9 @@ def footprint():
     secram_base = 0x0e000000
     fp = {
         'text': text, 'code_only': s.get('.text', 0), 'rodata': s.get('.rodata', 0) + s.get('.got', 0),
-        'data': data, 'bss': bss, 'image': text + data, 'image_limit': 32 * 1024,
+        'data': data, 'bss': bss, 'image': text + data, 'image_limit': RESIDENT_LIMIT,
+        'resident_limit': RESIDENT_LIMIT, 'tfa_bl31_text': TFA_BL31_TEXT,
+        'tfa_bl1_bl2_bl31_text': TFA_ALL_TEXT,
         'resident': resident + data, 'cold_boot': boot,
         'percpu_all': percpu, 'per_cpu': percpu // ncpu_max, 'max_cpus': ncpu_max,
         'cold_stack': s.get('.coldstack', 0),
@@ -390,12 +422,24 @@ def table(results):
     lines.append('-' * len(hdr))
     for name, label, tfa, target in CALLS:
         c = results['calls'][name]
+        label, target = c['label'], c['target']
         v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
         pending = name in NEED_BOARD and c['secmon-el2-board'] is None
         lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
             fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
             '<= %d' % target if target else '', status(v, target, pending)))
+    u = results.get('unknown', {})
+    if u:
+        v = u.get('secmon-el2-board') or {}
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+            'unknown IDs: the most expensive of %s' % v.get('unknown', '-'),
+            *(fmt((u.get(c) or {}).get('max')) for c in
+              ('secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'qemu-el2')),
+            '-', '<= %d' % UNKNOWN_TARGET,
+            status(max((u.get(c) or {}).get('max', 0) for c in CHECKED), UNKNOWN_TARGET)))
+        lines.append('  (the most expensive: %s)' % ', '.join(
+            '%s %s' % (c, (u.get(c) or {}).get('max_fid')) for c in CHECKED))
     for name, label in EVENTS:
         c = results['events'][name]
         lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
@@ -411,12 +455,14 @@ def table(results):
                      '%d, cold boot %d), data %d, bss %d bytes' % (
                          fp['text'], fp['code_only'], fp['rodata'], fp['cold_boot'], fp['data'],
                          fp['bss']))
-        lines.append('  image text+data %d bytes, limit %d: %s' % (
-            fp['image'], fp['image_limit'], 'ok' if fp['image'] <= fp['image_limit'] else 'OVER'))
-        lines.append('    runtime part (text, rodata, got, data) %d bytes: %s; cold-boot part '
-                     '(.boot, run once) %d' % (
-                         fp['resident'], 'under the limit' if fp['resident'] <= fp['image_limit']
-                         else 'OVER', fp['cold_boot']))
+        lines.append('  resident part (text, rodata, got, data: what stays after the cold boot) '
+                     '%d bytes, limit %d: %s (TF-A BL31: %d of text)' % (
+                         fp['resident'], fp['resident_limit'],
+                         'ok' if fp['resident'] <= fp['resident_limit'] else 'OVER',
+                         fp['tfa_bl31_text']))
+        lines.append('  whole image, cold boot (.boot %d) included: %d bytes (TF-A BL1 + BL2 + '
+                     'BL31 for the same job: about %d of text)' % (
+                         fp['cold_boot'], fp['image'], fp['tfa_bl1_bl2_bl31_text']))
         top = ', '.join('%s %d' % kv_ for kv_ in list(fp['image_breakdown'].items())[:6])
         if top:
             lines.append('    where it goes: ' + top)
@@ -512,10 +558,17 @@ def collect(runs):
                                                   'done')}
     for name, label, tfa, target in CALLS:
         res['calls'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
+        if name in WORKAROUNDS and 'secmon-el2' in runs:
+            c = runs['secmon-el2']['calls'].get(name) or {}
+            if c.get('x0') in UNK:      # not offered on this CPU: an unknown ID
+                label += ' (SMC_UNK here)'
+                target = UNKNOWN_TARGET
         res['calls'][name].update({'label': label, 'tfa': tfa, 'target': target})
     for name, label in EVENTS:
         res['events'][name] = {cfg: figure(runs, cfg, name) for cfg in CONFIGS}
         res['events'][name]['label'] = label
+    res['unknown'] = {cfg: r.get('unknown') for cfg, r in runs.items()}
+    res['unknown']['target'] = UNKNOWN_TARGET
     if 'secmon-el2' in runs:
         res['calibration'] = calibration(runs['secmon-el2'])
     return res
@@ -530,7 +583,16 @@ def counts_of(runs):
             continue
         for name, c in list(r['calls'].items()) + list(r['events'].items()):
             counts['%s/%s' % (cfg, name)] = c['instr'] if c.get('served', True) else None
+        counts['%s/unknown_max' % cfg] = (r.get('unknown') or {}).get('max')
     return counts
+
+
+def footprint_counts():
+    """The footprint figures the regression check holds (bytes)."""
+    fp = footprint()
+    if not fp:
+        return {}
+    return {'footprint/resident': fp['resident'], 'footprint/image': fp['image']}
 
 
 def cmd_run(args):
@@ -559,8 +621,17 @@ def cmd_check(args):
     base = json.load(open(BASELINE))['counts']
     runs = icount_runs(CHECKED)
     now = counts_of(runs)
+    now.update(footprint_counts())
     n = 0
     failed = 0
+    res = now.get('footprint/resident')
+    n += 1
+    good = res is not None and res <= RESIDENT_LIMIT
+    print('%sok %d - bench footprint: resident part %s bytes, limit %d (TF-A BL31: %d of text); '
+          'whole image %s (TF-A BL1 + BL2 + BL31: about %d)' % (
+              '' if good else 'not ', n, res, RESIDENT_LIMIT, TFA_BL31_TEXT,
+              now.get('footprint/image'), TFA_ALL_TEXT))
+    failed += not good
     for cfg in CHECKED:
         n += 1
         r = runs[cfg]
@@ -570,6 +641,7 @@ def cmd_check(args):
         failed += not good
     for key in sorted(set(base) | set(now)):
         b, v = base.get(key), now.get(key)
+        unit = 'bytes' if key.startswith('footprint/') else 'instructions'
         if v is None and b is None:
             print('# bench %s: not served in this configuration (no board DT)' % key)
             continue
@@ -578,15 +650,41 @@ def cmd_check(args):
             print('not ok %d - bench %s: not measured (baseline %s)' % (n, key, fmt(b)))
             failed += 1
         elif b is None:
-            print('ok %d - bench %s: %s instructions (new: not in the baseline)' % (n, key, fmt(v)))
+            print('ok %d - bench %s: %s %s (new: not in the baseline)' % (n, key, fmt(v), unit))
         elif v > b * (1 + TOLERANCE):
-            print('not ok %d - bench %s: %s instructions, more than %d%% over the baseline %s' % (
-                n, key, fmt(v), TOLERANCE * 100, fmt(b)))
+            print('not ok %d - bench %s: %s %s, more than %d%% over the baseline %s' % (
+                n, key, fmt(v), unit, TOLERANCE * 100, fmt(b)))
             failed += 1
         else:
-            print('ok %d - bench %s: %s instructions (baseline %s)' % (n, key, fmt(v), fmt(b)))
+            print('ok %d - bench %s: %s %s (baseline %s)' % (n, key, fmt(v), unit, fmt(b)))
+    for cfg in CHECKED:
+        n += 1
+        u = runs[cfg].get('unknown') or {}
+        good = u.get('max') is not None and u['max'] <= UNKNOWN_TARGET
+        print('%sok %d - bench %s: unknown-ID sweep, the most expensive of %s unknown IDs '
+              '(%s) costs %s instructions, target <= %d' % (
+                  '' if good else 'not ', n, cfg, u.get('unknown', 0), u.get('max_fid'),
+                  fmt(u.get('max')), UNKNOWN_TARGET))
+        failed += not good
+    for cfg in CHECKED:
+        for name in WORKAROUNDS:
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            if not c:
+                print('not ok %d - bench %s/%s: not measured' % (n, cfg, name))
+                failed += 1
+                continue
+            served = c['x0'] not in UNK
+            limit = WA_TARGET if served else UNKNOWN_TARGET
+            good = c['instr'] <= limit
+            print('%sok %d - bench %s/%s: %s instructions (%s), target <= %d' % (
+                '' if good else 'not ', n, cfg, name, fmt(c['instr']),
+                'offered' if served else 'SMC_UNK: not offered on this CPU', limit))
+            failed += not good
     for name, label, tfa, target in CALLS:
         v = now.get('secmon-el2/' + name)
+        if name in WORKAROUNDS:
+            continue    # their own lines above
         if target and v is not None:
             print('# %s: %s instructions, target %d: %s' % (label, fmt(v), target,
                                                             status(v, target)))
@@ -604,7 +702,7 @@ def cmd_baseline(args):
                 'docs/performance.md). make check fails when one grows by more than 10%. '
                 'Regenerate with make -f mk/bench.mk baseline after a deliberate change.',
         'qemu': qemu_version(),
-        'counts': counts_of(runs),
+        'counts': dict(counts_of(runs), **footprint_counts()),
     }
     with open(BASELINE, 'w') as f:
         json.dump(data, f, indent=1, sort_keys=True)

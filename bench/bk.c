@@ -380,6 +380,47 @@ static void suspend_powerdown(void)
 	}
 }
 
+/*
+ * The unknown-ID sweep (issue 13 item 5): IDs no service answers, in every
+ * owning entity secmon serves (arch 0, SiP 2, standard 4, the board's legacy
+ * IDs in 63), SMC32 and SMC64, fast and yielding. The function numbers are
+ * the ones a filter keyed on a few bits would let through: neighbours and
+ * bit-for-bit look-alikes of served IDs (0x82000F00 shares bits 11:0 with
+ * the call count 0x8200FF00). bench.py takes the most expensive.
+ */
+static const uint16_t sweep_fns[] = {
+	0x0f00, 0x0f01, 0x0f03, 0x0042, 0x0060, 0x00c0, 0x0104, 0x0fc0, 0x0f20, 0x0f21,
+	0x1000, 0x3ffe, 0x7ffe, 0x8001, 0x8040, 0xff02, 0xff04, 0xff40, 0xfeff, 0xffff,
+};
+static const uint8_t sweep_oens[] = { 0, 2, 4, 63 };
+/* Look-alikes of the board's legacy IDs (0xffffff9a-0xfffffffd), all in OEN 63. */
+static const uint32_t sweep_extra[] = { 0xffffff9cu, 0xffffff99u, 0xfffeff9au, 0xfffffff0u,
+					0x7fffff9au, 0xbfffff9bu };
+
+static void sweep_one(uint32_t fid, unsigned n)
+{
+	const uint64_t a[4] = { fid, 0, 0, 0 };
+	uint64_t out[4], none[4], t, e;
+
+	t = (use_hvc ? bk_loop_hvc : bk_loop_smc)(n, a, out);
+	e = bk_loop_empty(n, a, none);
+	con_printf("BK unk fid=0x%x n=%u ticks=%lu empty=%lu x0=0x%lx x1=0x%lx\n", fid, n, t, e,
+		   out[0], out[1]);
+}
+
+static void unknown_sweep(void)
+{
+	static const uint32_t kinds[] = { 0x80000000u, 0xc0000000u, 0x00000000u, 0x40000000u };
+	unsigned n = n_iter < 256 ? n_iter : 256;
+
+	for (unsigned o = 0; o < sizeof(sweep_oens); o++)
+		for (unsigned k = 0; k < 4; k++)
+			for (unsigned f = 0; f < sizeof(sweep_fns) / sizeof(sweep_fns[0]); f++)
+				sweep_one(kinds[k] | (uint32_t)sweep_oens[o] << 24 | sweep_fns[f], n);
+	for (unsigned i = 0; i < sizeof(sweep_extra) / sizeof(sweep_extra[0]); i++)
+		sweep_one(sweep_extra[i], n);
+}
+
 static void measure(void)
 {
 	uint64_t other = nsk_ncpus > 1 ? nsk_mpidr[1] : nsk_mpidr[0];
@@ -388,11 +429,16 @@ static void measure(void)
 	calibrate();
 	loop("smccc_version", SECMON_SMCCC_VERSION, 0, 0, 0);
 	loop("arch_features", SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0);
+	loop("arch_workaround_1", SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
+	loop("arch_workaround_2", SECMON_SMCCC_ARCH_WORKAROUND_2, 1, 0, 0);
+	loop("arch_workaround_3", SECMON_SMCCC_ARCH_WORKAROUND_3, 0, 0, 0);
+	loop("arch_workaround_4", SECMON_SMCCC_ARCH_WORKAROUND_4, 0, 0, 0);
 	loop("psci_version", SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
 	loop("psci_features", SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),
 	     SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), 0, 0);
 	loop("affinity_info", SECMON_PSCI_FN64(SECMON_PSCI_FN_AFFINITY_INFO), other, 0, 0);
 	loop("unknown_sip", FID_UNKNOWN_SIP, 0, 0, 0);
+	unknown_sweep();
 	loop("sip_errata_status", SECMON_SIP_ERRATA_STATUS, 0, 0, 0);
 	loop("sip_media_status", FID_MEDIA_STATUS, 0, 0, 0);
 	/* The legacy call reads back what its sibling set. */

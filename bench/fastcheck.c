@@ -8,9 +8,12 @@
  * 1. The filter: every ID it rules out (checked over all owning entities,
  *    both widths, fast and yielding, with and without the SVE hint, function
  *    numbers 0-0x23f and 0xfe00-0xffff, every ID a board describes and its
- *    neighbours) is answered SMC_UNK by mon_smc(), in the width of the call,
- *    with x1-x17 untouched. The platform's vector answers those IDs itself,
- *    so a wrong filter would hide a service.
+ *    neighbours; every function number of OENs 0, 2, 4 and 63) is answered
+ *    SMC_UNK by mon_smc(), -1 in all 64 bits, with x1-x17 untouched. The
+ *    platform's vector answers those IDs itself, so a wrong filter would
+ *    hide a service. And it is exact (issue 13 item 5): every ID of the
+ *    sweep that it lets through is one mon_smc() answers, so no unknown ID
+ *    takes the slow path.
  * 2. The fast handlers: for every PSCI and Arm architecture ID and many
  *    arguments (IDs, MPIDRs, levels, with garbage in the upper halves), when
  *    mon_smc_fast() answers, it writes x0 only, and mon_smc() answers the
@@ -23,14 +26,15 @@
 #include <string.h>
 #include <secmon/psci.h>
 #include "../monitor/monitor.h"
+#include "../monitor/services/described.h"
 #include "sim.h"
 
 #define NCPUS 4
 
 static unsigned tests, failures;
 static const char *board_name;
-static unsigned long checked, ruled_out, fast_answered;
-static unsigned long fail_filter, fail_fast;
+static unsigned long checked, ruled_out, fast_answered, passed;
+static unsigned long fail_filter, fail_fast, fail_exact;
 static char first_failure[256];
 
 static void fail(const char *fmt, ...)
@@ -61,15 +65,49 @@ static void fill(struct secmon_regs *r, uint32_t fid)
 	r->x[0] = (rnd() & 0xffffffff00000000ull) | fid;
 }
 
+struct described_match {
+	uint32_t fid;
+	bool in_x0, elsewhere;
+};
+
+static void match_described(uint32_t fid, unsigned id_reg, void *arg)
+{
+	struct described_match *m = arg;
+
+	m->in_x0 |= id_reg == 0 && fid == m->fid;
+	m->elsewhere |= id_reg != 0;
+}
+
+/*
+ * 3: the filter is exact: an ID it lets through is one mon_smc() answers
+ * (mon_fid_answered(), the predicate the dispatcher uses) or a described
+ * call's, unless a described ID outside x0 turns the filter off.
+ */
+static void check_exact(uint32_t fid)
+{
+	struct described_match m = { fid, false, false };
+
+	passed++;
+	if (mon_fid_answered(fid))
+		return;
+	described_for_each_id(match_described, &m);
+	if (m.in_x0 || m.elsewhere)
+		return;
+	fail_exact++;
+	fail("filter lets 0x%08x through, but nothing answers it", fid);
+}
+
 /* 1: an ID the filter rules out is SMC_UNK, x1-x17 as they were. */
 static void check_filtered(uint32_t fid)
 {
 	struct secmon_regs in, out;
-	uint64_t unk = (fid & SECMON_FID_SMC64) ? SECMON_SMC_UNK64 : SECMON_SMC_UNK32;
+	uint64_t unk = SECMON_SMC_UNK64;	/* an AArch64 caller: sign-extended */
 
 	checked++;
-	if (!mon_fid_filtered(fid))
+	if (!mon_fid_filtered(fid)) {
+		check_exact(fid);
 		return;
+	}
 	ruled_out++;
 	fill(&in, fid);
 	secmon_conduit_sim.invoke(&secmon_conduit_sim, &in, &out);
@@ -93,6 +131,10 @@ static void filter_sweep(const void *dtb)
 					check_filtered(base | fn);
 				for (unsigned fn = 0xfe00; fn <= 0xffff; fn++)
 					check_filtered(base | fn);
+				/* Every function number of the entities secmon serves. */
+				if (oen == 0 || oen == 2 || oen == 4 || oen == 63)
+					for (unsigned fn = 0x240; fn < 0xfe00; fn++)
+						check_filtered(base | fn);
 			}
 	/* The described IDs and their neighbours (legacy IDs sit anywhere). */
 	if (dtb) {
@@ -239,7 +281,7 @@ static void run_board(const char *name, const void *dtb, uint32_t psci_unsupport
 	int end;
 
 	board_name = name;
-	checked = ruled_out = fast_answered = fail_filter = fail_fast = 0;
+	checked = ruled_out = fast_answered = passed = fail_filter = fail_fast = fail_exact = 0;
 	first_failure[0] = 0;
 	end = sim_run(&cfg, 0x80000000ull, 0);
 	ok(end == SIM_END_SYSTEM_OFF, "the checks ran to their end (SYSTEM_OFF)");
@@ -247,6 +289,9 @@ static void run_board(const char *name, const void *dtb, uint32_t psci_unsupport
 	snprintf(what, sizeof(what), "%lu of %lu IDs ruled out by the filter are SMC_UNK in mon_smc()%s",
 		 ruled_out - fail_filter, ruled_out, ruled_out ? "" : " (filter off)");
 	ok(fail_filter == 0 && (ruled_out > 0 || mon_fid_filtered(0x8200ff42u) == false), what);
+	snprintf(what, sizeof(what), "exact filter: %lu of %lu IDs it lets through are answered",
+		 passed - fail_exact, passed);
+	ok(fail_exact == 0, what);
 	snprintf(what, sizeof(what), "%lu fast answers equal mon_smc()'s, x1-x17 untouched",
 		 fast_answered - fail_fast);
 	ok(fail_fast == 0 && fast_answered > 0, what);

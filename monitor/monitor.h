@@ -84,10 +84,13 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * The fast path (optional: mon_smc() gives every answer, only slower), for a
  * platform's SMC entry, indexed by owning entity (oen = bits 29:24 of w0):
  *
- * - .lo, .hi: bit (fid & 63) of .lo and bit ((fid >> 6) & 63) of .hi are
- *   both set for every ID that some service, general query or call the
- *   board DT describes may answer. An ID with either bit clear is SMC_UNK,
- *   -1 in the width of the call, whatever the caller.
+ * - .mult, .shift, .slots: the exact filter. Every ID that mon_smc() may
+ *   answer other than SMC_UNK (a service's, a general query, a call the
+ *   board DT describes with its ID in x0; with and without the SVE hint bit
+ *   where the core ignores it) is slots[(uint32_t)(fid * mult) >> shift]
+ *   (shift taken on 64 bits: 32 for a one-slot table). An ID whose slot does
+ *   not hold it is SMC_UNK (-1 in all 64 bits for an AArch64 caller) unless
+ *   .all is set: then the filter rules nothing out.
  * - .fast: the entity's answer to the few calls that take their arguments
  *   in x1-x3 and answer in x0 alone (never NULL): called for a fast call (bit
  *   31 set, bits 23:17 clear) from an AArch64 caller with regs->x[0..3] as
@@ -99,9 +102,10 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * in C.
  */
 struct mon_route {
-	uint64_t lo, hi;
+	uint32_t mult, shift;
+	const uint32_t *slots;
 	bool (*fast)(uint32_t fid, struct secmon_regs *regs);
-	uint64_t reserved;
+	uint64_t all;
 };
 extern struct mon_route mon_routes[64];
 bool mon_fid_filtered(uint32_t fid);

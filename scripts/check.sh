@@ -83,6 +83,11 @@ nsk_runs() {
 	# SMCs from AArch32 EL1 (the monitor's exception class 0x13 path), and a
 	# legacy call with its ID in r12 from there.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
+	# The cycle counter does not count EL3 (TFV-5): cortex-a57 (PMCR_EL0.DP)
+	# at EL2 and EL1, -cpu max (MDCR_EL3.SCCD); -icount makes cycles instructions.
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test pmu --icount || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --el 1 --test pmu --icount || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --cpu max --test pmu --icount || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 1 --board boards/omap4-style.dts \
 		--test a32el1 --append nsk.a32id12=0x102 || rc=1
 	# 1000 SYSTEM_SUSPEND cycles, the caller rotating, the others off; the
@@ -110,6 +115,9 @@ nsk_a32_runs() {
 		--append nsk.off2=1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
+	# The cycle counter does not count Monitor mode (TFV-5), from SVC and Hyp.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 0 --test pmu || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test pmu || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done

@@ -143,7 +143,7 @@ bool arch_svc_fast(uint32_t fid, struct secmon_regs *r)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
 	if (fid == SECMON_SMCCC_ARCH_FEATURES) {
-		r->x[0] = (uint32_t)features((uint32_t)r->x[1], false);
+		r->x[0] = mon_ret32(features((uint32_t)r->x[1], false));
 		return true;
 	}
 	return workaround(fid, (uint32_t)r->x[1]);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * Routes each SMC to the service that owns its function ID, and answers
- * what no service claims with SMC_UNK in the width of the call.
+ * what no service claims with SMC_UNK (-1, mon_ret()).
  */
 #include "../services/described.h"
 #include "log.h"

@@ -26,10 +26,28 @@ static inline uint64_t mon_arg(const struct mon_call *c, unsigned n)
 	return c->smc64 ? c->r->x[n] : (uint32_t)c->r->x[n];
 }
 
-/* Result n (0..17): SMC32 results are 32-bit values, zero-extended. */
+/*
+ * A 32-bit result as an AArch64 caller gets it: a negative value (a status:
+ * SMC_UNK, NOT_SUPPORTED, INVALID_PARAMETERS, ...) sign-extended to 64 bits,
+ * as callers compare the whole register; any other value (a data word: UID,
+ * version, address, count) zero-extended. Data is passed as unsigned values.
+ */
+static inline uint64_t mon_ret32(int64_t v)
+{
+	return v < 0 ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+}
+
+/*
+ * Result n (0..17) in the width of the call: SMC32 results are 32-bit
+ * values, mon_ret32() for an AArch64 caller, zero-extended for an AArch32
+ * one (whose registers have no upper half).
+ */
 static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
 {
-	c->r->x[n] = c->smc64 ? (uint64_t)v : (uint32_t)v;
+	if (c->smc64)
+		c->r->x[n] = (uint64_t)v;
+	else
+		c->r->x[n] = c->caller->aarch32 ? (uint32_t)v : mon_ret32(v);
 }
 
 struct mon_service {
@@ -78,8 +96,16 @@ void arch_svc_init(void);
 /* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
 bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
-/* fast.c: fills mon_routes once the services and the board DT are known. */
+/* fast_init.c: fills mon_routes once the services and the board DT are known. */
 void mon_fast_init(void);
+/* fast.c: the fast handler of an entity that has none. */
+bool mon_no_fast_calls(uint32_t fid, struct secmon_regs *r);
+
+/* The slot of fid in its route's table (struct mon_route, monitor.h). */
+static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
+{
+	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
+}
 
 /* Indexes mon_services by owning entity; -1 if the table is not sorted. */
 int mon_dispatch_init(void);

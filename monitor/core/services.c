@@ -3,7 +3,10 @@
 #include "service.h"
 
 const struct mon_service mon_services[] = {
-	{ "arch", SECMON_OEN_ARCH, 0x0000, 0xfeff, arch_svc_handle, arch_svc_has },
+	/* Three ranges: the fast path's filter enumerates every number of each. */
+	{ "arch", SECMON_OEN_ARCH, 0x0000, 0x00ff, arch_svc_handle, arch_svc_has },
+	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has },	/* WA_3 */
+	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has },	/* WA_2, _1 */
 	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has },
 	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has },
 };

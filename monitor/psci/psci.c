@@ -639,29 +639,30 @@ typedef bool (*psci_fast_fn)(uint32_t fid, struct secmon_regs *r);
 static bool fast_version(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
-	r->x[0] = (uint32_t)psci_version(0);
+	r->x[0] = mon_ret32(psci_version(0));
 	return true;
 }
 
 static bool fast_migrate_info_type(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
-	r->x[0] = (uint32_t)migrate_info_type(0);
+	r->x[0] = mon_ret32(migrate_info_type(0));
 	return true;
 }
 
 static bool fast_features(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
-	r->x[0] = (uint32_t)features_of((uint32_t)r->x[1], false);
+	r->x[0] = mon_ret32(features_of((uint32_t)r->x[1], false));
 	return true;
 }
 
 static bool fast_affinity(uint32_t fid, struct secmon_regs *r)
 {
 	uint64_t width = secmon_fid_is_smc64(fid) ? ~0ull : 0xffffffffull;
+	int64_t v = affinity_of(r->x[1] & width, r->x[2] & width);
 
-	r->x[0] = (uint64_t)affinity_of(r->x[1] & width, r->x[2] & width) & width;
+	r->x[0] = secmon_fid_is_smc64(fid) ? (uint64_t)v : mon_ret32(v);
 	return true;
 }
 

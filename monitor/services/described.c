@@ -116,6 +116,19 @@ static void set_result(struct dcall *d, enum described_slot slot, uint64_t v)
 		d->c->r->x[reg] = d->smc64 ? v : (uint32_t)v;
 }
 
+/* The status result: a negative one sign-extended as mon_ret() does. */
+static void set_status(struct dcall *d, int64_t status)
+{
+	unsigned reg = d->map->out[DS_STATUS];
+
+	if (reg == DS_NONE)
+		return;
+	if (d->smc64)
+		d->c->r->x[reg] = (uint64_t)status;
+	else
+		d->c->r->x[reg] = d->c->caller->aarch32 ? (uint32_t)status : mon_ret32(status);
+}
+
 static int64_t op_get_boot_addr(struct dcall *d)
 {
 	int cpu = target(d);
@@ -334,7 +347,7 @@ bool described_handle(struct mon_call *c)
 	stats.calls++;
 	plat_unlock();
 	status = op_fns[tb->op[op]](&d);
-	set_result(&d, DS_STATUS, (uint64_t)status);
+	set_status(&d, status);
 	return true;
 }
 

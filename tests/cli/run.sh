@@ -315,7 +315,7 @@ expect_lines "PSCI_FEATURES(CPU_SUSPEND) decodes the flags" \
 
 expect_lines "PSCI_FEATURES of an unknown ID is NOT_SUPPORTED" \
 	call --sim PSCI_FEATURES 0x84000030 -- \
-	"returned         x0 = 0xffffffff (-1 NOT_SUPPORTED)"
+	"returned         x0 = 0xffffffffffffffff (-1 NOT_SUPPORTED)"
 
 expect_lines "CPU_ON to an invalid MPIDR is INVALID_PARAMETERS" \
 	call --sim CPU_ON 0xff 0x80000000 0 -- \
@@ -326,7 +326,7 @@ expect_lines "CPU_ON to an invalid MPIDR is INVALID_PARAMETERS" \
 
 expect_lines "CPU_ON32 uses the SMC32 form" call --sim CPU_ON32 0xff 0x80000000 0 -- \
 	"call             0x84000003 PSCI CPU_ON, fast SMC32" \
-	"returned         x0 = 0xfffffffe (-2 INVALID_PARAMETERS)"
+	"returned         x0 = 0xfffffffffffffffe (-2 INVALID_PARAMETERS)"
 
 expect_lines "--smc32 picks the SMC32 form" call --sim --smc32 CPU_ON 0xff -- \
 	"call             0x84000003 PSCI CPU_ON, fast SMC32"
@@ -343,14 +343,14 @@ expect_lines "CPU_ON starts the target CPU with its context ID" \
 
 expect_lines "an unknown SMC32 ID answers SMC_UNK" call --sim 0x84000030 -- \
 	"call             0x84000030 unknown function, fast SMC32" \
-	"returned         x0 = 0xffffffff (SMC_UNK)"
+	"returned         x0 = 0xffffffffffffffff (SMC_UNK)"
 
 expect_lines "an unknown SMC64 ID answers SMC_UNK sign-extended" call --sim 0xc4000030 -- \
 	"returned         x0 = 0xffffffffffffffff (SMC_UNK)"
 
 expect_lines "a malformed ID answers SMC_UNK" call --sim 0x84fe0000 -- \
 	"note             malformed: reserved bits set, the firmware answers SMC_UNK" \
-	"returned         x0 = 0xffffffff (SMC_UNK)"
+	"returned         x0 = 0xffffffffffffffff (SMC_UNK)"
 
 expect_lines "SYSTEM_OFF powers the system off" call --sim SYSTEM_OFF -- \
 	"returned         nothing: the call did not return to CPU 0" \
@@ -612,7 +612,7 @@ expect_lines "call --dtb exynos-style set-cpu-boot-addr cpu=1 entry=0x80001000" 
 
 expect_lines "call --dtb: each invocation is its own simulation (get after set: NOT_PRESENT)" \
 	call --sim --dtb "$EXY" get-cpu-boot-addr cpu=1 -- \
-	"received         x0 = 0xfffffff9 (status)" \
+	"received         x0 = 0xfffffffffffffff9 (status)" \
 	"                 x1 = 0x1 (entry)" \
 	"results          status = 0xfffffff9 (-7 NOT_PRESENT)" \
 	"                 entry: none (the operation failed)" \

@@ -140,9 +140,30 @@ static bool psci_offers(unsigned fn)
 	return secmon_psci_features(env->c, psci_fid(fn), &flags) == SECMON_OK;
 }
 
+/*
+ * A negative status of an SMC32 call: -1 .. -9 in 32 bits for an AArch32
+ * caller, sign-extended to all 64 bits for an AArch64 one (callers compare
+ * the whole register, as Linux's FF-A driver does).
+ */
+static void check_neg32(uint64_t got, int32_t want, const char *name)
+{
+	uint64_t w = env->c->aarch32 ? (uint32_t)want : (uint64_t)(int64_t)want;
+
+	if (env->c->aarch32)
+		got = (uint32_t)got;
+	result(got == w, name);
+	if (got != w) {
+		out(" # got ");
+		out_uint(got, 16);
+		out(", want ");
+		out_uint(w, 16);
+	}
+	out("\n");
+}
+
 static void check_unk32(uint32_t fid, const char *name)
 {
-	check_int((int32_t)call(fid, 0, 0, 0), -1, name);
+	check_neg32(call(fid, 0, 0, 0), -1, name);
 }
 
 static void check_unk64(uint32_t fid, const char *name)
@@ -168,10 +189,16 @@ static void test_smccc(void)
 	check(err == SECMON_OK && v >= SECMON_SMCCC_VERSION_1_2, "SMCCC_VERSION is 1.2 or later");
 	check_int(secmon_smccc_arch_features(env->c, SECMON_SMCCC_ARCH_FEATURES, &ans), 0,
 		  "ARCH_FEATURES(ARCH_FEATURES) succeeds");
-	check_int((int32_t)call(SECMON_SMCCC_ARCH_FEATURES, 0x8000ff42u, 0, 0), -1,
-		  "ARCH_FEATURES(unknown ID) is NOT_SUPPORTED");
-	check_int((int32_t)call(SECMON_SMCCC_ARCH_FEATURES, psci_fid(SECMON_PSCI_FN_CPU_ON), 0, 0),
-		  -1, "ARCH_FEATURES(a PSCI ID) is NOT_SUPPORTED");
+	check_neg32(call(SECMON_SMCCC_ARCH_FEATURES, 0x8000ff42u, 0, 0), -1,
+		    "ARCH_FEATURES(unknown ID) is NOT_SUPPORTED");
+	check_neg32(call(SECMON_SMCCC_ARCH_FEATURES, psci_fid(SECMON_PSCI_FN_CPU_ON), 0, 0), -1,
+		    "ARCH_FEATURES(a PSCI ID) is NOT_SUPPORTED");
+	check_neg32(call(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES), 0x840000ffu, 0, 0), -1,
+		    "PSCI_FEATURES(unknown ID) is NOT_SUPPORTED in the caller's register width");
+	check_neg32(call(SECMON_PSCI_FN32(SECMON_PSCI_FN_AFFINITY_INFO), 0xff00ffu, 0, 0), -2,
+		    "AFFINITY_INFO(SMC32, no such CPU) is INVALID_PARAMETERS in the register width");
+	check_int((int64_t)call(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0) >> 32, 0,
+		  "PSCI_VERSION (SMC32) is a 32-bit data word, zero-extended");
 
 	check_unk32(0x82003f17u, "unknown SiP SMC32 call is SMC_UNK");
 	check_unk32(0x83000042u, "unknown OEM SMC32 call is SMC_UNK");
@@ -198,8 +225,8 @@ static void test_soc_id(void)
 	}
 	check_int(secmon_smccc_soc_id(env->c, &id), 0, "SOC_ID version and revision");
 	check(!(id.version & 0x80000000u), "SOC_ID version has bit 31 clear");
-	check_int((int32_t)call(SECMON_SMCCC_ARCH_SOC_ID, 7, 0, 0), -3,
-		  "SOC_ID with an unknown type is INVALID_PARAMETER");
+	check_neg32(call(SECMON_SMCCC_ARCH_SOC_ID, 7, 0, 0), -3,
+		    "SOC_ID with an unknown type is INVALID_PARAMETER");
 	if (id.has_name)
 		check(id.name[0] != '\0', "SOC_ID name is a non-empty string");
 }
@@ -223,6 +250,40 @@ static void test_preserved(void)
 			bad += o.x[i] != in.x[i];
 	}
 	check_int(bad, 0, "registers above x3 preserved across calls");
+}
+
+/*
+ * ARCH_WORKAROUND_1..4, with and without the SVE hint bit: where
+ * ARCH_FEATURES offers one (0 or 1) the call returns with x1-x17 as they
+ * were (x0 is not a result the spec defines); where it does not, SMC_UNK.
+ */
+static void test_workarounds(void)
+{
+	static const uint32_t wa[] = {
+		SECMON_SMCCC_ARCH_WORKAROUND_1, SECMON_SMCCC_ARCH_WORKAROUND_2,
+		SECMON_SMCCC_ARCH_WORKAROUND_3, SECMON_SMCCC_ARCH_WORKAROUND_4,
+	};
+	unsigned bad = 0, nregs = env->c->aarch32 ? 8 : SECMON_NREGS;
+	struct secmon_regs in, o;
+
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t fid = wa[i % 4] | (i >= 4 ? SECMON_FID_SVE_HINT : 0);
+		int32_t f = (int32_t)call(SECMON_SMCCC_ARCH_FEATURES, wa[i % 4], 0, 0);
+
+		if (env->c->aarch32 && i >= 4)
+			break;	/* SMCCC 1.3's hint: AArch64 only */
+		in.x[0] = fid;
+		for (unsigned r = 1; r < SECMON_NREGS; r++)
+			in.x[r] = env->c->aarch32 ? (r < 8 ? 0x5ec0a000u + r : 0)
+						  : 0x5ec0000000000000ull | (r * 0x01010101u);
+		secmon_invoke(env->c, &in, &o);
+		if (f < 0)
+			bad += env->c->aarch32 ? (uint32_t)o.x[0] != 0xffffffffu
+					       : o.x[0] != 0xffffffffffffffffull;
+		for (unsigned r = 1; r < nregs; r++)
+			bad += o.x[r] != in.x[r];
+	}
+	check_int(bad, 0, "ARCH_WORKAROUND_1..4: offered ones keep x1-x17, the others are SMC_UNK");
 }
 
 static void test_psci_basics(void)
@@ -632,6 +693,7 @@ int conf_run(const struct conf_env *e)
 	test_smccc();
 	test_soc_id();
 	test_preserved();
+	test_workarounds();
 	test_psci_basics();
 	test_cpu_on_errors();
 	test_cpu_on_off();

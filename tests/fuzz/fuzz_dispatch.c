@@ -279,9 +279,19 @@ struct call {
 	uint64_t status_mask;
 };
 
+/*
+ * An SMC32 result is a 32-bit value: a negative one (a status) reaches an
+ * AArch64 caller sign-extended to 64 bits, data words zero-extended; an
+ * AArch32 caller's registers have no upper half.
+ */
+static uint64_t word32(const struct call *c, int64_t v)
+{
+	return v < 0 && !c->a32 ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+}
+
 static void ret(struct call *c, unsigned n, int64_t v)
 {
-	c->e->r.x[n] = c->w64 ? (uint64_t)v : (uint32_t)v;
+	c->e->r.x[n] = c->w64 ? (uint64_t)v : word32(c, v);
 	c->e->mask[n] = ~0ull;
 	c->e->results |= 1u << n;
 }
@@ -827,13 +837,17 @@ static bool d_arg(const struct dcall *d, const char *name, uint64_t *v)
 	return false;
 }
 
+/* A described result; `status` is the status (negative: sign-extended, word32()). */
 static void d_set(const struct dcall *d, const char *name, uint64_t v, uint64_t mask)
 {
+	bool status = !strcmp(name, "status");
+
 	for (unsigned i = 0; i < d->call->nresults; i++) {
 		const struct secmon_ct_reg *r = &d->t->regs[d->call->first + d->call->nargs + i];
 
 		if (!strcmp(r->name, name)) {
-			d->c->e->r.x[r->reg] = d->c->w64 ? v : (uint32_t)v;
+			d->c->e->r.x[r->reg] = d->c->w64 ? v
+					       : status ? word32(d->c, (int64_t)v) : (uint32_t)v;
 			d->c->e->mask[r->reg] = mask;
 			d->c->e->results |= 1u << r->reg;
 		}
@@ -1143,7 +1157,7 @@ static void wake(unsigned cpu)
 static bool check_regs(const struct call *c, const struct secmon_regs *out, bool fatal)
 {
 	const struct expect *e = c->e;
-	uint64_t unk = e->smc64 ? SECMON_SMC_UNK64 : SECMON_SMC_UNK32;
+	uint64_t unk = e->smc64 || !c->a32 ? SECMON_SMC_UNK64 : SECMON_SMC_UNK32;
 
 	if (e->unknown && out->x[0] != unk)
 		MISMATCH("unknown call %#llx (%s caller) answered x0 = %#llx, want SMC_UNK %#llx",
@@ -1154,10 +1168,15 @@ static bool check_regs(const struct call *c, const struct secmon_regs *out, bool
 			MISMATCH("%s call %#llx: x%u = %#llx, not preserved (was %#llx)", e->what,
 				 (unsigned long long)c->in->x[0], i, (unsigned long long)out->x[i],
 				 (unsigned long long)c->in->x[i]);
-		if (!e->smc64 && out->x[i] != c->in->x[i] && (out->x[i] >> 32))
-			MISMATCH("SMC32 %s call %#llx: result x%u = %#llx has upper bits set",
-				 e->what, (unsigned long long)c->in->x[0], i,
-				 (unsigned long long)out->x[i]);
+		/*
+		 * SMC32 results: upper half zero, or for an AArch64 caller the
+		 * sign extension of a negative 32-bit status (issue 13 item 12).
+		 */
+		if (!e->smc64 && out->x[i] != c->in->x[i] && (out->x[i] >> 32) &&
+		    (c->a32 || out->x[i] != (uint64_t)(int64_t)(int32_t)out->x[i]))
+			MISMATCH("SMC32 %s call %#llx: result x%u = %#llx is neither a 32-bit "
+				 "value nor a sign-extended negative status", e->what,
+				 (unsigned long long)c->in->x[0], i, (unsigned long long)out->x[i]);
 		if ((out->x[i] & e->mask[i]) != (e->r.x[i] & e->mask[i]))
 			MISMATCH("%s call %#llx (%s caller, CPU %u): x%u = %#llx, want %#llx%s",
 				 e->what, (unsigned long long)c->in->x[0],
@@ -1258,7 +1277,7 @@ static void smc(unsigned cpu, struct secmon_regs *regs, bool a32, uint64_t mode,
 		check_regs(&c, &out_regs, true);
 	}
 	if (e.suspend_mode >= 0 && fp.how == FP_UP) {
-		if (out_regs.x[0] != 0 && out_regs.x[0] != (uint32_t)SECMON_PSCI_DENIED)
+		if (out_regs.x[0] != 0 && out_regs.x[0] != word32(&c, SECMON_PSCI_DENIED))
 			fp_fail("PSCI_SET_SUSPEND_MODE(%d) = %#llx, neither SUCCESS nor DENIED",
 				e.suspend_mode, (unsigned long long)out_regs.x[0]);
 		if (e.must_deny && out_regs.x[0] == 0)

@@ -427,18 +427,26 @@ static void serve_each(void)
 				continue;
 			}
 			for (unsigned i = 0; i < SECMON_NREGS; i++) {
-				bool result = false;
+				bool result = false, status = false;
 
-				for (unsigned j = 0; j < k->nresults; j++)
-					result |= tab->regs[k->first + k->nargs + j].reg == i;
+				for (unsigned j = 0; j < k->nresults; j++) {
+					const struct secmon_ct_reg *r = &tab->regs[k->first + k->nargs + j];
+
+					result |= r->reg == i;
+					status |= r->reg == i && r->name && !strcmp(r->name, "status");
+				}
 				if (!result && out.x[i] != in.x[i])
 					violated("described-preserve", "described call %#x in x%u: x%u "
 						 "= %#llx, not a result of the call, was %#llx", k->fid,
 						 k->id_reg, i, (unsigned long long)out.x[i],
 						 (unsigned long long)in.x[i]);
-				/* PSCI 0.1 calls take the caller's width: 64 bits here. */
+				/*
+				 * PSCI 0.1 calls take the caller's width: 64 bits here.
+				 * A negative status of an SMC32 call comes sign-extended.
+				 */
 				if (result && !k->smc64 && !k->native && (out.x[i] >> 32) &&
-				    out.x[i] != in.x[i])
+				    out.x[i] != in.x[i] &&
+				    !(status && out.x[i] == (uint64_t)(int64_t)(int32_t)out.x[i]))
 					violated("described-width", "SMC32 described call %#x: result "
 						 "x%u = %#llx", k->fid, i, (unsigned long long)out.x[i]);
 			}

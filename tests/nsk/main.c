@@ -26,6 +26,7 @@
  *   nsk.test=isolation  loads and stores to the monitor's memory fault
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
+ *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -51,7 +52,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1, secrets;
+	bool hostile, isolation, a32el1, secrets, pmu;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -87,6 +88,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.secrets = true;
 	else if (nsk_arg_is(a, "test", "a32el1"))
 		test.a32el1 = true;
+	else if (nsk_arg_is(a, "test", "pmu"))
+		test.pmu = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -273,6 +276,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.a32el1) {
 		a32el1_run(env.c, test.a32id12);
+		nsk_power_off(env.c);
+	}
+	if (test.pmu) {
+		pmu_run(env.c);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

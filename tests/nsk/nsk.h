@@ -132,6 +132,8 @@ __attribute__((noreturn)) void sysstress_secondary(uint64_t context_id);
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 /* A secondary that a32el1_run() started: reports, then CPU_OFF. */
 void a32el1_secondary(void);
+/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3. */
+int pmu_run(const struct secmon_conduit *c);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

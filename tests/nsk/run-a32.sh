@@ -5,7 +5,7 @@
 # board DT given to the firmware. The AArch32 twin of run.sh.
 #
 # Usage: tests/nsk/run-a32.sh [--bios FILE|none] [--smp N] [--virt 0|1] [--el 1]
-#                             [--board FILE.dts|FILE.dtb] [--test socdrv] [--thumb]
+#                             [--board FILE.dts|FILE.dtb] [--test socdrv|pmu] [--thumb]
 #                             [--timeout S] [--append ARGS] [--verbose] [--mttcg]
 #                             [--test secrets|hostile]
 #        tests/nsk/run-a32.sh --matrix [--bios FILE]
@@ -120,8 +120,9 @@ fi
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv | secrets | hostile | fiq | syssuspend) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq|syssuspend" >&2; exit 2 ;; esac
+case $test in conformance | socdrv | secrets | hostile | fiq | syssuspend | pmu) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq|syssuspend|pmu" >&2; exit 2 ;; esac
 case $test in socdrv | fiq) [ -n "$board" ] || { echo "run-a32.sh: --test $test needs --board" >&2; exit 2; } ;; esac
+[ "$test" = pmu ] && extra="nsk.test=pmu $extra"
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ "$bios" = none ] || [ -f "$bios" ] || { echo "run-a32.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ "$bios" != none ] || { echo "run-a32.sh: --board needs a firmware" >&2; exit 2; }

@@ -6,6 +6,7 @@
 #                         [--cpu cortex-a57|max] [--el 1|2] [--timeout SECONDS]
 #                         [--append ARGS] [--kernel FILE] [--verbose]
 #                         [--board FILE.dts|FILE.dtb] [--test NAME] [--mttcg]
+#                         [--icount]
 #
 #   --bios FILE   firmware at EL3 (-M virt,secure=on ... -bios FILE), e.g.
 #                 build/qemu-virt-a64/secmon.bin. Without it QEMU's built-in
@@ -22,6 +23,8 @@
 #                 log name. syssuspend: SYSTEM_SUSPEND cycles, the caller
 #                 rotating over the CPUs (sysstress.c; nsk.cycles=N, 1000).
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread).
+#   --icount      -icount shift=0,sleep=off: one instruction per ns of virtual
+#                 time, so the cycle counter counts instructions (nsk.test=pmu).
 #   --board FILE  with --bios: the board DT for the firmware (fw_cfg
 #                 opt/secmon/board.dtb); a .dts is compiled with dtc first.
 #                 The board's name goes into the configuration's name.
@@ -48,6 +51,7 @@ verbose=0
 board=""
 test=""
 mttcg=0
+icount=0
 
 usage() {
 	sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -69,6 +73,7 @@ while [ $# -gt 0 ]; do
 	--board) board=${2:?}; shift ;;
 	--test) test=${2:?}; shift ;;
 	--mttcg) mttcg=1 ;;
+	--icount) icount=1 ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -97,6 +102,8 @@ virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
 qemu=(qemu-system-aarch64 -cpu "$cpu" -smp "$smp" -m 512M -display none -monitor none -nic none)
 # shellcheck disable=SC2054 # one QEMU argument, commas and all
 [ "$mttcg" = 1 ] && qemu+=(-accel tcg,thread=multi)
+# shellcheck disable=SC2054 # one QEMU argument, commas and all
+[ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
 [ -n "$test" ] && extra="nsk.test=$test $extra"
 if [ -n "$bios" ]; then
 	fw=$(basename "$bios")

@@ -211,7 +211,8 @@ static void op_legacy(unsigned cpu)
 		if (out.x[0] == 0 && !legacy_pc_ok(out.x[1], t))
 			failed("CPU %u: get-cpu-boot-addr(CPU %u) = %#llx, set for another CPU", cpu,
 			       t, (unsigned long long)out.x[1]);
-		else if (out.x[0] != 0 && out.x[0] != (uint32_t)SECMON_PSCI_NOT_PRESENT)
+		else if (out.x[0] != 0 &&
+			 out.x[0] != (uint64_t)(int64_t)SECMON_PSCI_NOT_PRESENT)	/* sign-extended */
 			failed("CPU %u: get-cpu-boot-addr(CPU %u) status %#llx", cpu, t,
 			       (unsigned long long)out.x[0]);
 	}

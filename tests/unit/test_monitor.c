@@ -52,10 +52,13 @@
 /* How long a simulated CPU waits for another before giving up. */
 #define WAIT_MS 5000
 
-#define UNK32 0xffffffffull
+/*
+ * A negative answer as an SMC32 call gives it (sign-extended to an AArch64
+ * caller, 32 bits to an AArch32 one) or an SMC64 call.
+ */
 #define UNK64 0xffffffffffffffffull
-/* A negative answer as an SMC32 call (zero-extended) or SMC64 call gives it. */
-#define R32(v) ((uint64_t)(uint32_t)(int32_t)(v))
+#define UNK32 R32(-1)
+#define R32(v) (cd->aarch32 ? (uint64_t)(uint32_t)(int32_t)(v) : (uint64_t)(int64_t)(int32_t)(v))
 #define R64(v) ((uint64_t)(int64_t)(v))
 
 #define P32(fn) SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
@@ -540,6 +543,51 @@ static void arch_features_from_aarch32_offers_no_smc64(void **state)
 
 	(void)state;
 	assert_int_equal(run(sc_arch_features_aarch32, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+}
+
+/*
+ * Issue 13 item 12: a negative status of an SMC32 call reaches an AArch64
+ * caller sign-extended to 64 bits (callers compare the whole register); data
+ * words keep their 32-bit values, zero-extended. An AArch32 caller gets 32
+ * bits. Literal values here, not R32(): this is the rule itself.
+ */
+static void sc_smc32_widths(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	const uint64_t neg1 = cd->aarch32 ? 0xffffffffull : 0xffffffffffffffffull;
+	const uint64_t neg2 = cd->aarch32 ? 0xfffffffeull : 0xfffffffffffffffeull;
+	const uint64_t neg3 = cd->aarch32 ? 0xfffffffdull : 0xfffffffffffffffdull;
+	struct secmon_regs r;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(SMC0(0x82003f17), neg1);				/* unknown SiP ID */
+	EXPECT_EQ(SMC0(0x8400001e), neg1);				/* unknown PSCI ID */
+	EXPECT_EQ(SMC0(0x04000000), neg1);				/* yielding */
+	EXPECT_EQ(SMC0(0x84020000), neg1);				/* bits 23:17 set */
+	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, 0x80001234), neg1);	/* NOT_SUPPORTED */
+	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_SOC_ID, 7), neg3);		/* INVALID_PARAMETER */
+	EXPECT_EQ(SMC1(P32(FEATURES), 0x840000ff), neg1);		/* PSCI NOT_SUPPORTED */
+	EXPECT_EQ(SMC2(P32(AFFINITY_INFO), 0xff00, 0), neg2);		/* INVALID_PARAMETERS */
+	EXPECT_EQ(SMC1(SECMON_SIP_ERRATA_STATUS, 0x7777), neg1);	/* ERRATUM_UNKNOWN */
+	/* Data words: zero-extended. */
+	EXPECT_EQ(SMC0(P32(VERSION)), 0x10003);
+	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_WORKAROUND_1), 1);
+	fill(__LINE__, &r, 0x8400ff01);
+	smc_regs(__LINE__, 0xf, &r);
+	for (unsigned i = 0; i < 4; i++)
+		EXPECT(r.x[i] <= 0xffffffffull);
+	EXPECT_EQ(r.x[2], 0xfbc02daeu);	/* bit 31 set: still a data word */
+}
+
+static void smc32_negative_status_is_sign_extended(void **state)
+{
+	struct sim_config cfg = { .ncpus = 1 };
+
+	(void)state;
+	assert_int_equal(run(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	cfg.aarch32 = true;
+	assert_int_equal(run(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -2458,6 +2506,7 @@ int main(void)
 		cmocka_unit_test(smc32_ignores_upper_halves_of_arguments),
 		cmocka_unit_test(aarch32_caller_gets_smc_unk_for_smc64),
 		cmocka_unit_test(arch_features_from_aarch32_offers_no_smc64),
+		cmocka_unit_test(smc32_negative_status_is_sign_extended),
 		cmocka_unit_test(standard_service_answers_general_queries),
 		cmocka_unit_test(standard_call_count_matches_features),
 		cmocka_unit_test(unserved_ranges_answer_general_queries_with_smc_unk),

@@ -37,7 +37,8 @@
 
 #define P32(fn) SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
 #define P64(fn) SECMON_PSCI_FN64(SECMON_PSCI_FN_##fn)
-#define R32(v) ((uint64_t)(uint32_t)(int32_t)(v))
+/* A negative SMC32 status as an AArch64 caller receives it: sign-extended. */
+#define R32(v) ((uint64_t)(int64_t)(int32_t)(v))
 #define R64(v) ((uint64_t)(int64_t)(v))
 
 #define PS_CORE_PD 0x00010000u

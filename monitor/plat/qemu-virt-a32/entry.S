@@ -69,6 +69,8 @@ reset:
 
 	mov	r0, r4
 	bl	qv_cpu_secure_init
+	mov	r0, sp
+	bl	qv_wa_select		/* the workaround calls' code in this CPU's frame */
 	cmp	r4, #0
 	bne	1f
 	bl	memory_init

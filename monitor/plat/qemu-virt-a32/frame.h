@@ -15,7 +15,13 @@
 #define FR_CPU		60	/* this CPU's index */
 #define FR_CALLER	64	/* struct mon_caller: aarch32 (8), mode (8) */
 #define FR_GIC_TARGET	80	/* GICv2 CPU-interface bit of this CPU */
-#define FR_END		88
+#define FR_PMCR		84	/* the caller's PMCR while the monitor runs; 0: untouched */
+#define FR_WA1		88	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
+#define FR_WA3		92	/* ARCH_WORKAROUND_3 */
+#define FR_END		96
+
+#define FR_FID_WA1	0x80008000	/* <secmon/smccc.h>; frame.c checks them */
+#define FR_FID_WA3	0x80003fff
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -28,6 +34,8 @@ struct qv_frame {
 	uint32_t cpu;
 	struct mon_caller caller;
 	uint32_t gic_target;
+	uint32_t pmcr;
+	uint32_t wa1, wa3;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

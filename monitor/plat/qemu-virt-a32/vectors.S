@@ -21,6 +21,8 @@
 #include "platform.h"
 #include "frame.h"
 
+#define PMCR_DP		(1 << 5)
+
 	.syntax unified
 	.arch	armv7-a
 	.arch_extension sec
@@ -40,9 +42,25 @@ qv_mon_vectors:
 	b	vec_unexpected		/* 0x18 IRQ (SCR.IRQ = 0: never) */
 	b	vec_fiq			/* 0x1c FIQ: group 0, SCR.FIQ = 1 */
 
+/*
+ * The normal world's cycle counter must not count Monitor mode (TF-A
+ * advisory TFV-5): with a PMU (ID_DFR0.PerfMon 1-14) PMCR.DP is set while
+ * the monitor runs (counting is prohibited in Secure state, so DP stops
+ * PMCCNTR) and the caller's PMCR is restored on the way out. FR_PMCR is 0
+ * without a PMU (a PMCR read is never 0: it holds the implementer code).
+ */
 	.macro	save_caller
 	stmia	sp, {r0-r12}
 	str	lr, [sp, #FR_LR]
+	mrc	p15, 0, r0, c0, c1, 2		/* ID_DFR0 */
+	ubfx	r0, r0, #24, #4			/* PerfMon */
+	sub	r0, r0, #1
+	cmp	r0, #14
+	movhs	r0, #0
+	mrclo	p15, 0, r0, c9, c12, 0		/* PMCR */
+	str	r0, [sp, #FR_PMCR]
+	orrlo	r0, r0, #PMCR_DP
+	mcrlo	p15, 0, r0, c9, c12, 0
 	mrs	r0, spsr
 	str	r0, [sp, #FR_SPSR]
 	mrc	p15, 0, r0, c1, c1, 0		/* SCR */
@@ -51,12 +69,63 @@ qv_mon_vectors:
 	isb
 	.endm
 
-/* SMC from the normal world: LR_mon is the instruction after the SMC. */
+/*
+ * SMC from the normal world: LR_mon is the instruction after the SMC.
+ * ARCH_WORKAROUND_1 and _3 first, with r1 as scratch: the code this CPU
+ * needs, chosen at reset (qv_wa_select(), workaround.c).
+ */
 vec_smc:
+	str	r1, [sp, #FR_R + 4]
+	ldr	r1, =FR_FID_WA1
+	cmp	r0, r1
+	ldreq	r1, [sp, #FR_WA1]
+	beq	1f
+	ldr	r1, =FR_FID_WA3
+	cmp	r0, r1
+	ldreq	r1, [sp, #FR_WA3]
+	bne	2f
+1:	cmp	r1, #0				/* 0: the ordinary path decides */
+	bxne	r1
+2:	ldr	r1, [sp, #FR_R + 4]
 	save_caller
 	mov	r0, sp
 	bl	qv_smc
 	b	return_to_ns
+
+/* Nothing to do on this CPU: r0 comes back as the caller sent it. */
+	.global	qv_wa_nothing
+qv_wa_nothing:
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+
+/* Cortex-A15, with ACTLR.IBE set (cpu.c): ICIALLU also empties the BTB. */
+	.global	qv_wa_a15_bp
+qv_wa_a15_bp:
+	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
+	dsb	nsh
+	isb
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+
+/*
+ * Cortex-A15, WORKAROUND_3: eight taken branches clear the branch history
+ * (the bxne that came here is one of them), then the WORKAROUND_1 sequence.
+ */
+	.global	qv_wa_a15_bhb
+qv_wa_a15_bhb:
+	b	1f
+1:	b	2f
+2:	b	3f
+3:	b	4f
+4:	b	5f
+5:	b	6f
+6:	b	7f
+7:	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
+	dsb	nsh
+	isb
+	ldr	r1, [sp, #FR_R + 4]
+	movs	pc, lr
+	.ltorg
 
 /* A group-0 FIQ while the normal world ran: the power-off watch, or a stray wake-up SGI. */
 vec_fiq:
@@ -67,6 +136,9 @@ vec_fiq:
 	/* fall through */
 
 return_to_ns:
+	ldr	r0, [sp, #FR_PMCR]
+	cmp	r0, #0
+	mcrne	p15, 0, r0, c9, c12, 0		/* the caller's PMCR */
 	ldr	lr, [sp, #FR_LR]
 	ldr	r0, [sp, #FR_SPSR]
 	msr	spsr_fsxc, r0

@@ -14,6 +14,7 @@
  */
 #include <stdint.h>
 #include "arch.h"
+#include "frame.h"
 #include "qv.h"
 #include "../../plat.h"
 
@@ -21,15 +22,22 @@
 #define UNAFFECTED 1
 #define IMPLEMENTED 0
 
+/* The vector's code for WORKAROUND_1 and _3 (vectors.S). */
+extern char qv_wa_nothing[], qv_wa_a15_bp[], qv_wa_a15_bhb[];
+
 struct cpu_part {
 	uint32_t midr;
 	int8_t wa[4];
 	uint8_t bhb_loop;	/* taken branches that clear the history */
+	/* The vector's code for WORKAROUND_1 and _3 where wa[] is IMPLEMENTED. */
+	const char *vec1, *vec3;
 };
 
 static const struct cpu_part parts[] = {
-	{ MIDR_CORTEX_A7, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0 },
-	{ MIDR_CORTEX_A15, { IMPLEMENTED, UNAFFECTED, IMPLEMENTED, NOT_SUPPORTED }, 8 },
+	{ MIDR_CORTEX_A7, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0, 0, 0 },
+	/* A15: qv_wa_a15_bhb's eight branches are bhb_loop. */
+	{ MIDR_CORTEX_A15, { IMPLEMENTED, UNAFFECTED, IMPLEMENTED, NOT_SUPPORTED }, 8,
+	  qv_wa_a15_bp, qv_wa_a15_bhb },
 };
 
 #define NPARTS (sizeof(parts) / sizeof(parts[0]))
@@ -79,4 +87,30 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 		branch_history_clear(p->bhb_loop);
 	if (n == 1 || n == 3)
 		branch_predictor_invalidate();
+}
+
+/*
+ * The code the SMC vector runs for WORKAROUND_n (n = 1, 3) on this CPU, the
+ * same decision as arch_svc.c's workaround(): nothing when the CPU does not
+ * need it, the part's sequence when it is implemented, else the ordinary
+ * path, 0 (SMC_UNK, or a described call).
+ */
+static uint32_t vector_code(const struct cpu_part *p, unsigned n, const char *code)
+{
+	int32_t state = plat_arch_workaround_state(n);
+
+	if (state == UNAFFECTED)
+		return (uint32_t)(uintptr_t)qv_wa_nothing;
+	if (state == IMPLEMENTED && p && code)
+		return (uint32_t)(uintptr_t)code;
+	return 0;
+}
+
+/* At reset, on each CPU, with its frame. */
+void qv_wa_select(struct qv_frame *f)
+{
+	const struct cpu_part *p = this_part();
+
+	f->wa1 = vector_code(p, 1, p ? p->vec1 : 0);
+	f->wa3 = vector_code(p, 3, p ? p->vec3 : 0);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "arch.h"
+#include "frame.h"
 #include "qv.h"
 #include "../../monitor.h"
 #include "../../plat.h"
@@ -186,6 +187,20 @@ void qv_cpu_el3_init(unsigned cpu)
 	cortex_a57_init();
 	timer_init();
 	isb();
+}
+
+/*
+ * TFV-5: on a PMUv3 without v3p5 (no MDCR_EL3.SCCD, e.g. Cortex-A57) the SMC
+ * vector sets PMCR_EL0.DP while the monitor runs (vectors.S pmu_hide);
+ * with PMUv3p5 SCCD does it (el3_config()), without a PMU there is nothing
+ * to hide.
+ */
+void qv_pmu_select(struct qv_frame *f)
+{
+	unsigned pmuver = id_field(read_sysreg("id_aa64dfr0_el1"), 8);
+
+	f->pmu_dp = pmuver >= 1 && pmuver < 6;
+	f->pmcr = 0;
 }
 
 bool qv_has_el2(void)

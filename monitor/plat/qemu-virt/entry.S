@@ -45,6 +45,10 @@ _start:
 
 	mov	w0, w19
 	bl	qv_cpu_el3_init
+	mov	x0, sp
+	bl	qv_wa_select		/* the workaround calls' code in this CPU's frame */
+	mov	x0, sp
+	bl	qv_pmu_select		/* hide EL3 from the cycle counter: how */
 	cbnz	x19, 1f
 	bl	memory_init
 	ldr	x0, =__cold_stack_end

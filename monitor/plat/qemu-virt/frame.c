@@ -15,11 +15,19 @@ _Static_assert(offsetof(struct qv_frame, caller32.mode) == FR_CALLER32_MODE, "ca
 _Static_assert(offsetof(struct qv_frame, a32_save) == FR_A32_SAVE, "a32_save");
 _Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_target");
 _Static_assert(offsetof(struct qv_frame, routes) == FR_ROUTES, "routes");
-_Static_assert(offsetof(struct mon_route, lo) == FR_ROUTE_LO &&
-	       offsetof(struct mon_route, hi) == FR_ROUTE_LO + 8 &&
+_Static_assert(offsetof(struct qv_frame, wa1) == FR_WA1 &&
+	       offsetof(struct qv_frame, wa3) == FR_WA3, "workarounds");
+_Static_assert(offsetof(struct qv_frame, pmcr) == FR_PMCR &&
+	       offsetof(struct qv_frame, pmu_dp) == FR_PMU_DP, "pmcr");
+_Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
+	       offsetof(struct mon_route, shift) == FR_ROUTE_MULT + 4 &&
+	       offsetof(struct mon_route, slots) == FR_ROUTE_SLOTS &&
 	       offsetof(struct mon_route, fast) == FR_ROUTE_FAST &&
+	       offsetof(struct mon_route, all) == FR_ROUTE_ALL &&
 	       sizeof(struct mon_route) == 1u << FR_ROUTE_SHIFT, "struct mon_route");
 _Static_assert(FR_FID_SMC64 == SECMON_FID_SMC64 && FR_FID_MBZ == SECMON_FID_MBZ &&
-	       FR_FID_SMCCC_VERSION == SECMON_SMCCC_VERSION, "function-ID bits");
+	       FR_FID_SMCCC_VERSION == SECMON_SMCCC_VERSION &&
+	       FR_FID_WA1 == SECMON_SMCCC_ARCH_WORKAROUND_1 &&
+	       FR_FID_WA3 == SECMON_SMCCC_ARCH_WORKAROUND_3, "function-ID bits");
 _Static_assert(sizeof(struct qv_frame) == FR_END, "size");
 _Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");

@@ -18,15 +18,25 @@
 #define FR_A32_SAVE	192	/* AArch32 caller's x13..x17 (banked SPs and LRs) */
 #define FR_GIC_TARGET	232	/* GICv2 CPU-interface bit of this CPU */
 #define FR_ROUTES	240	/* mon_routes, for the SMC fast path */
-#define FR_END		248
+#define FR_WA1		248	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
+#define FR_WA3		256	/* ARCH_WORKAROUND_3 */
+#define FR_PMCR		264	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
+#define FR_PMU_DP	272	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
+#define FR_END		280
+
+#define FR_PMCR_DP	(1 << 5)
 
 /* For the SMC fast path in vectors.S; frame.c checks them against the C side. */
-#define FR_ROUTE_LO	0		/* struct mon_route (monitor.h): .lo, .hi */
+#define FR_ROUTE_MULT	0		/* struct mon_route (monitor.h): .mult, .shift */
+#define FR_ROUTE_SLOTS	8		/* .slots */
 #define FR_ROUTE_FAST	16		/* .fast */
+#define FR_ROUTE_ALL	24		/* .all */
 #define FR_ROUTE_SHIFT	5		/* its size, 1 << 5 */
 #define FR_FID_SMC64	0x40000000	/* <secmon/smccc.h> */
 #define FR_FID_MBZ	0x00fe0000
 #define FR_FID_SMCCC_VERSION 0x80000000
+#define FR_FID_WA1	0x80008000
+#define FR_FID_WA3	0x80003fff
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -42,6 +52,9 @@ struct qv_frame {
 	uint64_t a32_save[5];
 	uint64_t gic_target;
 	struct mon_route *routes;
+	uintptr_t wa1, wa3;
+	uint64_t pmcr;
+	uint64_t pmu_dp;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

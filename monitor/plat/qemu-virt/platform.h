@@ -58,6 +58,6 @@
 #define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x1fe000)
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
-#define QV_FRAME_SIZE		0x100
+#define QV_FRAME_SIZE		0x120
 
 #endif

@@ -17,6 +17,12 @@ uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
 /* Reset the target EL's system control so it starts with MMU and caches off. */
 void qv_ns_entry_prepare(uint64_t spsr);
 
+/* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
+struct qv_frame;
+void qv_wa_select(struct qv_frame *f);
+/* cpu.c: how this CPU hides EL3 from the normal world's cycle counter. */
+void qv_pmu_select(struct qv_frame *f);
+
 /* traps.c */
 struct qv_trap {
 	uint64_t x[31];

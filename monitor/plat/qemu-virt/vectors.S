@@ -16,8 +16,8 @@
  * its owning entity (struct mon_route, monitor.h, which mon_init() fills):
  *  1. SMCCC_VERSION (without the SVE hint bit): answered in the vector
  *     (x0-x1 touched).
- *  2. An ID that the route's filter rules out: SMC_UNK from the vector
- *     (x0-x3 touched).
+ *  2. An ID that the route's exact filter rules out (its hash slot does
+ *     not hold it): SMC_UNK from the vector (x0-x3 touched).
  *  3. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
  *  4. mon_smc(), with the caller's SPSR as its caller record: all the rest,
@@ -31,6 +31,33 @@
 
 #define EC_SMC32	0x13
 #define EC_SMC64	0x17
+
+/*
+ * The normal world's cycle counter must not count the monitor (TF-A advisory
+ * TFV-5). Where MDCR_EL3.SCCD exists (PMUv3p5) cpu.c sets it; on an older
+ * PMUv3 (FR_PMU_DP set at reset) every entry that goes further than the
+ * vector's constant answers sets PMCR_EL0.DP (with MDCR_EL3.SPME clear,
+ * counting is prohibited at EL3, so DP stops PMCCNTR) and the exit puts the
+ * caller's PMCR_EL0 back. \reg is a scratch register; SP is the frame.
+ */
+	.macro	pmu_hide reg
+	ldr	\reg, [sp, #FR_PMU_DP]
+	cbz	\reg, 9f
+	mrs	\reg, pmcr_el0
+	str	\reg, [sp, #FR_PMCR]
+	orr	\reg, \reg, #FR_PMCR_DP
+	msr	pmcr_el0, \reg
+	isb
+9:
+	.endm
+
+/* FR_PMCR is 0 on a CPU that needs no DP (a PMCR_EL0 read is never 0). */
+	.macro	pmu_restore reg, off=0
+	ldr	\reg, [sp, #(\off + FR_PMCR)]
+	cbz	\reg, 9f
+	msr	pmcr_el0, \reg
+9:
+	.endm
 
 	.section .text.vectors, "ax"
 	.balign	2048
@@ -64,23 +91,11 @@ qv_vectors:
 	lsr	w1, w1, #26
 	cmp	w1, #EC_SMC64
 	b.ne	lower_not_smc64
-	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
-	cbz	w1, smccc_version
-	stp	x2, x3, [sp, #FR_REGS + 16]
-	ubfx	x1, x0, #24, #6			/* owning entity */
-	ldr	x2, [sp, #FR_ROUTES]
-	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
-	ldp	x1, x3, [x2, #FR_ROUTE_LO]
-	lsr	x1, x1, x0			/* bit fid & 63 (LSR takes the shift mod 64) */
-	tbz	x1, #0, smc_unk
-	lsr	x1, x0, #6
-	lsr	x1, x3, x1			/* bit (fid >> 6) & 63 */
-	tbz	x1, #0, smc_unk
-	ldr	x3, [x2, #FR_ROUTE_FAST]
-	tbz	w0, #31, smc_save_full		/* yielding */
-	tst	w0, #FR_FID_MBZ
-	b.ne	smc_save_full
-	b	smc_fast
+	eor	w1, w0, #FR_FID_WA3		/* the workarounds first: <= 25 each */
+	cbz	w1, smc_wa3
+	eor	w1, w0, #FR_FID_WA1
+	cbz	w1, smc_wa1
+	b	smc_not_wa
 	entry	0x480, lower_irq
 	entry	0x500, lower_fiq
 	entry	0x580, lower_serror
@@ -101,18 +116,102 @@ qv_vectors:
 	.org	qv_vectors + 0x800
 
 	.text
+/* The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter. */
+smc_not_wa:
+	pmu_hide x1
+	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
+	cbz	w1, smccc_version
+	stp	x2, x3, [sp, #FR_REGS + 16]
+	ubfx	x1, x0, #24, #6			/* owning entity */
+	ldr	x2, [sp, #FR_ROUTES]
+	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
+	ldp	w1, w3, [x2, #FR_ROUTE_MULT]	/* the exact filter's hash */
+	mul	w1, w1, w0
+	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
+	ldr	x3, [x2, #FR_ROUTE_SLOTS]
+	ldr	w1, [x3, x1, lsl #2]
+	cmp	w1, w0
+	b.ne	smc_miss			/* not served, unless the filter is off */
+	ldr	x3, [x2, #FR_ROUTE_FAST]
+smc_served:
+	tbz	w0, #31, smc_save_full		/* yielding */
+	tst	w0, #FR_FID_MBZ
+	b.ne	smc_save_full
+	b	smc_fast
+
+/*
+ * ARCH_WORKAROUND_1 and _3 (without the SVE hint bit): the code this CPU
+ * needs, chosen at reset (qv_wa_select(), workaround.c). The cbz that came
+ * here and the br are taken branches, which the branch-history loop counts.
+ */
+smc_wa3:
+	ldr	x1, [sp, #FR_WA3]
+	br	x1
+smc_wa1:
+	ldr	x1, [sp, #FR_WA1]
+	br	x1
+
+/* Nothing to do on this CPU: x0 comes back as the caller sent it. */
+	.global	qv_wa_nothing
+qv_wa_nothing:
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
+/* Not offered, or not answered here: the ordinary path decides. */
+	.global	qv_wa_ordinary
+qv_wa_ordinary:
+	b	smc_not_wa
+
+/* Cortex-A57, with CPUACTLR_EL1[0] set (cpu.c): IC IALLU also empties the BTB. */
+	.global	qv_wa_a57_bp
+qv_wa_a57_bp:
+	ic	iallu
+	dsb	nsh
+	isb
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
+/*
+ * Cortex-A57, WORKAROUND_3: eight taken branches clear the branch history
+ * (Arm's figure for the A57; the cbz and the br that came here are two of
+ * them), then the WORKAROUND_1 invalidation, which WORKAROUND_3 includes.
+ */
+	.global	qv_wa_a57_bhb
+qv_wa_a57_bhb:
+	b	1f
+1:	b	2f
+2:	b	3f
+3:	b	4f
+4:	b	5f
+5:	b	6f
+6:	ic	iallu
+	dsb	nsh
+	isb
+	ldr	x1, [sp, #FR_REGS + 8]
+	eret
+
 /* SMCCC_VERSION: the monitor's one constant answer (mon_smccc_version, arch_svc.c). */
 smccc_version:
 	adrp	x0, mon_smccc_version
 	ldr	w0, [x0, :lo12:mon_smccc_version]
+	pmu_restore x1
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
 
-/* Nothing serves this ID: SMC_UNK, -1 in the width of the call. */
+/* Not in the route's table: SMC_UNK, or on when the route filters nothing. */
+smc_miss:
+	ldr	x1, [x2, #FR_ROUTE_ALL]
+	cbz	x1, smc_unk
+	ldr	x3, [x2, #FR_ROUTE_FAST]
+	b	smc_served
+
+/*
+ * Nothing serves this ID: SMC_UNK, -1 sign-extended to 64 bits whatever the
+ * width of the call (mon_ret32(), service.h).
+ */
 smc_unk:
-	mov	w1, #-1
-	tst	w0, #FR_FID_SMC64
-	csinv	x0, x1, xzr, eq
+	mov	x0, #-1
+	pmu_restore x1
 	ldp	x1, x2, [sp, #FR_REGS + 8]
 	ldr	x3, [sp, #FR_REGS + 24]
 	eret
@@ -134,6 +233,7 @@ smc_fast:
 	blr	x3
 	cbz	w0, smc_full
 smc_return:
+	pmu_restore x1
 	ldr	x30, [sp, #FR_X30]
 	ldp	x0, x1, [sp, #FR_REGS + 0]
 	ldp	x2, x3, [sp, #FR_REGS + 16]
@@ -166,6 +266,7 @@ smc_full:
 	b	smc_return
 
 lower_not_smc64:
+	pmu_hide x0				/* x0 is in the frame already */
 	cmp	x1, #EC_SMC32
 	b.ne	lower_other
 	b	smc_a32
@@ -220,6 +321,7 @@ smc_a32:
 	mov	x1, sp
 	add	x2, sp, #FR_CALLER32
 	bl	mon_smc
+	pmu_restore x1
 	ldr	x30, [sp, #FR_X30]
 	ldp	x0, x1, [sp, #FR_REGS + 0]
 	ldp	x2, x3, [sp, #FR_REGS + 16]
@@ -252,6 +354,7 @@ lower_other:
 	b	trap_common
 lower_irq:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -260,6 +363,7 @@ lower_irq:
 	b	trap_common
 lower_fiq:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -268,6 +372,7 @@ lower_fiq:
 	b	trap_common
 lower_serror:
 	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
 	ldp	x2, x3, [sp, #256 + FR_REGS]
@@ -292,6 +397,7 @@ trap_common:
 	str	x30, [sp, #240]
 	mov	x0, sp
 	bl	qv_lower_exception
+	pmu_restore x0, 256
 	ldp	x0, x1, [sp, #0]
 	ldp	x2, x3, [sp, #16]
 	ldp	x4, x5, [sp, #32]

@@ -12,6 +12,7 @@
  */
 #include <stdint.h>
 #include "arch.h"
+#include "frame.h"
 #include "qv.h"
 #include "../../plat.h"
 
@@ -21,17 +22,24 @@
 #define UNAFFECTED 1
 #define IMPLEMENTED 0
 
+/* The vector's code for WORKAROUND_1 and _3 (vectors.S). */
+extern char qv_wa_nothing[], qv_wa_ordinary[], qv_wa_a57_bp[], qv_wa_a57_bhb[];
+
 struct cpu_part {
 	uint32_t midr;
 	int8_t wa[4];
 	uint8_t bhb_loop;	/* taken branches that clear the history */
+	/* The vector's code for WORKAROUND_1 and _3 where wa[] is IMPLEMENTED. */
+	const char *vec1, *vec3;
 };
 
 static const struct cpu_part parts[] = {
-	{ 0x4100d040, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0 },	/* A35 */
-	{ 0x4100d030, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0 },	/* A53 */
-	{ 0x4100d050, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0 },	/* A55 */
-	{ 0x4100d070, { IMPLEMENTED, NOT_REQUIRED, IMPLEMENTED, NOT_SUPPORTED }, 8 },	/* A57 */
+	{ 0x4100d040, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0, 0, 0 },	/* A35 */
+	{ 0x4100d030, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0, 0, 0 },	/* A53 */
+	{ 0x4100d050, { UNAFFECTED, UNAFFECTED, UNAFFECTED, NOT_SUPPORTED }, 0, 0, 0 },	/* A55 */
+	/* A57: qv_wa_a57_bhb's eight branches are bhb_loop. */
+	{ 0x4100d070, { IMPLEMENTED, NOT_REQUIRED, IMPLEMENTED, NOT_SUPPORTED }, 8,
+	  qv_wa_a57_bp, qv_wa_a57_bhb },
 };
 
 #define NPARTS (sizeof(parts) / sizeof(parts[0]))
@@ -100,4 +108,30 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 		branch_history_clear(p->bhb_loop);
 	if (n == 1 || n == 3)
 		branch_predictor_invalidate();
+}
+
+/*
+ * The code the SMC vector runs for WORKAROUND_n (n = 1, 3), on this CPU:
+ * nothing when the CPU does not need it, the part's own sequence when it is
+ * implemented, else the ordinary path (mon_smc() answers SMC_UNK, or a
+ * described call). The same decision as arch_svc.c's workaround().
+ */
+static uintptr_t vector_code(const struct cpu_part *p, unsigned n, const char *code)
+{
+	int32_t state = plat_arch_workaround_state(n);
+
+	if (state == UNAFFECTED)
+		return (uintptr_t)qv_wa_nothing;
+	if (state == IMPLEMENTED && p && code)
+		return (uintptr_t)code;
+	return (uintptr_t)qv_wa_ordinary;
+}
+
+/* At reset, on each CPU, with its frame. */
+void qv_wa_select(struct qv_frame *f)
+{
+	const struct cpu_part *p = this_part();
+
+	f->wa1 = vector_code(p, 1, p ? p->vec1 : 0);
+	f->wa3 = vector_code(p, 3, p ? p->vec3 : 0);
 }

@@ -16,6 +16,7 @@
  *   nsk.thumb=1         CPUs the suite starts enter in Thumb state (bit 0 of
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
+ *   nsk.test=pmu        the cycle counter does not count Monitor mode
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM
  *                       (../secrets.c)
@@ -75,9 +76,13 @@ uint64_t nsk_tick_freq(void)
 
 const struct hostile_abi hostile_abi = { .nargs = 8, .mask = 0xffffffffu };
 
+static bool test_pmu;
+
 static bool arch_option(const struct nsk_arg *a)
 {
-	if (nsk_arg_is(a, "fiqid12", 0) && a->num)
+	if (nsk_arg_is(a, "test", "pmu"))
+		test_pmu = true;
+	else if (nsk_arg_is(a, "fiqid12", 0) && a->num)
 		fiq_id12 = (uint32_t)a->v;
 	else if (nsk_arg_is(a, "thumb", 0) && a->num)
 		thumb = a->v == 1;
@@ -144,6 +149,48 @@ static void fiq_run(const struct secmon_conduit *c)
 	fail += fiq_call("an ID in the User bank's r12 is not the caller's", 1, fiq_id12,
 			 0xf1a0e10cu, 0xffffffffu);
 	con_printf("# fiq: %d failed\n", fail);
+}
+
+/*
+ * nsk.test=pmu: the cycle counter must not count Monitor mode (issue 13
+ * item 2, TF-A's TFV-5). ARMv7's PMU has no cycle filter, so the test
+ * counts across a 20 ms CPU_SUSPEND standby, which the monitor spends in
+ * WFI: about 20 million cycles (QEMU's counter runs at 1 GHz of virtual
+ * time, the host's clock without icount) when Monitor mode counts; when it
+ * does not, what is left is QEMU's own exception entry and exit around the
+ * PMCR writes, measured at 80,000-240,000 on a busy host.
+ */
+#define PMCR_E		(1u << 0)
+#define PMCR_C		(1u << 2)
+#define PMCR_D		(1u << 3)
+#define PMCR_DP		(1u << 5)
+#define PMU_MAX_CYCLES	2000000u	/* a tenth of the standby */
+
+static void a32_pmu_run(const struct secmon_conduit *c)
+{
+	uint32_t c0, c1, pmcr;
+	uint64_t r;
+	unsigned ntap = 0;
+
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));	/* PMCNTENSET */
+	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
+	pmcr = (pmcr & ~(PMCR_DP | PMCR_D)) | PMCR_E | PMCR_C;
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 0\n\tisb" : : "r"(pmcr) : "memory");
+	wake_arm();
+	cp15_write(CP15_CNTV_TVAL, (cp15_read(CP15_CNTFRQ) ?: 62500000u) / 50);	/* 20 ms */
+	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c0));
+	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0, 0, 0);
+	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c1));
+	wake_disarm();
+	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
+	con_printf("# pmu: a 20 ms CPU_SUSPEND standby counted %u cycles\n", c1 - c0);
+	con_tap(&ntap, (uint32_t)r == 0, "pmu: CPU_SUSPEND standby returned SUCCESS (%u)", (uint32_t)r);
+	con_tap(&ntap, c1 - c0 < PMU_MAX_CYCLES,
+		"pmu: the standby counted %u cycles, under %u: Monitor mode not counted", c1 - c0,
+		PMU_MAX_CYCLES);
+	con_tap(&ntap, !(pmcr & PMCR_DP) && (pmcr & PMCR_E),
+		"pmu: the caller's PMCR comes back as it was (0x%x)", pmcr);
+	con_printf("1..%u\n", ntap);
 }
 
 /* libgcc's 64-bit division calls these on a zero divisor; its own raise a signal. */
@@ -319,6 +366,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.hostile) {
 		hostile_run(env.c, test.calls ? test.calls : 100000, test.seed);
+		nsk_power_off(env.c);
+	}
+	if (test_pmu) {
+		a32_pmu_run(psci);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb

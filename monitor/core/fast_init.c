@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Builds the fast path's routes (fast.c, monitor.h) at cold boot, once the
+ * services and the board DT are known: per owning entity, a table of every
+ * ID the monitor answers (mon_fid_answered(), with and without the SVE hint
+ * bit, and every ID a board DT describes in x0) at the slot a perfect hash
+ * gives it, (fid * mult) >> shift, with mult chosen here so that no two of
+ * them share a slot. Every other slot holds an ID of another owning entity,
+ * which no ID looked up in this table can equal. Cold-boot code: only the
+ * tables stay.
+ */
+#include "../services/described.h"
+#include "service.h"
+
+/* Slots of every entity's table; an entity that does not fit goes unfiltered. */
+#define POOL_SLOTS 2048
+#define MAX_KEYS 256
+#define TRIES 1024
+#define MAX_BITS 12
+
+static uint32_t pool[POOL_SLOTS];
+static unsigned pool_used;
+
+/* The IDs of the entity being built. */
+static uint32_t keys[MAX_KEYS];
+static unsigned nkeys;
+static bool keys_overflow;
+
+/* The entities with a fast handler. */
+static bool (*const fast_handlers[SECMON_FID_OEN_MASK + 1])(uint32_t, struct secmon_regs *) = {
+	[SECMON_OEN_ARCH] = arch_svc_fast,
+	[SECMON_OEN_STD] = psci_fast,
+};
+
+static void add_key(uint32_t fid)
+{
+	for (unsigned i = 0; i < nkeys; i++)
+		if (keys[i] == fid)
+			return;
+	if (nkeys == MAX_KEYS)
+		keys_overflow = true;
+	else
+		keys[nkeys++] = fid;
+}
+
+/* An ID mon_smc() answers, as the caller may send it: with the SVE hint or not. */
+static void add_answered(uint32_t fid)
+{
+	if (!mon_fid_answered(fid))
+		return;
+	add_key(fid);
+	add_key(fid | SECMON_FID_SVE_HINT);
+}
+
+/*
+ * The described calls' IDs of entity `oen` (matched on all 32 bits of w0);
+ * false when one is in another register and could match whatever x0 holds.
+ * The tables are walked here rather than through described_for_each_id():
+ * a callback would be a cold-boot function whose address resident code
+ * takes (scripts/boot-split.py).
+ */
+static bool add_described(unsigned oen)
+{
+	bool id_in_x0 = true;
+
+	for (unsigned i = 0; i < described_ntables; i++) {
+		const struct secmon_calltab *t = &described_tables[i].t;
+
+		for (unsigned o = 0; o < t->nops; o++)
+			for (unsigned c = 0; c < t->ops[o].ncalls; c++) {
+				const struct secmon_ct_call *call = &t->calls[t->ops[o].first_call + c];
+
+				if (call->id_reg != 0)
+					id_in_x0 = false;
+				else if (secmon_fid_oen(call->fid) == oen)
+					add_key(call->fid);
+			}
+	}
+	return id_in_x0;
+}
+
+static bool has_oen_info(unsigned oen)
+{
+	for (unsigned i = 0; i < mon_oen_count; i++)
+		if (mon_oens[i].oen == oen)
+			return true;
+	return false;
+}
+
+/*
+ * Every ID of entity `oen` that mon_smc() answers (the services' ranges are
+ * enumerated: keep them tight); false when some may be anywhere.
+ */
+static bool collect(unsigned oen)
+{
+	bool id_in_x0;
+	unsigned i, fn;
+
+	nkeys = 0;
+	keys_overflow = false;
+	for (i = 0; i < mon_service_count; i++) {
+		if (mon_services[i].oen != oen)
+			continue;
+		for (fn = mon_services[i].fn_first; fn <= mon_services[i].fn_last; fn++) {
+			add_answered(secmon_fid(true, false, oen, fn));
+			add_answered(secmon_fid(true, true, oen, fn));
+		}
+	}
+	id_in_x0 = add_described(oen);
+	/* General queries, in the ranges of the entities the monitor has. */
+	if (nkeys || has_oen_info(oen))
+		for (fn = SECMON_FN_CALL_COUNT; fn <= SECMON_FID_NUM_MASK; fn++) {
+			add_answered(secmon_fid(true, false, oen, fn));
+			add_answered(secmon_fid(true, true, oen, fn));
+		}
+	return id_in_x0 && !keys_overflow;
+}
+
+/* The slots a multiplier under trial has taken. */
+static uint64_t taken[(1u << MAX_BITS) / 64];
+
+static bool take(unsigned slot)
+{
+	uint64_t bit = 1ull << (slot % 64);
+	bool was = taken[slot / 64] & bit;
+
+	taken[slot / 64] |= bit;
+	return !was;
+}
+
+/* Tries multipliers for a table of 1 << bits slots at pool + pool_used. */
+static bool place(struct mon_route *f, unsigned oen, unsigned bits)
+{
+	/* An ID of another entity: never equal to one looked up in this table. */
+	uint32_t empty = secmon_fid(false, false, oen ^ 1, 0);
+	uint32_t *t = pool + pool_used, x = 0x5ec0ffeeu;
+	unsigned m = 1u << bits, i, k;
+
+	f->shift = 32 - bits;
+	f->slots = t;
+	for (k = 0; k < TRIES; k++) {
+		x = x * 1664525u + 1013904223u;
+		f->mult = x | 1;
+		for (i = 0; i < (m + 63) / 64; i++)
+			taken[i] = 0;
+		for (i = 0; i < nkeys && take(mon_route_slot(f, keys[i])); i++)
+			;
+		if (i < nkeys)
+			continue;
+		for (i = 0; i < m; i++)
+			t[i] = empty;
+		for (i = 0; i < nkeys; i++)
+			t[mon_route_slot(f, keys[i])] = keys[i];
+		pool_used += m;
+		return true;
+	}
+	return false;
+}
+
+static void build(struct mon_route *f, unsigned oen)
+{
+	unsigned bits = 0;
+
+	f->all = !collect(oen);
+	while ((1u << bits) < 2 * nkeys)
+		bits++;
+	for (; !f->all && bits <= MAX_BITS; bits++)
+		if ((1u << bits) <= POOL_SLOTS - pool_used && place(f, oen, bits))
+			return;
+	/* Unfiltered: the one slot's miss sends every ID on. */
+	f->all = true;
+	f->mult = 0;
+	f->shift = 32;
+	f->slots = pool;
+}
+
+/*
+ * After the services and the board DT are known. A described call whose ID
+ * is not in x0 could match whatever x0 holds: then every ID passes.
+ */
+void mon_fast_init(void)
+{
+	pool_used = 0;
+	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
+		mon_routes[i] = (struct mon_route){
+			.fast = fast_handlers[i] ? fast_handlers[i] : mon_no_fast_calls
+		};
+		build(&mon_routes[i], i);
+	}
+}
+
