@@ -96,5 +96,7 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
 bool psci_entry_ok(uint64_t pc, const struct mon_caller *caller);
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
+bool trng_handle(struct mon_call *c);
+bool trng_has(uint32_t fid);
 
 #endif

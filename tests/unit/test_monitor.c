@@ -367,8 +367,8 @@ static void sc_unknown_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC0(0x84000015), UNK32);	/* SYSTEM_OFF2 (PSCI 1.3) */
 	EXPECT_EQ(SMC0(0xc4000015), UNK64);
 	EXPECT_EQ(SMC0(0x8400001f), UNK32);
-	EXPECT_EQ(SMC0(0x84000050), UNK32);	/* TRNG_VERSION: no TRNG here */
-	EXPECT_EQ(SMC0(0xc4000053), UNK64);
+	EXPECT_EQ(SMC0(0x84000054), UNK32);	/* past TRNG_RND32 */
+	EXPECT_EQ(SMC0(0xc4000050), UNK64);	/* TRNG_VERSION has no SMC64 form */
 	EXPECT_EQ(SMC0(0x82000022), UNK32);
 	EXPECT_EQ(SMC1(0xc2000020, SIM_ERRATUM_NEEDED), UNK64);
 	EXPECT_EQ(SMC0(0xc4000000), UNK64);	/* PSCI_VERSION has no SMC64 form */
@@ -578,14 +578,18 @@ static void standard_service_answers_general_queries(void **state)
 }
 
 /* The OEN 4 function IDs PSCI_FEATURES says are implemented. */
+/* The standard service's IDs PSCI_FEATURES and TRNG_FEATURES say are there. */
 static unsigned probe_std_ids(void)
 {
 	unsigned fn, w, n = 0;
 
 	for (w = 0; w < 2; w++)
-		for (fn = 0; fn < 0x60; fn++)
-			if ((int32_t)SMC1(P32(FEATURES), secmon_fid(true, w, SECMON_OEN_STD, fn)) >= 0)
-				n++;
+		for (fn = 0; fn < 0x60; fn++) {
+			uint32_t fid = secmon_fid(true, w, SECMON_OEN_STD, fn);
+
+			n += (int32_t)SMC1(P32(FEATURES), fid) >= 0;
+			n += (int32_t)SMC1(0x84000051, fid) >= 0;
+		}
 	return n;
 }
 
@@ -601,15 +605,18 @@ static void standard_call_count_matches_features(void **state)
 	struct sim_config cfg = { .ncpus = 1 };
 
 	(void)state;
-	/* 16 SMC32 PSCI functions and 9 SMC64 forms; SMCCC counts both. */
+	/*
+	 * 16 SMC32 PSCI functions and 9 SMC64 forms, 4 SMC32 TRNG functions
+	 * and TRNG_RND64; SMCCC counts both widths.
+	 */
 	run_clean(sc_call_count, 1, 0);
-	assert_int_equal(S.val[0], 25);
+	assert_int_equal(S.val[0], 30);
 	assert_int_equal(S.val[1], S.val[0]);
 	/* Functions the platform cannot do are not counted either. */
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_CPU_SUSPEND | 1u << SECMON_PSCI_FN_STAT_COUNT;
 	assert_int_equal(run(sc_call_count, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
-	assert_int_equal(S.val[0], 21);
+	assert_int_equal(S.val[0], 26);
 	assert_int_equal(S.val[1], S.val[0]);
 }
 
