@@ -302,7 +302,7 @@ expect_lines "call takes a numeric ID" call --sim 0x84000000 -- \
 
 expect_lines "call --sim SMCCC_VERSION" call --sim SMCCC_VERSION -- \
 	"call             0x80000000 SMCCC SMCCC_VERSION, fast SMC32" \
-	"returned         x0 = 0x10003 (SMCCC 1.3)"
+	"returned         x0 = 0x10005 (SMCCC 1.5)"
 
 expect_lines "call --sim PSCI_FEATURES with an argument (CPU_ON)" \
 	call --sim PSCI_FEATURES 0xc4000003 -- \

@@ -656,7 +656,7 @@ static bool model_arch(struct call *c, uint32_t fid)
 	c->e->what = "Arm architecture";
 	switch (fid) {
 	case SECMON_SMCCC_VERSION:
-		ret(c, 0, SECMON_SMCCC_VERSION_MAKE(1, 3));
+		ret(c, 0, SECMON_SMCCC_VERSION_1_5);
 		return true;
 	case SECMON_SMCCC_ARCH_FEATURES:
 		ret(c, 0, arch_features(c, (uint32_t)arg(c, 1)));

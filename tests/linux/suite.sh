@@ -30,7 +30,7 @@ boot() {
 	bash tests/linux/check-boot.sh --name "linux $name:" "$log" $expect || status=1
 }
 
-COMMON="psci=1.1 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
+COMMON="psci=1.1 smccc=1.5 soc_id warnings=0 splats=0 nopanic poweroff"
 boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
 # TRNG from Linux's arm_smccc_trng on both entropy sources: the DT-seeded
 # DRBG (cortex-a57) and RNDRRS (max).

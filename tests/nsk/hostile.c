@@ -276,7 +276,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 		struct secmon_regs in = { .x = { SECMON_SMCCC_VERSION } }, out;
 
 		c->invoke(c, &in, &out);
-		fail += con_tap(&htap, (uint32_t)out.x[0] == 0x10003, "hostile: then SMCCC_VERSION is 0x%x",
+		fail += con_tap(&htap, (uint32_t)out.x[0] == 0x10005, "hostile: then SMCCC_VERSION is 0x%x",
 			    (uint32_t)out.x[0]);
 	}
 	st = secmon_psci_features(c, secmon_psci_fid(c, SECMON_PSCI_FN_CPU_ON), &flags);
