@@ -10,7 +10,8 @@
 
 #define ROTL(v, n) (((v) << (n)) | ((v) >> (32 - (n))))
 
-static void quarter(uint32_t *x, unsigned a, unsigned b, unsigned c, unsigned d)
+static inline __attribute__((always_inline)) void quarter(uint32_t *x, unsigned a, unsigned b,
+							   unsigned c, unsigned d)
 {
 	x[a] += x[b]; x[d] ^= x[a]; x[d] = ROTL(x[d], 16);
 	x[c] += x[d]; x[b] ^= x[c]; x[b] = ROTL(x[b], 12);
