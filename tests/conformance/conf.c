@@ -8,6 +8,7 @@ enum job {
 	JOB_SUSPEND,		/* power-down suspend, expect JOB_RESUMED */
 	JOB_RESUMED,
 	JOB_RACE,
+	JOB_TRNG,		/* wait for trng_go, draw TRNG_PER_CPU blocks */
 };
 #define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
 #define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
@@ -278,6 +279,41 @@ static unsigned popcount64(uint64_t v)
 }
 
 #define TRNG_BLOCKS 64
+
+/* Every CPU at once: TRNG_PER_CPU full-width blocks each. */
+#define TRNG_PER_CPU 16
+static uint64_t trng_all[CONF_MAX_CPUS][TRNG_PER_CPU][3];
+static volatile uint32_t trng_go, trng_bad;
+
+static void trng_draw(unsigned me)
+{
+	uint32_t fid = env->c->aarch32 ? SECMON_TRNG_RND32 : SECMON_TRNG_RND64;
+	unsigned bits = env->c->aarch32 ? 96 : 192;
+
+	for (unsigned i = 0; i < TRNG_PER_CPU; i++) {
+		struct secmon_regs o = trng_rnd(fid, bits);
+
+		if (o.x[0] != 0)
+			__atomic_fetch_add(&trng_bad, 1, __ATOMIC_ACQ_REL);
+		for (unsigned j = 0; j < 3; j++)
+			trng_all[me][i][j] = o.x[1 + j];
+	}
+}
+
+/* Blocks drawn on all CPUs at once that equal an earlier one. */
+static unsigned trng_repeats(void)
+{
+	unsigned n = env->ncpus * TRNG_PER_CPU, a, b, same = 0;
+
+	for (a = 0; a < n; a++)
+		for (b = 0; b < a; b++) {
+			const uint64_t *x = trng_all[a / TRNG_PER_CPU][a % TRNG_PER_CPU];
+			const uint64_t *y = trng_all[b / TRNG_PER_CPU][b % TRNG_PER_CPU];
+
+			same += x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
+		}
+	return same;
+}
 
 static void test_trng_entropy(uint32_t fid, unsigned width)
 {
@@ -712,10 +748,45 @@ void conf_secondary(uint64_t ctx)
 			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
 		race(me, v);
 		break;
+	case JOB_TRNG:
+		wait_value(&trng_go, 1);
+		trng_draw(me);
+		break;
 	default:
 		break;
 	}
 	secmon_psci_cpu_off(env->c);
+}
+
+static void test_trng_all_cpus(void)
+{
+	unsigned t, on = 0, off = 0;
+
+	if (env->ncpus < 2) {
+		skip("TRNG from every CPU at once", "one CPU");
+		return;
+	}
+	store(&trng_go, 0);
+	store(&trng_bad, 0);
+	for (t = 1; t < env->ncpus; t++)
+		on += secmon_psci_cpu_on(env->c, env->mpidr[t], env->secondary_pc,
+					 CTX(JOB_TRNG, t)) == SECMON_OK;
+	store(&trng_go, 1);
+	trng_draw(env->self());
+	for (t = 1; t < env->ncpus; t++)
+		off += wait_affinity(t, SECMON_PSCI_AFF_OFF);
+	check(on == env->ncpus - 1 && off == env->ncpus - 1,
+	      "TRNG from every CPU at once: each secondary drew and powered off");
+	check_int(load(&trng_bad), 0, "TRNG from every CPU at once: every call succeeds");
+	check_int(trng_repeats(), 0, "TRNG from every CPU at once: no block twice");
+}
+
+/* After the PSCI tests: it starts every secondary. */
+static void test_trng_smp(void)
+{
+	if ((int32_t)trng_call(SECMON_TRNG_VERSION, 0).x[0] == SECMON_TRNG_NOT_SUPPORTED)
+		return;
+	test_trng_all_cpus();
 }
 
 int conf_run(const struct conf_env *e)
@@ -733,6 +804,7 @@ int conf_run(const struct conf_env *e)
 	test_node_hw_state();
 	test_suspend();
 	test_race();
+	test_trng_smp();
 	out("1..");
 	out_uint(ntest, 10);
 	out("\n");
