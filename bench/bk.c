@@ -30,6 +30,7 @@
 #define FID_EXYNOS_SET_BOOT	0xffffff9bu	/* boards/exynos-style.dts */
 #define FID_EXYNOS_GET_BOOT	0xffffff9au
 #define FID_MEDIA_STATUS	0x82000103u	/* boards/secure-media.dtsi */
+#define FID_TRNG_RND64		0xc4000053u	/* 192 bits: a full TRNG call */
 #define PSCI_STANDBY		0x00000000u	/* secmon's core standby, original format */
 #define PSCI_POWERDOWN		0x00010000u	/* secmon's core power-down */
 
@@ -440,6 +441,7 @@ static void measure(void)
 	loop("unknown_sip", FID_UNKNOWN_SIP, 0, 0, 0);
 	unknown_sweep();
 	loop("sip_errata_status", SECMON_SIP_ERRATA_STATUS, 0, 0, 0);
+	loop("trng_rnd64", FID_TRNG_RND64, 192, 0, 0);
 	loop("sip_media_status", FID_MEDIA_STATUS, 0, 0, 0);
 	/* The legacy call reads back what its sibling set. */
 	con_printf("BK info legacy_set x0=0x%lx\n",

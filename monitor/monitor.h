@@ -122,6 +122,26 @@ extern const uint32_t mon_smccc_version;
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry);
 
 /*
+ * A deterministic random bit generator (core/drbg.c) for a platform whose
+ * entropy is a seed it is given once (QEMU's /secure-chosen/rng-seed): the
+ * output is as unpredictable as the seed and no more (docs/entropy.md).
+ * Zero-initialised; seed with at least MON_DRBG_MIN_SEED bytes (more calls
+ * mix more in) before mon_drbg_generate() gives n 64-bit words. Not
+ * thread-safe: the platform serialises calls.
+ */
+#define MON_DRBG_MIN_SEED 16
+struct mon_drbg {
+	uint32_t key[8];
+	uint64_t blocks;	/* ChaCha20 blocks computed so far */
+	uint64_t seed_bytes;
+};
+void mon_drbg_seed(struct mon_drbg *d, const void *seed, unsigned len);
+bool mon_drbg_generate(struct mon_drbg *d, uint64_t *out, unsigned n);
+/* One ChaCha20 block (RFC 8439 2.3), words in the RFC's little-endian order. */
+void mon_chacha20_block(const uint32_t key[8], uint32_t counter, const uint32_t nonce[3],
+			uint32_t out[16]);
+
+/*
  * Writes this monitor's normal-world description into `fdt` (opened with
  * room to grow): the board DT's PSCI node, or a standard PSCI 1.1 one, and
  * the board's call tables under /firmware. Returns 0 or a libfdt error.

@@ -80,6 +80,18 @@ int32_t plat_arch_workaround_state(unsigned n);
 /* Carry out ARCH_WORKAROUND_n on the calling CPU (x1 = its argument). */
 void plat_arch_workaround(unsigned n, uint64_t arg);
 
+/*
+ * Entropy for the TRNG service: fills out[0..n-1] (n <= 3) with 64-bit words
+ * from the platform's source, each bit as unpredictable as the source makes
+ * it (docs/entropy.md). Answers PLAT_ENTROPY_OK; PLAT_ENTROPY_EMPTY when the
+ * source cannot deliver now (TRNG answers NO_ENTROPY), out then unspecified;
+ * PLAT_ENTROPY_NONE when the platform has no source (no TRNG service). With
+ * n = 0 it only says which of OK and NONE holds. Runs on the SMC path: it
+ * must not wait long, and what it leaves in secure memory stays there.
+ */
+enum { PLAT_ENTROPY_OK, PLAT_ENTROPY_EMPTY, PLAT_ENTROPY_NONE };
+int plat_entropy(uint64_t *out, unsigned n);
+
 /* Console output of the monitor's own log. */
 void plat_putc(char c);
 

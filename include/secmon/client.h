@@ -34,6 +34,17 @@ struct secmon_soc_id {
 int secmon_smccc_soc_id(const struct secmon_conduit *c, struct secmon_soc_id *id);
 
 /*
+ * TRNG (DEN0098). The version: SECMON_E_NOT_SUPPORTED when the firmware has
+ * no TRNG. Entropy: `bits` (1..192; 1..96 on an AArch32 conduit, which makes
+ * TRNG_RND32) into out[0..2], the least significant 64 bits in out[0], every
+ * bit above `bits` zero. SECMON_E_NO_ENTROPY: the source had none to give
+ * now; SECMON_E_BAD_ANSWER: the firmware set bits above the count, or
+ * answered a status TRNG does not have.
+ */
+int secmon_trng_version(const struct secmon_conduit *c, uint32_t *version);
+int secmon_trng_rnd(const struct secmon_conduit *c, unsigned bits, uint64_t out[3]);
+
+/*
  * What the firmware offers, found in the order Linux uses:
  * PSCI_VERSION, PSCI_FEATURES(SMCCC_VERSION), SMCCC_VERSION,
  * SMCCC_ARCH_FEATURES(SOC_ID), SOC_ID.

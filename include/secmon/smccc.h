@@ -100,6 +100,7 @@ static inline unsigned secmon_fid_num(uint32_t fid)
 #define SECMON_SMCCC_VERSION_1_0 SECMON_SMCCC_VERSION_MAKE(1, 0)
 #define SECMON_SMCCC_VERSION_1_1 SECMON_SMCCC_VERSION_MAKE(1, 1)
 #define SECMON_SMCCC_VERSION_1_2 SECMON_SMCCC_VERSION_MAKE(1, 2)
+#define SECMON_SMCCC_VERSION_1_5 SECMON_SMCCC_VERSION_MAKE(1, 5)
 
 /* SOC_ID version word fields. */
 static inline uint32_t secmon_soc_id_version(unsigned jep106_bank, unsigned jep106_id,

@@ -7,10 +7,14 @@
 #include "service.h"
 
 /*
- * SMCCC v1.3: x1-x17 arguments and results with everything else preserved
- * (v1.2), SOC_ID, and the SVE-live hint bit ignored rather than refused.
+ * SMCCC v1.5: x1-x17 arguments and results with everything else preserved
+ * (v1.2), the SVE-live hint bit ignored rather than refused (v1.3), FP, SIMD,
+ * SVE and SME state never touched (the monitor is general-registers only).
+ * What v1.2 to v1.5 add besides is optional: SOC_ID (served), the
+ * workarounds 3 and 4 (per platform) and ARCH_FEATURE_AVAILABILITY (v1.5,
+ * not served: NOT_SUPPORTED), as docs/verification.md details.
  */
-#define MON_SMCCC_VERSION SECMON_SMCCC_VERSION_MAKE(1, 3)
+#define MON_SMCCC_VERSION SECMON_SMCCC_VERSION_MAKE(1, 5)
 
 /* The same, for a platform's SMC fast path (it answers SMCCC_VERSION itself). */
 const uint32_t mon_smccc_version = MON_SMCCC_VERSION;

@@ -123,5 +123,7 @@ int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
 /* An entry point the CPU can execute in the width it wakes in (plat.h). */
 bool psci_entry_ok(uint64_t pc);
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
+bool trng_handle(struct mon_call *c);
+bool trng_has(uint32_t fid);
 
 #endif

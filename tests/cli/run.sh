@@ -302,7 +302,7 @@ expect_lines "call takes a numeric ID" call --sim 0x84000000 -- \
 
 expect_lines "call --sim SMCCC_VERSION" call --sim SMCCC_VERSION -- \
 	"call             0x80000000 SMCCC SMCCC_VERSION, fast SMC32" \
-	"returned         x0 = 0x10003 (SMCCC 1.3)"
+	"returned         x0 = 0x10005 (SMCCC 1.5)"
 
 expect_lines "call --sim PSCI_FEATURES with an argument (CPU_ON)" \
 	call --sim PSCI_FEATURES 0xc4000003 -- \
@@ -370,6 +370,28 @@ expect_lines "SOC_ID returns the version word" call --sim SOC_ID -- \
 expect_lines "SOC_ID 2 uses the SMC64 name form" call --sim SOC_ID 2 -- \
 	"call             0xc0000002 SMCCC SMCCC_ARCH_SOC_ID, fast SMC64" \
 	"detail           SoC name \"secmon host simulator\" (x1..x17)"
+
+expect_lines "TRNG_VERSION answers TRNG 1.0" call --sim TRNG_VERSION -- \
+	"returned         x0 = 0x10000 (TRNG 1.0)"
+
+expect_lines "TRNG_GET_UUID decodes secmon's TRNG UUID" call --sim TRNG_GET_UUID -- \
+	"returned         x0 = 0x3ed228fc (UUID in x0..x3)" \
+	"detail           TRNG back end fc28d23e-1ef6-475c-bc13-d1870c80f624 (w0..w3 = 0x3ed228fc 0x5c47f61e 0x87d113bc 0x24f6800c)"
+
+expect_json "TRNG_RND64 8 returns 8 bits in x3, x1 and x2 zero" \
+	"d['code'] == 'SUCCESS' and d['result']['x1'] == '0x0' and d['result']['x2'] == '0x0' and int(d['result']['x3'], 16) < 256" \
+	call --sim --json TRNG_RND64 8
+
+expect_json "TRNG_RND64 192 fills x1..x3" \
+	"d['code'] == 'SUCCESS' and any(int(d['result'][r], 16) >> 32 for r in ('x1', 'x2', 'x3'))" \
+	call --sim --json TRNG_RND64 192
+
+expect_json "TRNG_RND32 97 is INVALID_PARAMETERS with x1..x3 zero" \
+	"d['code'] == 'INVALID_PARAMETERS' and [d['result'][r] for r in ('x1', 'x2', 'x3')] == ['0x0'] * 3" \
+	call --sim --json TRNG_RND32 97
+
+expect_lines "TRNG_RND64 from AArch32 is SMC_UNK" call --sim --aarch32 TRNG_RND64 64 -- \
+	"returned         r0 = 0xffffffff (SMC_UNK)" "                 r1 = 0x40"
 
 expect_lines "AFFINITY_INFO of an off CPU" call --sim AFFINITY_INFO 1 0 -- \
 	"returned         x0 = 0x1 (1 OFF)"

@@ -9,6 +9,7 @@ enum job {
 	JOB_RESUMED,
 	JOB_RACE,
 	JOB_SUSPEND_SYSTEM,	/* CPU_SUSPEND to the system state, expect JOB_RESUMED */
+	JOB_TRNG,		/* wait for trng_go, draw TRNG_PER_CPU blocks */
 };
 #define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
 #define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
@@ -284,6 +285,181 @@ static void test_workarounds(void)
 			bad += o.x[r] != in.x[r];
 	}
 	check_int(bad, 0, "ARCH_WORKAROUND_1..4: offered ones keep x1-x17, the others are SMC_UNK");
+}
+
+/* ---- TRNG (DEN0098), on a firmware that offers it ---- */
+
+static struct secmon_regs trng_call(uint32_t fid, uint64_t a1)
+{
+	struct secmon_regs in = { .x = { fid, a1 } }, o;
+
+	secmon_invoke(env->c, &in, &o);
+	if (env->c->aarch32)
+		for (unsigned i = 0; i < SECMON_NREGS; i++)
+			o.x[i] = (uint32_t)o.x[i];
+	return o;
+}
+
+/* RND32/RND64 for `bits`; a NO_ENTROPY answer is retried a few times. */
+static struct secmon_regs trng_rnd(uint32_t fid, uint64_t bits)
+{
+	struct secmon_regs o;
+
+	for (unsigned t = 0; t < 8; t++) {
+		o = trng_call(fid, bits);
+		if ((int32_t)o.x[0] != SECMON_TRNG_NO_ENTROPY)
+			break;
+	}
+	return o;
+}
+
+/* Bits of the answer above `bits` (x3 least significant, then x2, x1). */
+static uint64_t trng_excess(const struct secmon_regs *o, unsigned bits, unsigned width)
+{
+	uint64_t excess = 0;
+
+	for (unsigned n = 0; n < 3; n++) {
+		unsigned lo = n * width;
+		uint64_t v = o->x[3 - n], keep;
+
+		if (width == 32)
+			excess |= v >> 32;
+		v = width == 32 ? (uint32_t)v : v;
+		keep = bits <= lo ? 0 : bits - lo >= width ? ~0ull : (1ull << (bits - lo)) - 1;
+		excess |= v & ~keep;
+	}
+	return excess;
+}
+
+static unsigned popcount64(uint64_t v)
+{
+	unsigned n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+#define TRNG_BLOCKS 64
+
+/* Every CPU at once: TRNG_PER_CPU full-width blocks each. */
+#define TRNG_PER_CPU 16
+static uint64_t trng_all[CONF_MAX_CPUS][TRNG_PER_CPU][3];
+static volatile uint32_t trng_go, trng_bad;
+
+static void trng_draw(unsigned me)
+{
+	uint32_t fid = env->c->aarch32 ? SECMON_TRNG_RND32 : SECMON_TRNG_RND64;
+	unsigned bits = env->c->aarch32 ? 96 : 192;
+
+	for (unsigned i = 0; i < TRNG_PER_CPU; i++) {
+		struct secmon_regs o = trng_rnd(fid, bits);
+
+		if (o.x[0] != 0)
+			__atomic_fetch_add(&trng_bad, 1, __ATOMIC_ACQ_REL);
+		for (unsigned j = 0; j < 3; j++)
+			trng_all[me][i][j] = o.x[1 + j];
+	}
+}
+
+/* Blocks drawn on all CPUs at once that equal an earlier one. */
+static unsigned trng_repeats(void)
+{
+	unsigned n = env->ncpus * TRNG_PER_CPU, a, b, same = 0;
+
+	for (a = 0; a < n; a++)
+		for (b = 0; b < a; b++) {
+			const uint64_t *x = trng_all[a / TRNG_PER_CPU][a % TRNG_PER_CPU];
+			const uint64_t *y = trng_all[b / TRNG_PER_CPU][b % TRNG_PER_CPU];
+
+			same += x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
+		}
+	return same;
+}
+
+static void test_trng_entropy(uint32_t fid, unsigned width)
+{
+	static uint64_t blocks[TRNG_BLOCKS][3];
+	unsigned i, j, ones = 0, total = 3 * width * TRNG_BLOCKS, bad = 0, repeats = 0;
+	bool is64 = width == 64;
+
+	for (i = 0; i < TRNG_BLOCKS; i++) {
+		struct secmon_regs o = trng_rnd(fid, 3 * width);
+
+		bad += o.x[0] != 0;
+		for (j = 0; j < 3; j++) {
+			blocks[i][j] = o.x[1 + j];
+			ones += popcount64(o.x[1 + j]);
+		}
+		for (j = 0; j < i; j++)
+			repeats += blocks[j][0] == blocks[i][0] && blocks[j][1] == blocks[i][1] &&
+				   blocks[j][2] == blocks[i][2];
+	}
+	check_int(bad, 0, is64 ? "TRNG_RND64(192) succeeds 64 times" :
+				 "TRNG_RND32(96) succeeds 64 times");
+	check_int(repeats, 0, is64 ? "TRNG_RND64: no 192-bit block repeats" :
+				     "TRNG_RND32: no 96-bit block repeats");
+	/* Monobit: the count of ones within 5 standard deviations (sqrt(n)/2) of n/2. */
+	result(ones * 2 > total - 5 * (width == 64 ? 111 : 78) &&
+	       ones * 2 < total + 5 * (width == 64 ? 111 : 78),
+	       is64 ? "TRNG_RND64: ones and zeros balanced (monobit)" :
+		      "TRNG_RND32: ones and zeros balanced (monobit)");
+	out(" # ");
+	out_uint(ones, 10);
+	out(" ones in ");
+	out_uint(total, 10);
+	out(" bits\n");
+}
+
+static void test_trng(void)
+{
+	static const unsigned counts32[] = { 1, 31, 32, 33, 64, 65, 95, 96 };
+	static const unsigned counts64[] = { 1, 63, 64, 65, 128, 129, 191, 192 };
+	struct secmon_regs u1, u2, o;
+	int32_t v = (int32_t)trng_call(SECMON_TRNG_VERSION, 0).x[0];
+	unsigned i, excess = 0;
+
+	if (v == SECMON_TRNG_NOT_SUPPORTED) {
+		skip("TRNG", "not offered");
+		return;
+	}
+	check(v >= (int32_t)SECMON_TRNG_VERSION_1_0, "TRNG_VERSION is 1.0 or later");
+	check_int((int32_t)trng_call(SECMON_TRNG_FEATURES, SECMON_TRNG_RND32).x[0], 0,
+		  "TRNG_FEATURES(RND32) succeeds");
+	check_int((int32_t)trng_call(SECMON_TRNG_FEATURES, SECMON_TRNG_RND64).x[0],
+		  env->c->aarch32 ? -1 : 0, env->c->aarch32 ?
+		  "TRNG_FEATURES(RND64) is NOT_SUPPORTED from AArch32" :
+		  "TRNG_FEATURES(RND64) succeeds");
+	check_int((int32_t)trng_call(SECMON_TRNG_FEATURES, 0x8400005fu).x[0], -1,
+		  "TRNG_FEATURES(unknown ID) is NOT_SUPPORTED");
+	u1 = trng_call(SECMON_TRNG_GET_UUID, 0);
+	u2 = trng_call(SECMON_TRNG_GET_UUID, 0);
+	check((uint32_t)u1.x[0] != 0xffffffffu && u1.x[0] == u2.x[0] && u1.x[1] == u2.x[1] &&
+	      u1.x[2] == u2.x[2] && u1.x[3] == u2.x[3], "TRNG_GET_UUID is a fixed UUID");
+	for (i = 0; i < sizeof(counts32) / sizeof(counts32[0]); i++) {
+		o = trng_rnd(SECMON_TRNG_RND32, counts32[i]);
+		excess += o.x[0] != 0 || trng_excess(&o, counts32[i], 32) != 0;
+	}
+	check_int(excess, 0, "TRNG_RND32: bits above the count are zero");
+	check_int((int32_t)trng_call(SECMON_TRNG_RND32, 0).x[0], -2,
+		  "TRNG_RND32(0) is INVALID_PARAMETERS");
+	check_int((int32_t)trng_call(SECMON_TRNG_RND32, 97).x[0], -2,
+		  "TRNG_RND32(97) is INVALID_PARAMETERS");
+	test_trng_entropy(SECMON_TRNG_RND32, 32);
+	if (env->c->aarch32) {
+		check_int((int32_t)trng_call(SECMON_TRNG_RND64, 64).x[0], -1,
+			  "TRNG_RND64 from AArch32 is SMC_UNK");
+		return;
+	}
+	excess = 0;
+	for (i = 0; i < sizeof(counts64) / sizeof(counts64[0]); i++) {
+		o = trng_rnd(SECMON_TRNG_RND64, counts64[i]);
+		excess += o.x[0] != 0 || trng_excess(&o, counts64[i], 64) != 0;
+	}
+	check_int(excess, 0, "TRNG_RND64: bits above the count are zero");
+	check(trng_call(SECMON_TRNG_RND64, 193).x[0] == (uint64_t)-2,
+	      "TRNG_RND64(193) is INVALID_PARAMETERS in all 64 bits");
+	test_trng_entropy(SECMON_TRNG_RND64, 64);
 }
 
 static void test_psci_basics(void)
@@ -680,10 +856,45 @@ void conf_secondary(uint64_t ctx)
 			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
 		race(me, v);
 		break;
+	case JOB_TRNG:
+		wait_value(&trng_go, 1);
+		trng_draw(me);
+		break;
 	default:
 		break;
 	}
 	secmon_psci_cpu_off(env->c);
+}
+
+static void test_trng_all_cpus(void)
+{
+	unsigned t, on = 0, off = 0;
+
+	if (env->ncpus < 2) {
+		skip("TRNG from every CPU at once", "one CPU");
+		return;
+	}
+	store(&trng_go, 0);
+	store(&trng_bad, 0);
+	for (t = 1; t < env->ncpus; t++)
+		on += secmon_psci_cpu_on(env->c, env->mpidr[t], env->secondary_pc,
+					 CTX(JOB_TRNG, t)) == SECMON_OK;
+	store(&trng_go, 1);
+	trng_draw(env->self());
+	for (t = 1; t < env->ncpus; t++)
+		off += wait_affinity(t, SECMON_PSCI_AFF_OFF);
+	check(on == env->ncpus - 1 && off == env->ncpus - 1,
+	      "TRNG from every CPU at once: each secondary drew and powered off");
+	check_int(load(&trng_bad), 0, "TRNG from every CPU at once: every call succeeds");
+	check_int(trng_repeats(), 0, "TRNG from every CPU at once: no block twice");
+}
+
+/* After the PSCI tests: it starts every secondary. */
+static void test_trng_smp(void)
+{
+	if ((int32_t)trng_call(SECMON_TRNG_VERSION, 0).x[0] == SECMON_TRNG_NOT_SUPPORTED)
+		return;
+	test_trng_all_cpus();
 }
 
 int conf_run(const struct conf_env *e)
@@ -694,6 +905,7 @@ int conf_run(const struct conf_env *e)
 	test_soc_id();
 	test_preserved();
 	test_workarounds();
+	test_trng();
 	test_psci_basics();
 	test_cpu_on_errors();
 	test_cpu_on_off();
@@ -701,6 +913,7 @@ int conf_run(const struct conf_env *e)
 	test_node_hw_state();
 	test_suspend();
 	test_race();
+	test_trng_smp();
 	out("1..");
 	out_uint(ntest, 10);
 	out("\n");

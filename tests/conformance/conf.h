@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <secmon/client.h>
+#include <secmon/trng.h>
 
 #define CONF_MAX_CPUS 16
 

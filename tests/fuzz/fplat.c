@@ -244,6 +244,24 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 	fp.wa_calls[n]++;
 }
 
+/* A source that gives a fixed pattern: the fuzzer looks at registers, not randomness. */
+int plat_entropy(uint64_t *out, unsigned n)
+{
+	if (n > 3)
+		fp_fail("plat_entropy(%u words): TRNG asks for at most 192 bits", n);
+	if (n && !out)
+		fp_fail("plat_entropy(NULL, %u)", n);
+	if (fp.entropy == PLAT_ENTROPY_NONE)
+		return PLAT_ENTROPY_NONE;
+	if (!n)
+		return PLAT_ENTROPY_OK;
+	if (fp.entropy != PLAT_ENTROPY_OK)
+		return fp.entropy;
+	for (unsigned i = 0; i < n; i++)
+		out[i] = 0xa5a5a5a5a5a5a5a5ull ^ ((uint64_t)fp.entropy_words++ << 56);
+	return PLAT_ENTROPY_OK;
+}
+
 void plat_putc(char c)
 {
 	if (fp.log_len < sizeof(fp.log) - 1)

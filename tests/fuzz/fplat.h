@@ -52,6 +52,8 @@ struct fp_state {
 	int32_t wa_state[5];	/* ARCH_WORKAROUND_n answers, n = 1..4 */
 	unsigned wa_calls[5];
 	uint64_t time_us;
+	int entropy;		/* what plat_entropy() answers: PLAT_ENTROPY_* */
+	unsigned entropy_words;	/* words it delivered */
 	char log[65536];	/* room for error lines naming the longest node name fuzz-dt makes */
 	unsigned log_len;
 	bool quiet;		/* do not echo the monitor's log */

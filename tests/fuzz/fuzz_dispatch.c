@@ -19,7 +19,8 @@
  *      0x80 woken CPUs enter an AArch32 normal world (plat_ns_entry_aarch32)
  *   2  board DT: 0 none, n the n-th embedded board (boards/NAME.dts, then
  *      tests/fuzz/boards/NAME.dts)
- *   3  boot CPU (b % CPUs)
+ *   3  boot CPU (b % CPUs); b >> 4 the entropy source: 14 empty (NO_ENTROPY),
+ *      15 none (no TRNG), else one that delivers
  *   4  flags: 1 SoC version, 2 SoC name, 0x0c which name, 0x10 a PSCI
  *      "unsupported" mask follows (4 bytes), 0xe0 how many of the 4 errata
  *      the platform lists
@@ -45,8 +46,10 @@
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
 #include <secmon/smccc.h>
+#include <secmon/trng.h>
 
 #include "../../monitor/core/service.h"
+#include "../../monitor/plat.h"
 #include "boards.h"
 #include "fplat.h"
 
@@ -700,7 +703,7 @@ static bool model_arch(struct call *c, uint32_t fid)
 	c->e->what = "Arm architecture";
 	switch (fid) {
 	case SECMON_SMCCC_VERSION:
-		ret(c, 0, SECMON_SMCCC_VERSION_MAKE(1, 3));
+		ret(c, 0, SECMON_SMCCC_VERSION_1_5);
 		return true;
 	case SECMON_SMCCC_ARCH_FEATURES:
 		ret(c, 0, arch_features(c, (uint32_t)arg(c, 1)));
@@ -806,6 +809,54 @@ static bool model_errata(struct call *c, uint32_t fid)
 		*applied |= 1u << i;
 	}
 	ret(c, 0, was ? SECMON_ERRATUM_WAS_APPLIED : SECMON_ERRATUM_APPLIED);
+	return true;
+}
+
+/*
+ * TRNG (DEN0098): the entropy itself is not predicted, only that every bit
+ * above the count asked for is zero and that errors leave x1-x3 zero.
+ */
+static bool model_trng(struct call *c, uint32_t fid)
+{
+	static const uint32_t uuid[4] = { 0x3ed228fcu, 0x5c47f61eu, 0x87d113bcu, 0x24f6800cu };
+	unsigned width = c->w64 ? 64 : 32;
+	uint64_t bits = arg(c, 1), q = (uint32_t)arg(c, 1);
+	int64_t status = SECMON_TRNG_SUCCESS;
+
+	if (fp.entropy == PLAT_ENTROPY_NONE)
+		return false;
+	c->e->what = "TRNG";
+	switch (fid) {
+	case SECMON_TRNG_VERSION:
+		ret(c, 0, SECMON_TRNG_VERSION_1_0);
+		return true;
+	case SECMON_TRNG_FEATURES:
+		ret(c, 0, (q >= SECMON_TRNG_VERSION && q <= SECMON_TRNG_RND32) ||
+				  (q == SECMON_TRNG_RND64 && !c->a32) ? 0 : SECMON_TRNG_NOT_SUPPORTED);
+		return true;
+	case SECMON_TRNG_GET_UUID:
+		for (unsigned i = 0; i < 4; i++)
+			ret(c, i, uuid[i]);
+		return true;
+	case SECMON_TRNG_RND32:
+	case SECMON_TRNG_RND64:
+		break;
+	default:
+		return false;
+	}
+	if (bits == 0 || bits > 3 * width)
+		status = SECMON_TRNG_INVALID_PARAMETERS;
+	else if (fp.entropy != PLAT_ENTROPY_OK)
+		status = SECMON_TRNG_NO_ENTROPY;
+	ret(c, 0, status);
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned lo = i * width;
+
+		ret(c, 3 - i, 0);
+		if (status == SECMON_TRNG_SUCCESS && bits > lo)
+			c->e->mask[3 - i] = bits - lo >= width ? ~0ull << (width - 1) << 1
+							       : ~0ull << (bits - lo);
+	}
 	return true;
 }
 
@@ -1068,6 +1119,8 @@ static void predict(struct call *c)
 		if (oen == SECMON_OEN_STD && fn <= 0x1f && model_psci(c, fid))
 			return;
 		if (oen == SECMON_OEN_SIP && fn >= 0x20 && fn <= 0x21 && model_errata(c, fid))
+			return;
+		if (oen == SECMON_OEN_STD && fn >= 0x50 && fn <= 0x53 && model_trng(c, fid))
 			return;
 	}
 	c->w64 = c->e->smc64;
@@ -1553,7 +1606,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = u8() % (fuzz_nboards + 1);
 	board = b ? &fuzz_boards[b - 1] : 0;
 	memset(&m, 0, sizeof(m));
-	cfg.boot_cpu = u8() % topo.ncpus;
+	b = u8();
+	cfg.boot_cpu = b % topo.ncpus;
+	fp.entropy = (b >> 4) == 15 ? PLAT_ENTROPY_NONE
+		     : (b >> 4) == 14 ? PLAT_ENTROPY_EMPTY : PLAT_ENTROPY_OK;
 	flags = u8();
 	if (flags & 1)
 		cfg.soc_version = secmon_soc_id_version(0x5e, 0x8c, 0x5ec0);

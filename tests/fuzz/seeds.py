@@ -31,6 +31,9 @@ SMCCC_VERSION, ARCH_FEATURES, SOC_ID, SOC_ID_NAME = 44, 45, 46, 47
 WORKAROUND_1, WORKAROUND_2 = 49, 50
 STD_CALL_COUNT, STD_UID, STD_REVISION = 53, 54, 56
 ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64 = 71, 72, 73
+TRNG_VERSION, TRNG_FEATURES, TRNG_UUID, TRNG_RND32, TRNG_RND64 = 59, 60, 61, 62, 63
+# The boot-CPU byte's high nibble picks the entropy source (fuzz_dispatch.c).
+ENTROPY_EMPTY, ENTROPY_NONE = 0xE0, 0xF0
 
 # The order mk/fuzz.mk embeds them in: boards/*.dts, then tests/fuzz/boards/*.dts.
 BOARDS = ["exynos-style", "omap4-style", "psci-0.1-custom", "psci-standard", "reordered",
@@ -192,6 +195,28 @@ SEEDS = {
         smc(0, psci32(SET_SUSPEND_MODE), small(1)),
     ]),
 }
+
+# TRNG with a source that delivers, one that never does, and none.
+TRNG_CALLS = b"".join([
+    smc(0, TRNG_VERSION),
+    smc(0, TRNG_FEATURES, fidval(TRNG_RND64)),
+    smc(0, TRNG_FEATURES, fidval(TRNG_RND64), a32=True),
+    smc(0, TRNG_FEATURES, fidval(SMCCC_VERSION)),
+    smc(0, TRNG_UUID),
+    smc(0, TRNG_RND32, raw64(96)),
+    smc(0, TRNG_RND32, raw64(97)),
+    smc(0, TRNG_RND32, raw64(0xdeadbeef00000021)),
+    smc(1, TRNG_RND32, raw64(33), a32=True),
+    smc(0, TRNG_RND64, raw64(192)),
+    smc(0, TRNG_RND64, raw64(130)),
+    smc(0, TRNG_RND64, raw64(0x100000040)),
+    smc(0, TRNG_RND64, raw64(0)),
+    smc(0, TRNG_RND64, raw64(64), a32=True),
+    smc(0, STD_CALL_COUNT),
+])
+SEEDS["trng"] = header(ncpus=2) + TRNG_CALLS
+SEEDS["trng-no-entropy"] = header(ncpus=2, boot=ENTROPY_EMPTY) + TRNG_CALLS
+SEEDS["trng-no-source"] = header(ncpus=2, boot=ENTROPY_NONE) + TRNG_CALLS
 
 # Every board: set boot addresses, boot a secondary, idle, and the media service.
 for i, b in enumerate(BOARDS):

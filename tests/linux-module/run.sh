@@ -31,7 +31,7 @@
 # answers:
 #   fw-absent       no board DT: the monitor's own PSCI node only, so as
 #                   "absent"; with psci_only=1, discovery through the
-#                   kernel's conduit (the monitor has SMCCC 1.3, SOC_ID)
+#                   kernel's conduit (the monitor has SMCCC 1.5, SOC_ID)
 #   fw-psci         boards/psci-standard.dts
 #   fw-table        boards/reordered.dts
 # and with --arch armhf, each example board's firmware operations driven by

@@ -34,6 +34,13 @@
 #                   all back online (PSCI CPU_OFF / CPU_ON / AFFINITY_INFO).
 #                   Prints "hotplug ok cycles=N cpus=K" or
 #                   "hotplug fail <what>".
+#     trng          load arm_smccc_trng from the initramfs, check that
+#                   /sys/class/misc/hw_random lists and uses smccc_trng, and
+#                   read 64 KiB from /dev/hwrng: not all one byte value, no
+#                   16-byte block twice, ones and runs of the bit stream
+#                   within 5 standard deviations of a fair coin's. Prints
+#                   "trng=ok" or "trng=fail:<what>", and trng_ones=,
+#                   trng_runs=; kaslr=enabled|disabled|unknown from dmesg.
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -133,6 +140,85 @@ do_hotplug() {
 	say "hotplug ok cycles=$n cpus=$k"
 }
 
+# The smccc_trng module, by its name in the initramfs's load order.
+load_trng() {
+	ko=$(grep '/arm_smccc_trng\.ko$' /lib/modules/load-order 2>/dev/null)
+	[ -n "$ko" ] && insmod "$ko" 2>/dev/null
+	[ -e /sys/class/misc/hw_random/rng_available ]
+}
+
+# Monobit and runs of the bytes (decimal, od -tu1) as a bit stream, MSB
+# first: "ones runs bits distinct-byte-values verdict".
+bit_stats() {
+	awk 'BEGIN {
+		# busybox awk has no ^ or sqrt: bits by halving, limits squared.
+		for (b = 0; b < 256; b++) {
+			o = 0; t = 0; v = b
+			for (k = 0; k < 8; k++) {
+				bit = v % 2
+				o += bit
+				if (k > 0 && bit != prevbit) t++
+				prevbit = bit
+				v = int(v / 2)
+			}
+			ones[b] = o; trans[b] = t
+		}
+		first = 1
+	}
+	{
+		for (i = 1; i <= NF; i++) {
+			b = $i + 0
+			n1 += ones[b]; tr += trans[b]; seen[b] = 1
+			if (!first && last != int(b / 128)) tr++
+			last = b % 2; first = 0; nbytes++
+		}
+	}
+	END {
+		n = nbytes * 8; n0 = n - n1
+		for (b in seen) distinct++
+		runs = tr + 1
+		if (n == 0) { print 0, 0, 0, 0, "empty"; exit }
+		er = 2 * n1 * n0 / n + 1
+		v = "ok"
+		if (distinct < 2) v = "all-equal"
+		else if ((n1 - n / 2) * (n1 - n / 2) > 25 * n / 4) v = "monobit"
+		else if ((runs - er) * (runs - er) > 25 * (er - 1) * (er - 2) / (n - 1)) v = "runs"
+		print n1, runs, n, distinct, v
+	}'
+}
+
+do_trng() {
+	hw=/sys/class/misc/hw_random
+	if ! load_trng; then
+		say "trng=fail:no-module-or-no-hwrng"
+		return 1
+	fi
+	say "trng_available=$(cat $hw/rng_available | tr ' ' ',' | sed 's/,$//')"
+	say "trng_current=$(cat $hw/rng_current)"
+	if ! grep -qw smccc_trng $hw/rng_available; then
+		say "trng=fail:smccc_trng-not-listed"
+		return 1
+	fi
+	if [ "$(cat $hw/rng_current)" != smccc_trng ]; then
+		say "trng=fail:smccc_trng-not-current"
+		return 1
+	fi
+	head -c 65536 /dev/hwrng >/tmp/rng 2>/dev/null
+	size=$(wc -c </tmp/rng)
+	if [ "$size" != 65536 ]; then
+		say "trng=fail:read-$size-bytes"
+		return 1
+	fi
+	if [ "$(od -An -v -tx1 /tmp/rng | sort | uniq -d | wc -l)" != 0 ]; then
+		say "trng=fail:repeated-16-byte-block"
+		return 1
+	fi
+	set -- $(od -An -v -tu1 /tmp/rng | bit_stats)
+	say "trng_ones=$1 trng_runs=$2 trng_bits=$3 trng_byte_values=$4"
+	[ "$5" = ok ] || { say "trng=fail:$5"; return 1; }
+	say "trng=ok"
+}
+
 STATE_DEV=/dev/vda
 
 state_disk() {
@@ -225,11 +311,17 @@ for a in $(echo "$actions" | tr , ' '); do
 	case $a in
 	hotplug) do_hotplug 1 ;;
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
+	trng) do_trng ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;
 	esac
 done
+
+# arm64 prints "KASLR enabled" or "KASLR disabled ..." (its seed: /chosen/kaslr-seed or RNDR).
+kaslr=$(dmesg | sed -n 's/.*KASLR \(enabled\|disabled\).*/\1/p' | head -n 1)
+say "kaslr=${kaslr:-unknown}"
+dmesg | grep -i -e kaslr -e 'random:' -e trng -e hwrng | sed 's/^/SECMON-LOG /'
 
 # --- kernel log check ------------------------------------------------------
 

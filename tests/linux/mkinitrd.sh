@@ -10,8 +10,9 @@
 # proc, sysfs and devtmpfs and runs `busybox --install -s` for the other
 # applets), /dev/console and /dev/null when run as root (else the kernel's
 # built-in /dev/console is used), and the kernel modules named in
-# INITRD_MODULES (default: "virtio_mmio virtio_blk", about 70 KiB, which the
-# init loads only for tests that need a disk) with their dependencies, under
+# INITRD_MODULES (default: "virtio_mmio virtio_blk arm_smccc_trng", about
+# 80 KiB, which the init loads only for tests that need a disk or TRNG) with
+# their dependencies, under
 # /lib/modules/RELEASE/, listed in load order in /lib/modules/load-order.
 # Set INITRD_MODULES= (empty) for none.
 #
@@ -26,7 +27,7 @@ fi
 OUTDIR=$1
 INIT=$2
 OUT=$3
-MODS=${INITRD_MODULES-virtio_mmio virtio_blk}
+MODS=${INITRD_MODULES-virtio_mmio virtio_blk arm_smccc_trng}
 
 die() {
 	echo "mkinitrd.sh: $*" >&2

@@ -30,12 +30,14 @@ boot() {
 	bash tests/linux/check-boot.sh --name "linux $name:" "$log" $expect || status=1
 }
 
-COMMON="psci=1.3 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
+COMMON="psci=1.3 smccc=1.5 soc_id warnings=0 splats=0 nopanic poweroff"
 boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
-boot smp4-gic3 "--smp 4 --gic 3" "cpus=4 $COMMON"
+# TRNG from Linux's arm_smccc_trng on both entropy sources: the DT-seeded
+# DRBG (cortex-a57) and RNDRRS (max).
+boot smp4-gic3 "--smp 4 --gic 3 --append secmon.test=trng" "cpus=4 trng=ok $COMMON"
 boot smp8-gic2 "--smp 8 --gic 2" "cpus=8 $COMMON"
 boot smp4-el1 "--smp 4 --gic 3 --virt 0" "cpus=4 $COMMON"
-boot smp4-max "--smp 4 --gic 3 --cpu max" "cpus=4 $COMMON"
+boot smp4-max "--smp 4 --gic 3 --cpu max --append secmon.test=trng" "cpus=4 trng=ok $COMMON"
 boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug $COMMON"
 # Protected KVM owns EL2 and enters the host at EL1 on every CPU that comes
 # back: a warm entry must leave EL1's MMU off as a real power-down would.

@@ -365,11 +365,12 @@ static void sc_unknown_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 	}
 	/* Unserved numbers inside the ranges that are served. */
 	EXPECT_EQ(SMC0(0x80000003), UNK32);	/* FEATURE_AVAILABILITY: not offered */
+	EXPECT_EQ(SMC0(0xc0000003), UNK64);	/* (SMCCC 1.5 defines it as SMC64) */
 	EXPECT_EQ(SMC0(0xc0000000), UNK64);	/* SMCCC_VERSION has no SMC64 form */
 	EXPECT_EQ(SMC0(0xc0000001), UNK64);
 	EXPECT_EQ(SMC0(0x8400001f), UNK32);
-	EXPECT_EQ(SMC0(0x84000050), UNK32);	/* TRNG_VERSION: no TRNG here */
-	EXPECT_EQ(SMC0(0xc4000053), UNK64);
+	EXPECT_EQ(SMC0(0x84000054), UNK32);	/* past TRNG_RND32 */
+	EXPECT_EQ(SMC0(0xc4000050), UNK64);	/* TRNG_VERSION has no SMC64 form */
 	EXPECT_EQ(SMC0(0x82000022), UNK32);
 	EXPECT_EQ(SMC1(0xc2000020, SIM_ERRATUM_NEEDED), UNK64);
 	EXPECT_EQ(SMC0(0xc4000000), UNK64);	/* PSCI_VERSION has no SMC64 form */
@@ -424,7 +425,7 @@ static void sc_sve_hint(unsigned cpu, uint64_t pc, uint64_t ctx)
 	if (cpu != 0)
 		return;
 	EXPECT_EQ(SMC0(0x84010000), SECMON_PSCI_VERSION_MAKE(1, 3));
-	EXPECT_EQ(SMC0(0x80010000), SECMON_SMCCC_VERSION_MAKE(1, 3));
+	EXPECT_EQ(SMC0(0x80010000), SECMON_SMCCC_VERSION_1_5);
 	EXPECT_EQ(SMC1(0x80010002, SECMON_SOC_ID_REVISION), 1);
 	EXPECT_EQ(SMC0(0x8401ff00), SMC0(0x8400ff00));
 	EXPECT_EQ(SMC2(0xc4010004, m(0), 0), SECMON_PSCI_AFF_ON);
@@ -506,7 +507,7 @@ static void sc_aarch32(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC1(P32(FEATURES), P64(CPU_ON)), R32(SECMON_PSCI_NOT_SUPPORTED));
 	EXPECT_EQ(SMC1(P32(FEATURES), P64(SYSTEM_RESET2)), R32(SECMON_PSCI_NOT_SUPPORTED));
 	EXPECT_EQ(SMC1(P32(FEATURES), P32(CPU_ON)), 0);
-	EXPECT_EQ(SMC0(SECMON_SMCCC_VERSION), SECMON_SMCCC_VERSION_MAKE(1, 3));
+	EXPECT_EQ(SMC0(SECMON_SMCCC_VERSION), SECMON_SMCCC_VERSION_1_5);
 	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_SOC_ID, SECMON_SOC_ID_REVISION), 1);
 	EXPECT_EQ(SMC1(SECMON_SIP_ERRATA_APPLY, SIM_ERRATUM_NEEDED), SECMON_ERRATUM_APPLIED);
 	/* A32 code may start in Thumb state: bit 0 of the entry point. */
@@ -624,14 +625,18 @@ static void standard_service_answers_general_queries(void **state)
 }
 
 /* The OEN 4 function IDs PSCI_FEATURES says are implemented. */
+/* The standard service's IDs PSCI_FEATURES and TRNG_FEATURES say are there. */
 static unsigned probe_std_ids(void)
 {
 	unsigned fn, w, n = 0;
 
 	for (w = 0; w < 2; w++)
-		for (fn = 0; fn < 0x60; fn++)
-			if ((int32_t)SMC1(P32(FEATURES), secmon_fid(true, w, SECMON_OEN_STD, fn)) >= 0)
-				n++;
+		for (fn = 0; fn < 0x60; fn++) {
+			uint32_t fid = secmon_fid(true, w, SECMON_OEN_STD, fn);
+
+			n += (int32_t)SMC1(P32(FEATURES), fid) >= 0;
+			n += (int32_t)SMC1(0x84000051, fid) >= 0;
+		}
 	return n;
 }
 
@@ -647,15 +652,18 @@ static void standard_call_count_matches_features(void **state)
 	struct sim_config cfg = { .ncpus = 1 };
 
 	(void)state;
-	/* 17 SMC32 PSCI functions and 10 SMC64 forms; SMCCC counts both. */
+	/*
+	 * 17 SMC32 PSCI functions and 10 SMC64 forms, 4 SMC32 TRNG functions
+	 * and TRNG_RND64; SMCCC counts both widths.
+	 */
 	run_clean(sc_call_count, 1, 0);
-	assert_int_equal(S.val[0], 27);
+	assert_int_equal(S.val[0], 32);
 	assert_int_equal(S.val[1], S.val[0]);
 	/* Functions the platform cannot do are not counted either. */
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_CPU_SUSPEND | 1u << SECMON_PSCI_FN_STAT_COUNT;
 	assert_int_equal(run(sc_call_count, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
-	assert_int_equal(S.val[0], 23);
+	assert_int_equal(S.val[0], 28);
 	assert_int_equal(S.val[1], S.val[0]);
 }
 
@@ -706,12 +714,12 @@ static void sip_range_answers_general_queries(void **state)
 
 static void sc_arch(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	static const uint32_t unknown[] = { 0x80001234, 0x80000003, 0xffffffff, 0x84000000,
-					    0x8000ff00, 0xc0000001, 0 };
+	static const uint32_t unknown[] = { 0x80001234, 0x80000003, 0xc0000003, 0xffffffff,
+					    0x84000000, 0x8000ff00, 0xc0000001, 0 };
 	unsigned i;
 
 	(void)cpu, (void)pc, (void)ctx;
-	EXPECT_EQ(SMC0(SECMON_SMCCC_VERSION), SECMON_SMCCC_VERSION_MAKE(1, 3));
+	EXPECT_EQ(SMC0(SECMON_SMCCC_VERSION), SECMON_SMCCC_VERSION_1_5);
 	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_VERSION), 0);
 	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_FEATURES), 0);
 	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_SOC_ID), 0);

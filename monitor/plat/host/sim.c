@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include "../../monitor.h"
@@ -41,6 +42,7 @@ static struct {
 	uint64_t boot_pc, boot_ctx;
 	uint32_t reset2_type;
 	uint64_t reset2_cookie;
+	unsigned long entropy_words;
 } sim;
 
 static pthread_mutex_t psci_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -232,6 +234,33 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 {
 	(void)n;
 	(void)arg;
+}
+
+int plat_entropy(uint64_t *out, unsigned n)
+{
+	size_t len = n * sizeof(*out);
+
+	switch (sim.cfg.entropy) {
+	case SIM_ENTROPY_NONE:
+		return PLAT_ENTROPY_NONE;
+	case SIM_ENTROPY_EMPTY:
+		return n ? PLAT_ENTROPY_EMPTY : PLAT_ENTROPY_OK;
+	case SIM_ENTROPY_ONES:
+		for (unsigned i = 0; i < n; i++)
+			out[i] = ~0ull;
+		break;
+	default:
+		if (len && getrandom(out, len, 0) != (ssize_t)len)
+			return PLAT_ENTROPY_EMPTY;
+		break;
+	}
+	__atomic_add_fetch(&sim.entropy_words, n, __ATOMIC_RELAXED);
+	return PLAT_ENTROPY_OK;
+}
+
+unsigned long sim_entropy_words(void)
+{
+	return __atomic_load_n(&sim.entropy_words, __ATOMIC_RELAXED);
 }
 
 /* Before sim_run (no configuration yet) the console is stderr too. */

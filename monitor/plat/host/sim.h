@@ -23,6 +23,14 @@
 #define SIM_ERRATUM_NEEDED 0x5ec00001u
 #define SIM_ERRATUM_NOT_NEEDED 0x5ec00002u
 
+/* The simulated platform's entropy source (plat_entropy()). */
+enum sim_entropy {
+	SIM_ENTROPY_HOST,	/* the host's getrandom(): the default */
+	SIM_ENTROPY_NONE,	/* no source: no TRNG service */
+	SIM_ENTROPY_EMPTY,	/* a source that never delivers (NO_ENTROPY) */
+	SIM_ENTROPY_ONES,	/* every bit 1: shows which bits a call passes on */
+};
+
 struct sim_config {
 	unsigned ncpus;		/* 1..SIM_MAX_CPUS */
 	unsigned cluster_size;	/* cores per cluster; 0 means 4 */
@@ -32,6 +40,7 @@ struct sim_config {
 	unsigned tick_us;	/* timer interrupt waking suspended CPUs; 0: 1000 */
 	const void *board_dtb;	/* legacy ABIs and services to serve, or NULL */
 	const char *soc_name;	/* SOC_ID's name; NULL: "secmon host simulator" */
+	enum sim_entropy entropy;
 	void (*entry)(unsigned cpu, uint64_t pc, uint64_t context_id, void *arg);
 	void *arg;
 	/* The monitor's console, one character at a time; NULL: stderr. */
@@ -62,6 +71,9 @@ int sim_self(void);
 
 /* An interrupt for `cpu`: wakes it from standby or power-down suspend. */
 void sim_wake(unsigned cpu);
+
+/* 64-bit words plat_entropy() has delivered since sim_run started. */
+unsigned long sim_entropy_words(void);
 
 /* After a vendor SYSTEM_RESET2: the type and cookie it was given. */
 void sim_last_reset2(uint32_t *type, uint64_t *cookie);

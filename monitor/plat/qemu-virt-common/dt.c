@@ -90,6 +90,17 @@ static unsigned scan_cpus(const void *fdt, uint64_t *mpidr)
 	return n;
 }
 
+/* The secure world's seed, read before the fix-up removes /secure-chosen. */
+static void scan_rng_seed(const void *fdt)
+{
+	int node = fdt_path_offset(fdt, "/secure-chosen"), len = 0;
+	const void *seed = node < 0 ? NULL : fdt_getprop(fdt, node, "rng-seed", &len);
+
+	if (seed && len > 0)
+		qv_entropy_seed(seed, (unsigned)len);
+	qv_info("TRNG entropy: %s\n", qv_entropy_source());
+}
+
 int qv_dt_scan(const void *fdt)
 {
 	struct qv_range mem[QV_MAX_MEM_RANGES];
@@ -106,6 +117,7 @@ int qv_dt_scan(const void *fdt)
 		qv_err("%u CPUs in the DTB; this port drives the first %u\n", ncpu, QV_MAX_CPUS);
 	qv_set_ns_memory(mem, nmem);
 	qv_set_cpus(mpidr, ncpu);
+	scan_rng_seed(fdt);
 	for (unsigned i = 0; i < nmem; i++)
 		qv_info("normal-world RAM %lx-%lx\n", (unsigned long)mem[i].base,
 			(unsigned long)(mem[i].base + mem[i].size - 1));

@@ -96,6 +96,15 @@ void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
 void qv_poweroff_tick(void);			/* the timer's interrupt */
 void qv_poweroff_report(void);			/* log how often it looked */
 
+/*
+ * entropy.c: plat_entropy(). The port says whether the CPU has a hardware
+ * source (qv_rng_present) and reads n words from it (false: it failed).
+ */
+void qv_entropy_seed(const void *seed, unsigned len);	/* cold boot */
+const char *qv_entropy_source(void);
+bool qv_rng_present(void);
+bool qv_rng_read(uint64_t *out, unsigned n);
+
 /* board.c: the monitor's start, the same on both ports. */
 _Noreturn void qv_boot_failed(const char *why);	/* "cannot boot: why" on both consoles */
 void qv_runtime_options(void);			/* fw_cfg opt/secmon/verbose */
