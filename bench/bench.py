@@ -49,6 +49,7 @@ CALLS = [
     ('arch_workaround_3', 'SMCCC_ARCH_WORKAROUND_3', 21, 25),
     ('arch_workaround_4', 'SMCCC_ARCH_WORKAROUND_4', None, 25),
     ('psci_version', 'PSCI_VERSION', 218, 218 // 3),
+    ('psci_version_pmu', "PSCI_VERSION, the caller's cycle counter on", 218, None),
     ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
     ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
     ('unknown_sip', 'unknown SiP ID 0x82000042', 168, 50),

@@ -301,6 +301,17 @@ static void wait_a_little(void)
 	wake_disarm();
 }
 
+/* PMCR_EL0.E, where the CPU has a PMU. */
+static void pmu_enable(bool on)
+{
+	unsigned pmuver = (unsigned)(sysreg_read(id_aa64dfr0_el1) >> 8) & 0xf;
+
+	if (pmuver == 0 || pmuver == 0xf)
+		return;
+	sysreg_write(pmcr_el0, (sysreg_read(pmcr_el0) & ~1ull) | (on ? 1 : 0));
+	isb();
+}
+
 static void calibrate(void)
 {
 	uint64_t a[4] = { 0, 0, 0, 0 }, out[4], dfr = sysreg_read(id_aa64dfr0_el1);
@@ -428,6 +439,12 @@ static void measure(void)
 	uint64_t cpu = nsk_ncpus > 1 ? 1 : 0;
 
 	calibrate();
+	/*
+	 * The calls are measured with the cycle counter stopped, as an OS keeps
+	 * it while no perf session runs; psci_version_pmu is PSCI_VERSION with
+	 * it running, which adds the monitor's PMCR_EL0.DP set and restore.
+	 */
+	pmu_enable(false);
 	loop("smccc_version", SECMON_SMCCC_VERSION, 0, 0, 0);
 	loop("arch_features", SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0);
 	loop("arch_workaround_1", SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
@@ -438,6 +455,9 @@ static void measure(void)
 	loop("psci_features", SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),
 	     SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), 0, 0);
 	loop("affinity_info", SECMON_PSCI_FN64(SECMON_PSCI_FN_AFFINITY_INFO), other, 0, 0);
+	pmu_enable(true);
+	loop("psci_version_pmu", SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
+	pmu_enable(false);
 	loop("unknown_sip", FID_UNKNOWN_SIP, 0, 0, 0);
 	unknown_sweep();
 	loop("sip_errata_status", SECMON_SIP_ERRATA_STATUS, 0, 0, 0);

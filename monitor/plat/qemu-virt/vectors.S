@@ -36,22 +36,29 @@
  * The normal world's cycle counter must not count the monitor (TF-A advisory
  * TFV-5). Where MDCR_EL3.SCCD exists (PMUv3p5) cpu.c sets it; on an older
  * PMUv3 (FR_PMU_DP set at reset) every entry that goes further than the
- * vector's constant answers sets PMCR_EL0.DP (with MDCR_EL3.SPME clear,
- * counting is prohibited at EL3, so DP stops PMCCNTR) and the exit puts the
- * caller's PMCR_EL0 back. \reg is a scratch register; SP is the frame.
+ * vector's constant answers sets PMCR_EL0.DP while the caller's counters run
+ * (with MDCR_EL3.SPME clear, counting is prohibited at EL3, so DP stops
+ * PMCCNTR) and the exit puts the caller's PMCR_EL0 back. With PMCR_EL0.E
+ * clear the cycle counter is stopped (event counters never count at EL3
+ * while SPME is clear), so there is nothing to hide: FR_PMCR is 0 and the
+ * exit writes nothing. \reg is a scratch register; SP is the frame.
  */
 	.macro	pmu_hide reg
+	mrs	\reg, pmcr_el0
+	tbz	\reg, #0, 8f
 	ldr	\reg, [sp, #FR_PMU_DP]
-	cbz	\reg, 9f
+	cbz	\reg, 8f
 	mrs	\reg, pmcr_el0
 	str	\reg, [sp, #FR_PMCR]
 	orr	\reg, \reg, #FR_PMCR_DP
 	msr	pmcr_el0, \reg
 	isb
+	b	9f
+8:	str	xzr, [sp, #FR_PMCR]
 9:
 	.endm
 
-/* FR_PMCR is 0 on a CPU that needs no DP (a PMCR_EL0 read is never 0). */
+/* FR_PMCR is 0 when pmu_hide changed nothing (a PMCR_EL0 read is never 0). */
 	.macro	pmu_restore reg, off=0
 	ldr	\reg, [sp, #(\off + FR_PMCR)]
 	cbz	\reg, 9f
