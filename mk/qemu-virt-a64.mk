@@ -36,7 +36,7 @@ include mk/qemu-virt-rules.mk
 
 # The cold-boot part of the image (COLD_BOOT_FILES in link.ld.in) runs once:
 # built for size.
-COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
+COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c $(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
