@@ -54,7 +54,7 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@ARCH=$(ARCH) bash scripts/run.sh
+	@ARCH=$(ARCH) BOOT=$(BOOT) bash scripts/run.sh
 
 clean:
 	rm -rf build
