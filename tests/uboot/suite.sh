@@ -9,6 +9,9 @@
 #               power-off
 #   bootefi     from a virtio disk made here (mke2fs -d, no root): load the
 #               Image, bootefi; the EFI stub loads the initrd; Linux as above
+#   mailbox     with the PSCI 0.1 board, the monitor's mailbox page is in
+#               U-Boot's DT as reserved-memory no-map, in U-Boot's lmb, and
+#               below U-Boot's early stack
 #   reset       `reset` typed at the U-Boot prompt restarts the machine
 #               (U-Boot's banner again), then `poweroff` ends it (status 0)
 #   not-an-image a payload that is neither an Image nor a raw image: the
@@ -100,6 +103,26 @@ python3 tests/uboot/console.py --log "$log" --timeout 30 \
 	'expect:U-Boot 20' 'expect:Hit any key' 'key: ' 'expect:=> ' 'send:poweroff' 'exit:0' \
 	-- "${QEMU[@]}" 2>/dev/null
 tap $? "reset then poweroff at the prompt" "$(grep -c '^U-Boot 20' "$log") banners, $(grep -o 'console=.*' "$log" | tail -n 1)"
+
+# PSCI 0.1 board: the monitor's mailbox page is in the DT U-Boot got, as
+# reserved-memory with no-map, U-Boot's lmb keeps out of it, and it is clear
+# of U-Boot's early stack, gd and early malloc (the 64 KiB below 0x40200000).
+board=$OUT/psci-0.1-custom.dtb
+dtc -q -I dts -O dtb -o "$board" boards/psci-0.1-custom.dts
+log=$OUT/mailbox.log
+python3 tests/uboot/console.py --log "$log" --timeout 30 \
+	'expect:Hit any key' 'key: ' 'expect:=> ' 'send:fdt addr ${fdtcontroladdr}' 'expect:=> ' \
+	'send:fdt print /reserved-memory' 'expect:=> ' 'send:bdinfo' 'expect:Early malloc' \
+	-- "${QEMU[@]}" -no-reboot -fw_cfg "name=opt/secmon/board.dtb,file=$board" 2>/dev/null
+mb=$(sed -n 's/^[[:space:]]*secmon-mailbox@\([0-9a-f]*\) {$/\1/p' "$log" | head -n 1)
+ok=1
+if [ -n "$mb" ] && sed -n "/secmon-mailbox@$mb {/,/};/p" "$log" | grep -q 'no-map;' &&
+	grep -Eq "reserved\[[0-9]+\][[:space:]]+\[0x0*$mb-" "$log" &&
+	[ $((0x$mb + 0x1000)) -le $((0x40200000 - 0x10000)) ]; then
+	ok=0
+fi
+tap $ok "PSCI 0.1 board: the mailbox is reserved-memory no-map, in U-Boot's lmb, clear of its early stack" \
+	"mailbox at ${mb:-none}"
 
 # A payload that is no image at all (the initrd): a clear refusal.
 log=$OUT/not-an-image.log
