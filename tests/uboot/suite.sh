@@ -14,6 +14,8 @@
 #               below U-Boot's early stack
 #   reset       `reset` typed at the U-Boot prompt restarts the machine
 #               (U-Boot's banner again), then `poweroff` ends it (status 0)
+#   image       an arm64 Image as the payload is entered; fw_cfg's kernel,
+#               initrd and command line are not handed to it
 #   not-an-image a payload that is neither an Image nor a raw image: the
 #               monitor says so on the console and powers off (and the
 #               AArch32 firmware, given an arm64 Image, likewise)
@@ -123,6 +125,18 @@ if [ -n "$mb" ] && sed -n "/secmon-mailbox@$mb {/,/};/p" "$log" | grep -q 'no-ma
 fi
 tap $ok "PSCI 0.1 board: the mailbox is reserved-memory no-map, in U-Boot's lmb, clear of its early stack" \
 	"mailbox at ${mb:-none}"
+
+# An arm64 Image as the payload: entered at its text_offset, and given none
+# of fw_cfg's kernel, initrd or command line (its command line is empty, it
+# finds no root file system).
+log=$OUT/image-payload.log
+python3 tests/uboot/console.py --log "$log" --timeout 60 \
+	'expect:Booting Linux on physical CPU' 'expect:psci: PSCIv1.1 detected' \
+	'expect:Kernel command line: *\n' 'expect:Kernel panic - not syncing: VFS' \
+	-- "${QEMU[@]/file=$UB/file=$LDIR/Image}" -no-reboot -kernel "$LDIR/Image" \
+	-initrd "$LDIR/initrd.cpio.gz" -append "for-the-payload-only" 2>/dev/null
+tap $? "an arm64 Image payload is entered, with none of fw_cfg's kernel, initrd, command line" \
+	"$(grep -o 'console=.*' "$log" | tail -n 1)"
 
 # A payload that is no image at all (the initrd): a clear refusal.
 log=$OUT/not-an-image.log
