@@ -56,7 +56,7 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@ARCH=$(ARCH) bash scripts/run.sh
+	@ARCH=$(ARCH) BOOT=$(BOOT) bash scripts/run.sh
 
 clean:
 	rm -rf build

@@ -67,6 +67,10 @@ $(CONF): $(call obj,$(CONF_SRCS)) $(MON_A) $(LIB_A)
 $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# test_payload.c compiles the QEMU ports' payload.c, which includes the
+# AArch64 port's platform.h and qv.h.
+$(O)/obj/tests/unit/test_payload.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt
+
 $(O)/tests/%: $(O)/obj/tests/unit/%.o $(MON_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)

@@ -37,7 +37,8 @@ include mk/qemu-virt-rules.mk
 # The cold-boot part of the image runs once: built for size, and linked
 # apart from the resident part (COLD_BOOT_FILES in link.ld.in, made from this
 # list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
-COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
+COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
+	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
 	monitor/services/described_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c

@@ -7,6 +7,11 @@
 #   make run ARCH=a32     the AArch32 monitor (build/qemu-virt-a32/secmon.bin)
 #                         and Debian's armmp zImage on qemu-system-arm,
 #                         -cpu cortex-a15, GICv2 (SMP=N VIRT=0|1 too)
+#   make run BOOT=u-boot  the same Linux, but through Debian's U-Boot
+#                         (u-boot-qemu's qemu_arm64/u-boot.bin, fetched into
+#                         build/uboot) as secmon's payload (-fw_cfg
+#                         name=opt/secmon/payload): U-Boot's default boot
+#                         loads the kernel and initrd from fw_cfg (qfw)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +25,22 @@ a32 | armhf | arm)
 	;;
 *)
 	echo "run.sh: ARCH must be a64 or a32, not '$ARCH'" >&2
+	exit 2
+	;;
+esac
+BOOT=${BOOT:-linux}
+case $BOOT in
+linux) ;;
+u-boot)
+	if [ "$ARCH" = a32 ]; then
+		echo "run.sh: BOOT=u-boot is AArch64 only: Debian's qemu_arm U-Boot is linked at 0 and" \
+			"not position-independent, and address 0 is secure-only flash with secure=on" \
+			"(docs/qemu-virt-a64.md, Boot chain)" >&2
+		exit 2
+	fi
+	;;
+*)
+	echo "run.sh: BOOT must be linux or u-boot, not '$BOOT'" >&2
 	exit 2
 	;;
 esac
@@ -38,19 +59,34 @@ echo "== building the firmware ($fw)"
 make -s -f "mk/qemu-virt-$ARCH.mk"
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
+payload=()
+if [ "$BOOT" = u-boot ]; then
+	ub=build/uboot/root/usr/lib/u-boot/qemu_arm64/u-boot.bin
+	echo "== fetching Debian's U-Boot (u-boot-qemu, cached under build/uboot)"
+	sh tests/uboot/fetch.sh build/uboot >/dev/null
+	echo "== U-Boot $(sed -n 's/^version=//p' build/uboot/version): $ub as secmon's payload" \
+		"(-fw_cfg name=opt/secmon/payload); it loads the kernel and initrd from fw_cfg"
+	payload=(-fw_cfg "name=opt/secmon/payload,file=$ub" -accel tcg,thread=multi)
+	log=build/run/boot-u-boot.log
+fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
 bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
-	--virt "$VIRT" --log "$log" --quiet --timeout 120 || status=$?
+	--virt "$VIRT" --log "$log" --quiet --timeout 120 -- "${payload[@]}" || status=$?
 
 echo "== summary (full serial log: $log)"
-grep -v SECMON-LOG "$log" | grep -E 'Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down|SECMON-HOST elapsed' |
+grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down|SECMON-HOST elapsed' |
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
-bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.1 'smccc>=1.2' soc_id \
+bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.3 smccc=1.5 soc_id \
 	warnings=0 poweroff || status=1
+if [ "$BOOT" = u-boot ]; then
+	grep -q '^U-Boot 20' "$log" && grep -q 'Starting kernel' "$log" &&
+		echo "ok - run U-Boot ran and started the kernel" ||
+		{ echo "not ok - run U-Boot ran and started the kernel"; status=1; }
+fi
 if [ "$status" -eq 0 ]; then
-	echo "== Linux brought up $SMP CPUs under secmon and powered off through SYSTEM_OFF"
+	echo "== Linux brought up $SMP CPUs under secmon${payload:+ through U-Boot} and powered off through SYSTEM_OFF"
 else
 	echo "== FAILED (status $status): see $log"
 fi

@@ -33,7 +33,7 @@
 #              under KVM's own EL2 code)
 #
 # Examples:
-#   check-boot.sh build/linux/arm64/boot.log cpus=4 psci=1.1 'smccc>=1.2' \
+#   check-boot.sh build/linux/arm64/boot.log cpus=4 psci=1.3 smccc=1.5 \
 #       soc_id warnings=0 poweroff
 #   check-boot.sh --name gic3/smp8 boot.log cpus=8 hotplug reboot
 set -uo pipefail

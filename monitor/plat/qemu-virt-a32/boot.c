@@ -23,6 +23,13 @@
  *                     poweroff.c): out of the decompressor's way
  * which is the layout QEMU's own loader uses for the initrd and DTB, and the
  * one the boot protocol recommends for the zImage.
+ *
+ * With a payload (fw_cfg opt/secmon/payload, payload.c) nothing else is
+ * loaded (fw_cfg's kernel, initrd and command line are the payload's) and
+ * the payload goes to B + 32 MiB. A raw image (a bootloader) finds the DTB
+ * where QEMU put it, at B (U-Boot reads it there), with the mailbox at
+ * B + DTB_MAX; a zImage payload is laid out as the kernel above, the DTB
+ * after the room its decompressor needs.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -131,6 +138,28 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
 }
 
+/* fw_cfg opt/secmon/payload; false: there is none. *dtb: where the DTB goes. */
+static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64_t *dtb)
+{
+	static const struct qv_keep keep[] = {
+		{ QEMU_DTB, DTB_MAX + QV_MAILBOX_SIZE, "the DT and the power-off mailbox" },
+	};
+	const struct qv_payload_slot slot = {
+		.at = l->base + SZ_32M, .aarch64 = false, .keep = keep, .nkeep = 1,
+	};
+	struct qv_payload p;
+
+	if (!qv_payload_load(&slot, &p))
+		return false;
+	bi->kernel_entry = p.load;
+	bi->initrd_start = bi->initrd_end = 0;
+	bi->cmdline = NULL;
+	*dtb = p.kind == QV_PAYLOAD_ZIMAGE ? align_up(p.end, 0x1000) : QEMU_DTB;
+	if (*dtb + DTB_MAX + QV_MAILBOX_SIZE > l->end)
+		qv_boot_failed("no room for the DTB after the payload");
+	return true;
+}
+
 /* Loads the OS; returns the zImage's address, *dtb the DTB's. */
 static uint64_t load_os(uint64_t *dtb)
 {
@@ -138,20 +167,25 @@ static uint64_t load_os(uint64_t *dtb)
 	size_t qemu_size = fdt_totalsize(qemu_dtb);	/* checked by qv_monitor_init() */
 	struct qv_boot_info bi;
 	struct layout l;
-	int err;
+	int err = 0;
 
 	find_layout(&l);
-	bi.kernel_entry = load_kernel(&l);
-	load_initrd(&l, &bi);
-	qv_load_cmdline(&bi);
-	*dtb = align_up(bi.initrd_end, 0x1000);
+	if (!load_payload(&l, &bi, dtb)) {
+		bi.kernel_entry = load_kernel(&l);
+		load_initrd(&l, &bi);
+		qv_load_cmdline(&bi);
+		*dtb = align_up(bi.initrd_end, 0x1000);
+	}
 	qv_poweroff_init(board, *dtb + DTB_MAX);
-	err = fdt_move(qemu_dtb, (void *)(uintptr_t)*dtb, DTB_MAX);
+	if (*dtb != QEMU_DTB)
+		err = fdt_move(qemu_dtb, (void *)(uintptr_t)*dtb, DTB_MAX);
 	if (err)
 		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
 	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
-	qv_dt_wipe_secure_leftovers((void *)(uintptr_t)*dtb, DTB_MAX, qemu_dtb, qemu_size);
+	/* A raw payload reads the DTB where QEMU put it: then it was fixed up in place. */
+	qv_dt_wipe_secure_leftovers((void *)(uintptr_t)*dtb, DTB_MAX,
+				    *dtb != QEMU_DTB ? qemu_dtb : NULL, qemu_size);
 	return bi.kernel_entry;
 }
 

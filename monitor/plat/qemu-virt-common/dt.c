@@ -160,16 +160,34 @@ static int remove_secure_chosen(void *fdt)
 	return node < 0 ? 0 : fdt_del_node(fdt, node);
 }
 
+/* Absent is as good as removed. */
+static int delprop(void *fdt, int node, const char *name)
+{
+	int err = fdt_delprop(fdt, node, name);
+
+	return err == -FDT_ERR_NOTFOUND ? 0 : err;
+}
+
+/*
+ * /chosen says what the monitor loaded and nothing else: QEMU writes its
+ * -append there too, which is not for a payload (payload.c) but for the OS
+ * the payload loads from fw_cfg.
+ */
 static int fixup_chosen(void *fdt, const struct qv_boot_info *bi)
 {
 	int node = fdt_path_offset(fdt, "/chosen");
-	int err = 0;
+	int err;
 
 	if (node < 0)
 		node = fdt_add_subnode(fdt, 0, "chosen");
 	if (node < 0)
 		return node;
-	if (bi->cmdline)
+	err = delprop(fdt, node, "bootargs");
+	if (!err)
+		err = delprop(fdt, node, "linux,initrd-start");
+	if (!err)
+		err = delprop(fdt, node, "linux,initrd-end");
+	if (!err && bi->cmdline)
 		err = fdt_setprop_string(fdt, node, "bootargs", bi->cmdline);
 	if (!err && bi->initrd_end > bi->initrd_start)
 		err = fdt_setprop_u64(fdt, node, "linux,initrd-start", bi->initrd_start);

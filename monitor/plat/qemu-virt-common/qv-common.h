@@ -105,6 +105,35 @@ const char *qv_entropy_source(void);
 bool qv_rng_present(void);
 bool qv_rng_read(uint64_t *out, unsigned n);
 
+/*
+ * payload.c: a bootloader (or a kernel) as the normal world's first program,
+ * from fw_cfg opt/secmon/payload instead of fw_cfg's kernel slot. Cold boot.
+ */
+#define QV_PAYLOAD_FILE		"opt/secmon/payload"
+enum qv_payload_kind { QV_PAYLOAD_RAW, QV_PAYLOAD_ARM64_IMAGE, QV_PAYLOAD_ZIMAGE };
+struct qv_keep {			/* normal-world memory the payload must not meet */
+	uint64_t base, size;
+	const char *name;
+};
+struct qv_payload_slot {		/* what the port offers */
+	uint64_t at;			/* 4 KiB (U-Boot) and 2 MiB (Image) aligned */
+	bool aarch64;			/* Image and A64 raw, else zImage and A32 raw */
+	const struct qv_keep *keep;
+	unsigned nkeep;
+};
+struct qv_payload {
+	enum qv_payload_kind kind;
+	uint64_t load, end;		/* entry point = load; end: what it needs */
+	uint32_t size;
+};
+/* false: no payload file. A payload that cannot be loaded stops the boot. */
+bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p);
+int qv_payload_kind(const uint8_t *h, uint32_t size, bool aarch64);
+int qv_payload_place(const uint8_t *h, uint32_t size, const struct qv_payload_slot *s,
+		     struct qv_payload *p);
+const char *qv_payload_clash(const struct qv_payload *p, const struct qv_payload_slot *s);
+const char *qv_payload_kind_name(enum qv_payload_kind k);
+
 /* board.c: the monitor's start, the same on both ports. */
 _Noreturn void qv_boot_failed(const char *why);	/* "cannot boot: why" on both consoles */
 void qv_runtime_options(void);			/* fw_cfg opt/secmon/verbose */

@@ -8,10 +8,14 @@
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
  *   base + 0         DTB, grown in place to at most DTB_MAX; the rest of
  *                    that room zeroed after the fix-up
- *   base + 0x1fe000  power-off mailbox (PSCI 0.1 boards only, poweroff.c)
+ *   base + 1 MiB     power-off mailbox (PSCI 0.1 boards only, poweroff.c),
+ *                    clear of U-Boot's early stack (below base + 2 MiB)
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes
  *   next 2 MiB       initrd
+ * With a payload (fw_cfg opt/secmon/payload, payload.c) it takes the
+ * kernel's place and nothing else is loaded: the kernel, initrd and command
+ * line in fw_cfg are the payload's to load.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,7 +33,7 @@
 #define FW_INITRD_DATA		0x12
 
 #define DTB_ADDR		QV_NS_RAM_BASE
-#define DTB_MAX			0x1f0000
+#define DTB_MAX			0x100000
 #define KERNEL_BASE		(QV_NS_RAM_BASE + 0x200000)
 #define SZ_2M			0x200000ull
 #define ARM64_IMAGE_MAGIC	0x644d5241u	/* "ARM\x64" */
@@ -96,14 +100,36 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)at);
 }
 
+/* fw_cfg opt/secmon/payload, at the kernel's place; false: there is none. */
+static bool load_payload(struct qv_boot_info *bi)
+{
+	static const struct qv_keep keep[] = {
+		{ DTB_ADDR, DTB_MAX, "the DT" },
+		{ QV_MAILBOX_BASE, QV_MAILBOX_SIZE, "the power-off mailbox" },
+	};
+	const struct qv_payload_slot slot = {
+		.at = KERNEL_BASE, .aarch64 = true, .keep = keep, .nkeep = 2,
+	};
+	struct qv_payload p;
+
+	if (!qv_payload_load(&slot, &p))
+		return false;
+	bi->kernel_entry = p.load;
+	bi->initrd_start = bi->initrd_end = 0;
+	bi->cmdline = NULL;
+	return true;
+}
+
 static uint64_t load_os(void)
 {
 	struct qv_boot_info bi;
 	uint64_t kernel_end;
 
-	bi.kernel_entry = load_kernel(&kernel_end);
-	load_initrd(kernel_end, &bi);
-	qv_load_cmdline(&bi);
+	if (!load_payload(&bi)) {
+		bi.kernel_entry = load_kernel(&kernel_end);
+		load_initrd(kernel_end, &bi);
+		qv_load_cmdline(&bi);
+	}
 	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
 	qv_dt_wipe_secure_leftovers((void *)DTB_ADDR, DTB_MAX, NULL, 0);

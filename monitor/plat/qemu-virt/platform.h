@@ -52,10 +52,12 @@
 
 /*
  * Normal-world power-off mailbox (PSCI 0.1 boards only, poweroff.c): one
- * page of NS RAM below the kernel, between the DTB and the fw_cfg DMA block,
- * given to the OS as a no-map reserved-memory region and a "syscon".
+ * page of NS RAM below the kernel, right after the DTB's 1 MiB and 1 MiB
+ * below U-Boot's early stack (which starts at QV_NS_RAM_BASE + 2 MiB and
+ * grows down), given to the OS as a no-map reserved-memory region and a
+ * "syscon".
  */
-#define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x1fe000)
+#define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x100000)
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
 #define QV_FRAME_SIZE		0x120

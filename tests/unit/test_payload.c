@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The QEMU ports' payload loader (monitor/plat/qemu-virt-common/payload.c):
+ * which first bytes make which kind of payload on which port, where each
+ * kind goes and how much room it takes, and that a payload never meets the
+ * DT, the mailbox, the end of normal-world RAM or secure memory. The file is
+ * compiled into this test with the fw_cfg side stubbed (a QEMU run covers
+ * that: tests/uboot/suite.sh).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../monitor/plat/qemu-virt-common/payload.c"
+
+/* Normal-world RAM as QEMU virt with 1 GiB has it. */
+#define RAM_BASE	0x40000000ull
+#define RAM_END		0x80000000ull
+
+bool plat_ns_range_ok(uint64_t base, uint64_t size)
+{
+	return base >= RAM_BASE && size <= RAM_END - base;
+}
+
+/* What payload.c needs besides the above; never reached by these tests. */
+uint16_t qv_fwcfg_file(const char *name, uint32_t *size)
+{
+	(void)name;
+	(void)size;
+	fail();
+	return 0;
+}
+
+bool qv_fwcfg_dma(uint16_t key, uint64_t dest, uint64_t len)
+{
+	(void)key;
+	(void)dest;
+	(void)len;
+	fail();
+	return false;
+}
+
+_Noreturn void qv_boot_failed(const char *why)
+{
+	fail_msg("boot failed: %s", why);
+	abort();
+}
+
+void qv_info(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+{
+	(void)buf;
+	(void)n;
+	(void)fmt;
+	return 0;
+}
+
+static const struct qv_keep keep[] = {
+	{ RAM_BASE, 0x100000, "the DT" },
+	{ RAM_BASE + 0x100000, 0x1000, "the power-off mailbox" },
+};
+
+static void put32(uint8_t *h, unsigned off, uint32_t v)
+{
+	for (unsigned i = 0; i < 4; i++)
+		h[off + i] = (uint8_t)(v >> (8 * i));
+}
+
+static void put64(uint8_t *h, unsigned off, uint64_t v)
+{
+	put32(h, off, (uint32_t)v);
+	put32(h, off + 4, (uint32_t)(v >> 32));
+}
+
+/* An arm64 Image header: code0 is not a branch (Debian's is "MZ"-ish). */
+static void image(uint8_t *h, uint64_t text_offset, uint64_t image_size)
+{
+	memset(h, 0, HEADER_SIZE);
+	put32(h, 0, 0xfa405a4du);
+	put64(h, ARM64_TEXT_OFF, text_offset);
+	put64(h, ARM64_SIZE_OFF, image_size);
+	put32(h, ARM64_MAGIC_OFF, ARM64_MAGIC);
+}
+
+static void first_word(uint8_t *h, uint32_t insn)
+{
+	memset(h, 0, HEADER_SIZE);
+	put32(h, 0, insn);
+}
+
+static void kinds_by_first_bytes(void **state)
+{
+	static const struct {
+		uint32_t word0;
+		bool aarch64;
+		int kind;
+	} cases[] = {
+		{ 0x1400000au, true, QV_PAYLOAD_RAW },	/* Debian's qemu_arm64 u-boot.bin: b +0x28 */
+		{ 0x17ffffffu, true, QV_PAYLOAD_RAW },	/* b -4 */
+		{ 0x94000001u, true, -1 },		/* bl: not an entry branch */
+		{ 0xd503201fu, true, -1 },		/* nop */
+		{ 0xea0000b8u, false, QV_PAYLOAD_RAW },	/* Debian's qemu_arm u-boot.bin: b reset */
+		{ 0x0a0000b8u, false, -1 },		/* beq: conditional */
+		{ 0xeb000000u, false, -1 },		/* bl */
+		{ 0xea0000b8u, true, -1 },		/* an A32 branch on the AArch64 port */
+		{ 0x1400000au, false, -1 },		/* an A64 branch on the AArch32 port */
+		{ 0x00000000u, true, -1 },
+		{ 0x00000000u, false, -1 },
+	};
+	uint8_t h[HEADER_SIZE];
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		first_word(h, cases[i].word0);
+		assert_int_equal(qv_payload_kind(h, 1 << 20, cases[i].aarch64), cases[i].kind);
+	}
+}
+
+static void kinds_by_magic(void **state)
+{
+	uint8_t h[HEADER_SIZE];
+
+	(void)state;
+	image(h, 0, 0x2000000);
+	assert_int_equal(qv_payload_kind(h, 0x1f00000, true), QV_PAYLOAD_ARM64_IMAGE);
+	assert_int_equal(qv_payload_kind(h, 0x1f00000, false), -1);
+	/* A file shorter than the header is nothing, whatever its bytes. */
+	assert_int_equal(qv_payload_kind(h, HEADER_SIZE - 1, true), -1);
+
+	memset(h, 0, sizeof(h));
+	put32(h, 0, 0xe1a00000u);	/* zImage: mov r0, r0 */
+	put32(h, ZIMAGE_MAGIC_OFF, ZIMAGE_MAGIC);
+	put32(h, ZIMAGE_ENDIAN_OFF, 0x04030201u);
+	assert_int_equal(qv_payload_kind(h, 0x500000, false), QV_PAYLOAD_ZIMAGE);
+	assert_int_equal(qv_payload_kind(h, 0x500000, true), -1);
+	put32(h, ZIMAGE_ENDIAN_OFF, ZIMAGE_BIG_ENDIAN);
+	assert_int_equal(qv_payload_kind(h, 0x500000, false), -1);
+}
+
+static void places_and_room(void **state)
+{
+	const struct qv_payload_slot a64 = { RAM_BASE + 0x200000, true, keep, 2 };
+	const struct qv_payload_slot a32 = { RAM_BASE + 0x2000000, false, keep, 2 };
+	struct qv_payload p;
+	uint8_t h[HEADER_SIZE];
+
+	(void)state;
+	/* Image: text_offset honoured, image_size of room even if the file is smaller. */
+	image(h, 0x80000, 0x2400000);
+	assert_int_equal(qv_payload_place(h, 0x1f6dfc0, &a64, &p), 0);
+	assert_int_equal(p.kind, QV_PAYLOAD_ARM64_IMAGE);
+	assert_int_equal(p.load, RAM_BASE + 0x280000);
+	assert_int_equal(p.end, RAM_BASE + 0x280000 + 0x2400000);
+	/* image_size 0: a kernel before 3.17, text_offset 0x80000 whatever the field says. */
+	image(h, 0x12345, 0);
+	assert_int_equal(qv_payload_place(h, 0x800000, &a64, &p), 0);
+	assert_int_equal(p.load, RAM_BASE + 0x280000);
+	assert_int_equal(p.end, RAM_BASE + 0x280000 + 0x800000);
+	/* Raw: exactly at the slot (4 KiB aligned), its own size. */
+	first_word(h, 0x1400000au);
+	assert_int_equal(qv_payload_place(h, 971304, &a64, &p), 0);
+	assert_int_equal(p.kind, QV_PAYLOAD_RAW);
+	assert_int_equal(p.load, RAM_BASE + 0x200000);
+	assert_int_equal(p.load & 0xfff, 0);
+	assert_int_equal(p.end, RAM_BASE + 0x200000 + 971304);
+	/* zImage: room for its decompressor after it. */
+	memset(h, 0, sizeof(h));
+	put32(h, ZIMAGE_MAGIC_OFF, ZIMAGE_MAGIC);
+	assert_int_equal(qv_payload_place(h, 0x500000, &a32, &p), 0);
+	assert_int_equal(p.load, RAM_BASE + 0x2000000);
+	assert_int_equal(p.end, RAM_BASE + 0x2000000 + 0x500000 + ZIMAGE_SLACK);
+	/* Nothing recognised: nothing placed. */
+	first_word(h, 0);
+	assert_int_equal(qv_payload_place(h, 0x1000, &a64, &p), -1);
+}
+
+static void never_meets_what_is_kept(void **state)
+{
+	static const struct {
+		uint64_t load, end;
+		const char *clash;
+	} cases[] = {
+		{ RAM_BASE + 0x200000, RAM_BASE + 0x300000, NULL },
+		{ RAM_BASE + 0x101000, RAM_BASE + 0x200000, NULL },	/* right after the mailbox */
+		{ RAM_BASE + 0x0ff000, RAM_BASE + 0x100000, "the DT" },
+		{ RAM_BASE + 0x100fff, RAM_BASE + 0x101000, "the power-off mailbox" },
+		{ RAM_BASE + 0x080000, RAM_BASE + 0x400000, "the DT" },	/* over both */
+		{ RAM_END - 0x1000, RAM_END, NULL },			/* the last page */
+		{ RAM_END - 0x1000, RAM_END + 1, "the end of normal-world RAM or secure memory" },
+		{ 0x0e000000, 0x0e100000, "the end of normal-world RAM or secure memory" },
+		/* An image_size that wraps the address space. */
+		{ RAM_BASE + 0x200000, RAM_BASE + 0x100000, "the end of normal-world RAM or secure memory" },
+	};
+	const struct qv_payload_slot s = { RAM_BASE + 0x200000, true, keep, 2 };
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct qv_payload p = { QV_PAYLOAD_RAW, cases[i].load, cases[i].end, 0 };
+		const char *got = qv_payload_clash(&p, &s);
+
+		if (!cases[i].clash)
+			assert_null(got);
+		else
+			assert_string_equal(got, cases[i].clash);
+	}
+}
+
+/* An Image whose image_size would run past the end of RAM is caught. */
+static void huge_image_size_is_caught(void **state)
+{
+	const struct qv_payload_slot s = { RAM_BASE + 0x200000, true, keep, 2 };
+	struct qv_payload p;
+	uint8_t h[HEADER_SIZE];
+
+	(void)state;
+	image(h, 0, UINT64_MAX - 0x1000);
+	assert_int_equal(qv_payload_place(h, 0x100000, &s, &p), 0);
+	assert_non_null(qv_payload_clash(&p, &s));
+	image(h, 0, RAM_END - RAM_BASE);
+	assert_int_equal(qv_payload_place(h, 0x100000, &s, &p), 0);
+	assert_non_null(qv_payload_clash(&p, &s));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kinds_by_first_bytes),
+		cmocka_unit_test(kinds_by_magic),
+		cmocka_unit_test(places_and_room),
+		cmocka_unit_test(never_meets_what_is_kept),
+		cmocka_unit_test(huge_image_size_is_caught),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
