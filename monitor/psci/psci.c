@@ -771,6 +771,26 @@ bool psci_handle(struct mon_call *c)
 	return true;
 }
 
+/*
+ * OS-initiated mode: a node is down while the state its last core asked for
+ * holds. A core that wakes or starts brings its cluster and the system back
+ * up, so the cores still powered down stay down only at the levels that do
+ * not hold it: the core level in its cluster, the cluster level elsewhere.
+ * Under plat_lock().
+ */
+static void osi_nodes_woken(unsigned cpu)
+{
+	if (suspend_mode != SECMON_PSCI_MODE_OSI)
+		return;
+	for (unsigned i = 0; i < ncpus(); i++) {
+		unsigned up = plat_cpu_cluster(i) == plat_cpu_cluster(cpu) ? LEVEL_CORE
+									     : LEVEL_CLUSTER;
+
+		if (i != cpu && cpus[i].state == CPU_POWERDOWN && cpus[i].level > up)
+			cpus[i].level = up;
+	}
+}
+
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 {
 	struct psci_cpu *p = &cpus[cpu];
@@ -783,6 +803,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 		ok = false;
 	if (ok) {
 		*e = p->entry;
+		osi_nodes_woken(cpu);
 		set_state(p, CPU_ON);
 		errata_cpu_reset(cpu);
 	}

@@ -1148,6 +1148,13 @@ static void wake(unsigned cpu)
 			p->count[p->stat]++;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
+		/* OS-initiated: its cluster and the system are up again. */
+		for (unsigned i = 0; m.osi && i < ncpus(); i++) {
+			unsigned keep = fp_cluster(i) == fp_cluster(cpu) ? 0 : 1;
+
+			if (m.cpu[i].st == M_SUSPENDED && m.cpu[i].level > keep)
+				m.cpu[i].level = keep;
+		}
 		return;
 	}
 }
