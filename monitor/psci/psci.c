@@ -232,9 +232,31 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 }
 
 /*
+ * OS-initiated mode: is core i's cluster down? Every core of it is off or
+ * powered down, and unless all are off, one of them (its last) took the
+ * cluster down with it.
+ */
+static bool osi_cluster_down(unsigned i)
+{
+	bool all_off = true, taken = false;
+
+	for (unsigned j = 0; j < ncpus(); j++) {
+		if (plat_cpu_cluster(j) != plat_cpu_cluster(i) || cpus[j].state == CPU_OFF)
+			continue;
+		if (cpus[j].state != CPU_POWERDOWN)
+			return false;
+		all_off = false;
+		taken |= cpus[j].level >= LEVEL_CLUSTER;
+	}
+	return all_off || taken;
+}
+
+/*
  * In OS-initiated mode the OS asks for the cluster (or the system) only as
  * its last running core: DENIED while another core of it runs,
- * INVALID_PARAMETERS while one is in a retention state it cannot go below.
+ * INVALID_PARAMETERS while one is in a retention state it cannot go below,
+ * or, for the system, while another cluster is still up (its cores powered
+ * down at core level only).
  */
 static int64_t osi_domain_check(unsigned cpu, unsigned level)
 {
@@ -248,6 +270,9 @@ static int64_t osi_domain_check(unsigned cpu, unsigned level)
 			return SECMON_PSCI_DENIED;
 		ret = SECMON_PSCI_INVALID_PARAMETERS;
 	}
+	for (i = 0; i < ncpus() && level == LEVEL_SYSTEM; i++)
+		if (plat_cpu_cluster(i) != plat_cpu_cluster(cpu) && !osi_cluster_down(i))
+			ret = SECMON_PSCI_INVALID_PARAMETERS;
 	return ret;
 }
 
@@ -747,6 +772,26 @@ bool psci_handle(struct mon_call *c)
 	return true;
 }
 
+/*
+ * OS-initiated mode: a node is down while the state its last core asked for
+ * holds. A core that wakes or starts brings its cluster and the system back
+ * up, so the cores still powered down stay down only at the levels that do
+ * not hold it: the core level in its cluster, the cluster level elsewhere.
+ * Under plat_lock().
+ */
+static void osi_nodes_woken(unsigned cpu)
+{
+	if (suspend_mode != SECMON_PSCI_MODE_OSI)
+		return;
+	for (unsigned i = 0; i < ncpus(); i++) {
+		unsigned up = plat_cpu_cluster(i) == plat_cpu_cluster(cpu) ? LEVEL_CORE
+									     : LEVEL_CLUSTER;
+
+		if (i != cpu && cpus[i].state == CPU_POWERDOWN && cpus[i].level > up)
+			cpus[i].level = up;
+	}
+}
+
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 {
 	struct psci_cpu *p = &cpus[cpu];
@@ -759,6 +804,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 		ok = false;
 	if (ok) {
 		*e = p->entry;
+		osi_nodes_woken(cpu);
 		set_state(p, CPU_ON);
 		errata_cpu_reset(cpu);
 	}

@@ -368,17 +368,32 @@ static bool others_down(unsigned cpu, unsigned level)
 
 /*
  * DENIED while another core of the cluster (level 1) or the system (2) runs
- * (standby returns at once here, so no other core is ever seen in it).
+ * (standby returns at once here, so no other core is ever seen in it). For
+ * the system, INVALID_PARAMETERS while another cluster is up: one of its
+ * cores suspended, none of them at cluster level.
  */
 static int64_t osi_check(unsigned cpu, unsigned level)
 {
+	unsigned up = 0;
+
 	for (unsigned i = 0; i < ncpus(); i++) {
 		if (i == cpu || (level < 2 && fp_cluster(i) != fp_cluster(cpu)) ||
 		    m.cpu[i].st == M_OFF || m.cpu[i].st == M_SUSPENDED)
 			continue;
 		return SECMON_PSCI_DENIED;
 	}
-	return 0;
+	for (unsigned cl = 0; level == 2 && cl < ncpus(); cl++) {
+		bool suspended = false, cluster_down = false;
+
+		for (unsigned i = 0; i < ncpus(); i++) {
+			if (fp_cluster(i) != cl || cl == fp_cluster(cpu) || m.cpu[i].st == M_OFF)
+				continue;
+			suspended = true;
+			cluster_down |= m.cpu[i].level >= 1;
+		}
+		up += suspended && !cluster_down;
+	}
+	return up ? SECMON_PSCI_INVALID_PARAMETERS : 0;
 }
 
 /*
@@ -1200,6 +1215,13 @@ static void wake(unsigned cpu)
 			p->count[p->stat]++;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
+		/* OS-initiated: its cluster and the system are up again. */
+		for (unsigned i = 0; m.osi && i < ncpus(); i++) {
+			unsigned keep = fp_cluster(i) == fp_cluster(cpu) ? 0 : 1;
+
+			if (m.cpu[i].st == M_SUSPENDED && m.cpu[i].level > keep)
+				m.cpu[i].level = keep;
+		}
 		return;
 	}
 }
