@@ -116,8 +116,8 @@ nsk_a32_runs() {
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
 	# The cycle counter does not count Monitor mode (TFV-5), from SVC and Hyp.
-	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 0 --test pmu || rc=1
-	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test pmu || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 0 --test pmu --icount || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test pmu --icount || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done

@@ -6,7 +6,7 @@
 #
 # Usage: tests/nsk/run-a32.sh [--bios FILE|none] [--smp N] [--virt 0|1] [--el 1]
 #                             [--board FILE.dts|FILE.dtb] [--test socdrv|pmu] [--thumb]
-#                             [--timeout S] [--append ARGS] [--verbose] [--mttcg]
+#                             [--timeout S] [--append ARGS] [--verbose] [--mttcg] [--icount]
 #                             [--test secrets|hostile]
 #        tests/nsk/run-a32.sh --matrix [--bios FILE]
 #
@@ -27,6 +27,8 @@
 #   --test hostile  random SMCs and CPU_ON/CPU_OFF storms from every CPU at
 #                 once (../hostile.c); the firmware must log nothing
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread)
+#   --icount      -icount shift=0,sleep=off: one instruction per ns of virtual
+#                 time, so the cycle counter counts instructions (--test pmu)
 #   --test fiq    SMCs from FIQ mode (needs --board, SVC mode and
 #                 --append nsk.fiqid12=ID, the board's call with its ID in r12)
 #   --test syssuspend  SYSTEM_SUSPEND cycles, the caller rotating (sysstress.c;
@@ -55,6 +57,7 @@ verbose=0
 matrix=0
 thumb=0
 mttcg=0
+icount=0
 
 usage() {
 	sed -n '7,12p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -75,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--verbose) verbose=1 ;;
 	--thumb) thumb=1 ;;
 	--mttcg) mttcg=1 ;;
+	--icount) icount=1 ;;
 	--matrix) matrix=1 ;;
 	-h | --help) usage ;;
 	*) echo "run-a32.sh: unknown option $1" >&2; usage ;;
@@ -140,6 +144,7 @@ virt_opt=$([ "$virt" = 1 ] && echo on || echo off)
 qemu=(qemu-system-arm -cpu cortex-a15 -smp "$smp" -m 512M -display none -monitor none -nic none)
 # shellcheck disable=SC2054 # one QEMU argument, commas and all
 [ "$mttcg" = 1 ] && qemu+=(-accel tcg,thread=multi)
+[ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
 name=""
 bdtb=""
 if [ "$bios" != none ]; then
