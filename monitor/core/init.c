@@ -14,6 +14,7 @@ int mon_init(const struct mon_config *cfg)
 	psci_init(cfg->boot_cpu);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 		errata_cpu_reset(i);
+	scmi_init();
 	err = described_init(cfg->board_dtb);
 	mon_fast_init();
 	return err;

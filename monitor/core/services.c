@@ -5,6 +5,7 @@
 const struct mon_service mon_services[] = {
 	{ "arch", SECMON_OEN_ARCH, 0x0000, 0xfeff, arch_svc_handle, arch_svc_has },
 	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has },
+	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has },
 	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);

@@ -639,11 +639,14 @@ static void sc_sip_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 	struct secmon_regs r;
 
 	(void)cpu, (void)pc, (void)ctx;
-	/* The SiP range is served (secmon's errata calls): it must say whose it is. */
+	/*
+	 * The SiP range is served (secmon's errata calls and the SCMI channel):
+	 * it must say whose it is.
+	 */
 	fill(__LINE__, &r, 0x8200ff01);
 	smc_regs(__LINE__, 0xf, &r);
 	EXPECT(r.x[0] != UNK32);
-	EXPECT_EQ(SMC0(0x8200ff00), 2);
+	EXPECT_EQ(SMC0(0x8200ff00), 3);
 	/* The revision is major in x0, minor in x1. */
 	fill(__LINE__, &r, 0x8200ff03);
 	smc_regs(__LINE__, 0x3, &r);

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The SCMI backend of the simulator and the QEMU virt ports: a model. QEMU's
+ * virt machine has no clock controller, power controller or reset lines a
+ * firmware could drive, so these resources only keep the state the agent
+ * sets (a domain's power state, a clock's rate and gate, a line's reset
+ * count) for the agent, the tests and the monitor's statistics to read back.
+ * A real board supplies its own scmi_be_* functions instead of this file.
+ */
+#include "../scmi_backend.h"
+
+#define MHZ 1000000ull
+
+static const uint64_t pclk_rates[] = { 24 * MHZ };
+static const uint64_t bus_rates[] = { 100 * MHZ, 200 * MHZ, 400 * MHZ };
+static const uint64_t cpu_range[] = { 200 * MHZ, 2000 * MHZ, 100 * MHZ };
+
+static const struct scmi_be_res domains[] = {
+	{ .name = "virtio" },
+	{ .name = "pcie" },
+	{ .name = "secure-sram", .secure = true },
+};
+
+static const struct scmi_be_res clocks[] = {
+	{ .name = "apb_pclk", .rates = pclk_rates, .nrates = 1 },
+	{ .name = "bus", .rates = bus_rates, .nrates = 3, .latency_us = 10 },
+	{ .name = "cpu", .rates = cpu_range, .nrates = 3, .range = true, .latency_us = 50 },
+	{ .name = "crypto", .rates = pclk_rates, .nrates = 1, .secure = true },
+};
+
+static const struct scmi_be_res resets[] = {
+	{ .name = "virtio", .latency_us = 1 },
+	{ .name = "pcie", .latency_us = 100 },
+	{ .name = "crypto", .secure = true },
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define NDOMAINS COUNT(domains)
+#define NCLOCKS COUNT(clocks)
+#define NRESETS COUNT(resets)
+
+static struct {
+	uint32_t power[NDOMAINS];
+	bool enabled[NCLOCKS];
+	uint64_t rate[NCLOCKS];
+	bool asserted[NRESETS];
+	uint32_t resets_done[NRESETS];
+} st;
+
+static const struct scmi_be_info info = { "secmon", "qemu-virt model", 0x00010000u };
+
+const struct scmi_be_info *scmi_be_info(void)
+{
+	return &info;
+}
+
+unsigned scmi_be_count(enum scmi_be_kind kind)
+{
+	static const unsigned n[SCMI_BE_KINDS] = { NDOMAINS, NCLOCKS, NRESETS };
+
+	return kind < SCMI_BE_KINDS ? n[kind] : 0;
+}
+
+const struct scmi_be_res *scmi_be_res(enum scmi_be_kind kind, uint32_t id)
+{
+	static const struct scmi_be_res *const t[SCMI_BE_KINDS] = { domains, clocks, resets };
+
+	return id < scmi_be_count(kind) ? &t[kind][id] : 0;
+}
+
+void scmi_be_reset_state(void)
+{
+	for (unsigned i = 0; i < NDOMAINS; i++)
+		st.power[i] = SCMI_POWER_ON;
+	for (unsigned i = 0; i < NCLOCKS; i++) {
+		st.enabled[i] = true;
+		st.rate[i] = clocks[i].rates[0];
+	}
+	for (unsigned i = 0; i < NRESETS; i++) {
+		st.asserted[i] = false;
+		st.resets_done[i] = 0;
+	}
+}
+
+int scmi_be_power_set(uint32_t id, uint32_t state)
+{
+	st.power[id] = state;
+	return SCMI_SUCCESS;
+}
+
+uint32_t scmi_be_power_get(uint32_t id)
+{
+	return st.power[id];
+}
+
+int scmi_be_clock_enable(uint32_t id, bool on)
+{
+	st.enabled[id] = on;
+	return SCMI_SUCCESS;
+}
+
+bool scmi_be_clock_enabled(uint32_t id)
+{
+	return st.enabled[id];
+}
+
+int scmi_be_clock_set_rate(uint32_t id, uint64_t rate)
+{
+	st.rate[id] = rate;
+	return SCMI_SUCCESS;
+}
+
+uint64_t scmi_be_clock_rate(uint32_t id)
+{
+	return st.rate[id];
+}
+
+int scmi_be_reset(uint32_t id, bool autonomous, bool assert)
+{
+	if (autonomous) {
+		st.asserted[id] = false;
+		st.resets_done[id]++;
+	} else {
+		st.asserted[id] = assert;
+		st.resets_done[id] += assert;
+	}
+	return SCMI_SUCCESS;
+}
