@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The normal world's description of this monitor: the board's PSCI node
- * (or a standard PSCI 1.1 one) and its call tables, written into the DT
+ * (or a standard PSCI 1.1 one), the SCMI server (services/scmi_dt.c) and
+ * the board's call tables, written into the DT
  * the monitor hands over. Cold boot only.
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
 #include "../monitor.h"
+#include "../services/scmi.h"
 
 #define MAX_CHILDREN 64
 /* Call tables are three levels deep; a deeper board DT is refused. */
@@ -83,6 +85,8 @@ int mon_dt_fixup(void *fdt, const void *board)
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
 		return -FDT_ERR_BADSTRUCTURE;
 	err = psci_node(fdt, board);
+	if (!err)
+		err = scmi_dt_fixup(fdt);
 	if (err || !board)
 		return err;
 	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {

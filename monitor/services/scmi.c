@@ -38,6 +38,7 @@ static struct scmi_msg msg;
 void scmi_init(void)
 {
 	struct scmi_be_channel ch;
+	volatile uint32_t *shm;
 
 	chan.size = 0;
 	scmi_be_reset_state();
@@ -50,6 +51,16 @@ void scmi_init(void)
 		return;
 	}
 	chan = ch;
+	shm = scmi_be_shmem(ch.base, ch.size);
+	/* The agent waits for a free channel before its first message. */
+	if (shm)
+		shm[SHM_STATUS] = STATUS_FREE;
+}
+
+bool scmi_channel(struct scmi_be_channel *ch)
+{
+	*ch = chan;
+	return chan.size != 0;
 }
 
 bool scmi_has(uint32_t fid)

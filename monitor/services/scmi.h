@@ -58,6 +58,16 @@ extern const struct scmi_protocol scmi_base, scmi_power, scmi_clock, scmi_reset;
 extern const struct scmi_protocol *const scmi_protocols[];
 extern const unsigned scmi_protocol_count;
 
+/* The channel the monitor serves; false: none (SCMI is off). */
+bool scmi_channel(struct scmi_be_channel *ch);
+
+/*
+ * Cold boot: the OS's view of the server in `fdt`, when there is a channel:
+ * the channel under /reserved-memory and /firmware/scmi with a protocol@NN
+ * child per protocol. Returns 0 or a libfdt error.
+ */
+int scmi_dt_fixup(void *fdt);
+
 /* Handles one message already in secure memory: fills m->out. */
 void scmi_process(struct scmi_msg *m, uint8_t protocol);
 

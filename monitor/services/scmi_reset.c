@@ -27,7 +27,8 @@ static int domain_attributes(struct scmi_msg *m)
 	return SCMI_SUCCESS;
 }
 
-static int reset(struct scmi_msg *m)
+/* (Not "reset": the firmware's link script puts .text.reset at address 0.) */
+static int reset_domain(struct scmi_msg *m)
 {
 	const struct scmi_be_res *r;
 	uint32_t id = m->in[0], flags = m->in[1], state = m->in[2];
@@ -47,7 +48,7 @@ static int reset(struct scmi_msg *m)
 
 static const struct scmi_cmd cmds[] = {
 	[3] = { 1, domain_attributes },
-	[4] = { 3, reset },
+	[4] = { 3, reset_domain },
 };
 
 const struct scmi_protocol scmi_reset = {

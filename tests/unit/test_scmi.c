@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <libfdt.h>
 
 #include <secmon/smccc.h>
 
@@ -623,6 +624,75 @@ static void call_count_counts_scmi(void **state)
 	run(offered_body);
 }
 
+static void free_body(void)
+{
+	/* The agent waits for a free channel before its first message. */
+	EXPECT_EQ(shm()[W_STATUS], FREE);
+}
+
+static uint32_t u32_prop(const void *fdt, int node, const char *name)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
+
+	return p && len == 4 ? fdt32_to_cpu(*p) : 0xdeadu;
+}
+
+/* The OS's DT names the channel, the SMC and every protocol but Base. */
+static void channel_free_at_boot_and_described(void **state)
+{
+	static char dt[8192];
+	static const struct { const char *path, *cells; uint32_t reg; } protos[] = {
+		{ "/firmware/scmi/protocol@11", "#power-domain-cells", 0x11 },
+		{ "/firmware/scmi/protocol@14", "#clock-cells", 0x14 },
+		{ "/firmware/scmi/protocol@16", "#reset-cells", 0x16 },
+	};
+	const fdt32_t *reg;
+	int scmi, shmem, len;
+
+	(void)state;
+	run(free_body);
+	assert_int_equal(sim_ns_dt(dt, sizeof(dt), 1, NULL), 0);
+	scmi = fdt_path_offset(dt, "/firmware/scmi");
+	assert_true(scmi >= 0);
+	assert_int_equal(fdt_node_check_compatible(dt, scmi, "arm,scmi-smc"), 0);
+	assert_int_equal(u32_prop(dt, scmi, "arm,smc-id"), SCMI_FID);
+	assert_int_equal(u32_prop(dt, scmi, "#address-cells"), 1);
+	assert_int_equal(u32_prop(dt, scmi, "#size-cells"), 0);
+	shmem = fdt_node_offset_by_phandle(dt, u32_prop(dt, scmi, "shmem"));
+	assert_true(shmem >= 0);
+	assert_int_equal(fdt_node_check_compatible(dt, shmem, "arm,scmi-shmem"), 0);
+	assert_int_equal(fdt_parent_offset(dt, shmem), fdt_path_offset(dt, "/reserved-memory"));
+	assert_non_null(fdt_getprop(dt, shmem, "no-map", NULL));
+	reg = fdt_getprop(dt, shmem, "reg", &len);
+	assert_int_equal(len, 16);
+	assert_int_equal(fdt32_to_cpu(reg[0]), SIM_SCMI_BASE >> 32);
+	assert_int_equal(fdt32_to_cpu(reg[1]), (uint32_t)SIM_SCMI_BASE);
+	assert_int_equal(fdt32_to_cpu(reg[3]), SIM_SCMI_SIZE);
+	for (unsigned i = 0; i < 3; i++) {
+		int p = fdt_path_offset(dt, protos[i].path);
+
+		assert_true(p >= 0);
+		assert_int_equal(u32_prop(dt, p, "reg"), protos[i].reg);
+		assert_int_equal(u32_prop(dt, p, protos[i].cells), 1);
+		assert_true(fdt_get_phandle(dt, p) != 0);
+	}
+	assert_true(fdt_path_offset(dt, "/firmware/scmi/protocol@10") < 0);
+}
+
+/* Without a channel, the OS is told of no SCMI server. */
+static void no_channel_no_node(void **state)
+{
+	static char dt[8192];
+
+	(void)state;
+	chan_size = 0;
+	run(unoffered_body);
+	assert_int_equal(sim_ns_dt(dt, sizeof(dt), 1, NULL), 0);
+	assert_true(fdt_path_offset(dt, "/firmware/scmi") < 0);
+	assert_true(fdt_path_offset(dt, "/reserved-memory") < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -635,6 +705,8 @@ int main(void)
 		cmocka_unit_test(aarch32_agent),
 		cmocka_unit_test(channel_outside_ns_memory),
 		cmocka_unit_test(call_count_counts_scmi),
+		cmocka_unit_test(channel_free_at_boot_and_described),
+		cmocka_unit_test(no_channel_no_node),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
  *   base + 0         DTB, grown in place to at most DTB_MAX; the rest of
  *                    that room zeroed after the fix-up
+ *   base + 0x1fd000  SCMI shared memory (platform.h QV_SCMI_BASE)
  *   base + 0x1fe000  power-off mailbox (PSCI 0.1 boards only, poweroff.c)
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes

@@ -57,6 +57,13 @@
  */
 #define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x1fe000)
 
+/*
+ * The SCMI channel (qemu-virt-common/scmi.c): the page below the mailbox,
+ * also past the DTB's room, listed in the OS's /reserved-memory (no-map).
+ */
+#define QV_SCMI_BASE		(QV_NS_RAM_BASE + 0x1fd000)
+#define QV_SCMI_SIZE		0x1000u
+
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
 #define QV_FRAME_SIZE		0x100
 
