@@ -205,11 +205,9 @@ void scmi_process(struct scmi_msg *m, uint8_t protocol)
 	int st;
 
 	m->out_len = 0;
-	if (!p) {
-		st = SCMI_NOT_SUPPORTED;
-	} else if (m->msg_id <= 2) {
+	if (p && m->msg_id <= 2) {
 		st = common_msg(m, p);
-	} else if (m->msg_id >= p->ncmds || !p->cmds[m->msg_id].fn) {
+	} else if (!p || m->msg_id >= p->ncmds || !p->cmds[m->msg_id].fn) {
 		st = SCMI_NOT_SUPPORTED;
 	} else {
 		cmd = &p->cmds[m->msg_id];
