@@ -76,6 +76,18 @@ static int psci_node(void *fdt, const void *board)
 	return err ? err : fdt_setprop_string(fdt, dst, "method", "smc");
 }
 
+/*
+ * A board whose PSCI node is 0.1 only gives the OS no SMCCC conduit (Linux
+ * finds it through PSCI 0.2 or later): it could not reach an SMC transport.
+ */
+static bool smccc_conduit(const void *board)
+{
+	int node = board ? secmon_calltab_find(board, -1, "arm,psci") : -1;
+
+	return node < 0 || fdt_node_check_compatible(board, node, "arm,psci-0.2") == 0 ||
+	       fdt_node_check_compatible(board, node, "arm,psci-1.0") == 0;
+}
+
 int mon_dt_fixup(void *fdt, const void *board)
 {
 	int fw, node = -1, err;
@@ -85,7 +97,7 @@ int mon_dt_fixup(void *fdt, const void *board)
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
 		return -FDT_ERR_BADSTRUCTURE;
 	err = psci_node(fdt, board);
-	if (!err)
+	if (!err && smccc_conduit(board))
 		err = scmi_dt_fixup(fdt);
 	if (err || !board)
 		return err;

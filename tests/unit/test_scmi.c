@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <libfdt.h>
 
@@ -680,6 +682,50 @@ static void channel_free_at_boot_and_described(void **state)
 	assert_true(fdt_path_offset(dt, "/firmware/scmi/protocol@10") < 0);
 }
 
+/* A PSCI 0.1 board DT (IDs of its own). */
+static const char psci01_dts[] =
+	"/dts-v1/; / { #address-cells = <2>; #size-cells = <2>;\n"
+	"psci { compatible = \"arm,psci\"; method = \"smc\";\n"
+	"cpu_off = <0x95c1ba5f>; cpu_on = <0x95c1ba60>; }; };\n";
+
+static size_t compile_dts(const char *dts, char *out, size_t size)
+{
+	char src[] = "/tmp/secmon-scmi-XXXXXX", cmd[128];
+	int fd = mkstemp(src);
+	FILE *f, *p;
+	size_t n;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(dts, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, size, p);
+	assert_int_equal(pclose(p), 0);
+	unlink(src);
+	return n;
+}
+
+/*
+ * Under a PSCI 0.1 board the OS has no SMCCC conduit (Linux finds it through
+ * PSCI 0.2 or later): it is told of no SCMI server it could not reach.
+ */
+static void psci01_board_no_node(void **state)
+{
+	static char dt[8192], board[4096];
+
+	(void)state;
+	assert_true(compile_dts(psci01_dts, board, sizeof(board)) > 0);
+	run(free_body);
+	assert_int_equal(sim_ns_dt(dt, sizeof(dt), 1, board), 0);
+	assert_true(fdt_path_offset(dt, "/psci") >= 0);
+	assert_true(fdt_path_offset(dt, "/firmware/scmi") < 0);
+	assert_true(fdt_path_offset(dt, "/reserved-memory") < 0);
+}
+
 /* Without a channel, the OS is told of no SCMI server. */
 static void no_channel_no_node(void **state)
 {
@@ -707,6 +753,7 @@ int main(void)
 		cmocka_unit_test(call_count_counts_scmi),
 		cmocka_unit_test(channel_free_at_boot_and_described),
 		cmocka_unit_test(no_channel_no_node),
+		cmocka_unit_test(psci01_board_no_node),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
