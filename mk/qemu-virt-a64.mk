@@ -39,7 +39,7 @@ include mk/qemu-virt-rules.mk
 # list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
 COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/board_dt.c monitor/services/described_dt.c \
-	monitor/services/scmi_dt.c \
+	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
 COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \

@@ -69,6 +69,13 @@ struct scmi_be_res {
 	uint32_t latency_us;	/* clocks: enable latency; resets: reset latency */
 };
 
+/*
+ * Cold boot, before anything else: the board's resources, from its board
+ * DT (NULL: none) or built in. 0, or -1 when the board DT's description is
+ * wrong (logged, naming the node and property).
+ */
+int scmi_be_init(const void *board_dtb);
+
 const struct scmi_be_info *scmi_be_info(void);
 unsigned scmi_be_count(enum scmi_be_kind kind);
 /* Resource `id` of `kind`, or NULL when there is none. */

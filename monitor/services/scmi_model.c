@@ -5,9 +5,12 @@
  * firmware could drive, so these resources only keep the state the agent
  * sets (a domain's power state, a clock's rate and gate, a line's reset
  * count) for the agent, the tests and the monitor's statistics to read back.
+ * The resources are the board DT's "secmon,scmi" node (scmi_model_dt.c,
+ * docs/bindings/secmon,scmi.yaml), or these built-in ones for QEMU virt.
  * A real board supplies its own scmi_be_* functions instead of this file.
  */
 #include "../scmi_backend.h"
+#include "scmi_model.h"
 
 #define MHZ 1000000ull
 
@@ -35,16 +38,27 @@ static const struct scmi_be_res resets[] = {
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define NDOMAINS COUNT(domains)
-#define NCLOCKS COUNT(clocks)
-#define NRESETS COUNT(resets)
+
+/* The resources in use: the built-in ones, or the board DT's (scmi_model_dt.c). */
+const struct scmi_be_res *scmi_model_tab[SCMI_BE_KINDS];
+unsigned scmi_model_n[SCMI_BE_KINDS];
+
+void scmi_model_builtin(void)
+{
+	scmi_model_tab[SCMI_BE_POWER] = domains;
+	scmi_model_n[SCMI_BE_POWER] = COUNT(domains);
+	scmi_model_tab[SCMI_BE_CLOCK] = clocks;
+	scmi_model_n[SCMI_BE_CLOCK] = COUNT(clocks);
+	scmi_model_tab[SCMI_BE_RESET] = resets;
+	scmi_model_n[SCMI_BE_RESET] = COUNT(resets);
+}
 
 static struct {
-	uint32_t power[NDOMAINS];
-	bool enabled[NCLOCKS];
-	uint64_t rate[NCLOCKS];
-	bool asserted[NRESETS];
-	uint32_t resets_done[NRESETS];
+	uint32_t power[SCMI_MODEL_MAX];
+	bool enabled[SCMI_MODEL_MAX];
+	uint64_t rate[SCMI_MODEL_MAX];
+	bool asserted[SCMI_MODEL_MAX];
+	uint32_t resets_done[SCMI_MODEL_MAX];
 } st;
 
 static const struct scmi_be_info info = { "secmon", "qemu-virt model", 0x00010000u };
@@ -56,27 +70,23 @@ const struct scmi_be_info *scmi_be_info(void)
 
 unsigned scmi_be_count(enum scmi_be_kind kind)
 {
-	static const unsigned n[SCMI_BE_KINDS] = { NDOMAINS, NCLOCKS, NRESETS };
-
-	return kind < SCMI_BE_KINDS ? n[kind] : 0;
+	return kind < SCMI_BE_KINDS ? scmi_model_n[kind] : 0;
 }
 
 const struct scmi_be_res *scmi_be_res(enum scmi_be_kind kind, uint32_t id)
 {
-	static const struct scmi_be_res *const t[SCMI_BE_KINDS] = { domains, clocks, resets };
-
-	return id < scmi_be_count(kind) ? &t[kind][id] : 0;
+	return id < scmi_be_count(kind) ? &scmi_model_tab[kind][id] : 0;
 }
 
 void scmi_be_reset_state(void)
 {
-	for (unsigned i = 0; i < NDOMAINS; i++)
+	for (unsigned i = 0; i < SCMI_MODEL_MAX; i++)
 		st.power[i] = SCMI_POWER_ON;
-	for (unsigned i = 0; i < NCLOCKS; i++) {
+	for (unsigned i = 0; i < scmi_model_n[SCMI_BE_CLOCK]; i++) {
 		st.enabled[i] = true;
-		st.rate[i] = clocks[i].rates[0];
+		st.rate[i] = scmi_model_tab[SCMI_BE_CLOCK][i].rates[0];
 	}
-	for (unsigned i = 0; i < NRESETS; i++) {
+	for (unsigned i = 0; i < SCMI_MODEL_MAX; i++) {
 		st.asserted[i] = false;
 		st.resets_done[i] = 0;
 	}

@@ -726,6 +726,126 @@ static void psci01_board_no_node(void **state)
 	assert_true(fdt_path_offset(dt, "/reserved-memory") < 0);
 }
 
+/* ---- the board's resources from its board DT -------------------------- */
+
+#define SCMI_NODE_HEAD \
+	"/dts-v1/; / { #address-cells = <2>; #size-cells = <2>;\n" \
+	"scmi { compatible = \"secmon,scmi\"; #address-cells = <1>; #size-cells = <0>;\n"
+
+static const char board_scmi_dts[] = SCMI_NODE_HEAD
+	"power-domain@0 { reg = <0>; label = \"gpu\"; };\n"
+	"power-domain@1 { reg = <1>; label = \"modem\"; secmon,secure-only; };\n"
+	"clock@1 { reg = <1>; label = \"uart\"; secmon,rates = /bits/ 64 <48000000>; };\n"
+	"clock@0 { reg = <0>; label = \"ddr\"; latency-us = <7>;\n"
+	"          secmon,rate-range = /bits/ 64 <100000000 0x100000000 50000000>; };\n"
+	"}; };\n";
+
+static char board_dtb[4096];
+
+static void board_body(void)
+{
+	struct resp r;
+
+	EXPECT_EQ(CMD(&r, POWER, 1), OK);
+	EXPECT_EQ(r.p[0], 2);
+	EXPECT_EQ(CMD(&r, POWER, 3, 0), OK);
+	name_is(__LINE__, r.p + 1, "gpu");
+	EXPECT_EQ(CMD(&r, POWER, 3, 1), DENIED);
+	EXPECT_EQ(CMD(&r, POWER, 3, 2), NOT_FOUND);
+	EXPECT_EQ(CMD(&r, CLOCK, 1), OK);
+	EXPECT_EQ(r.p[0], 2);
+	EXPECT_EQ(CMD(&r, CLOCK, 3, 0), OK);
+	name_is(__LINE__, r.p + 1, "ddr");
+	EXPECT_EQ(r.p[5], 7);
+	EXPECT_EQ(CMD(&r, CLOCK, 4, 0, 0), OK);
+	EXPECT_EQ(r.p[0], 1u << 12 | 3);
+	EXPECT_EQ(r.p[3], 0);	/* max 0x100000000: low word */
+	EXPECT_EQ(r.p[4], 1);	/* high word */
+	EXPECT_EQ(RATE_OF(1), 48000000);
+	EXPECT_EQ(RATE_SET(&r, 1u << 2, 0, 0xffffffffull), OK);
+	EXPECT_EQ(RATE_OF(0), 0x100000000ull);
+	EXPECT_EQ(CMD(&r, RESET, 1), OK);
+	EXPECT_EQ(r.p[0], 0);	/* the board has none */
+	EXPECT_EQ(CMD(&r, RESET, 3, 0), NOT_FOUND);
+}
+
+static void run_board(void (*fn)(void), const char *dts)
+{
+	struct sim_config cfg = { .ncpus = 1, .entry = entry, .board_dtb = board_dtb };
+
+	assert_true(compile_dts(dts, board_dtb, sizeof(board_dtb)) > 0);
+	nnotes = 0;
+	scenario = fn;
+	cd = &secmon_conduit_sim;
+	assert_int_equal(sim_run(&cfg, 0x80000000ull, 0), 0);
+	for (unsigned i = 0; i < nnotes && i < 32; i++)
+		print_error("# %s\n", notes[i]);
+	assert_int_equal(nnotes, 0);
+}
+
+static void resources_from_the_board_dt(void **state)
+{
+	(void)state;
+	run_board(board_body, board_scmi_dts);
+	/* The next monitor without a board DT has the built-in ones again. */
+	run(base_body);
+	run(clock_body);
+}
+
+static char console[2048];
+static size_t console_len;
+
+static void console_put(char c, void *arg)
+{
+	(void)arg;
+	if (console_len + 1 < sizeof(console))
+		console[console_len++] = c;
+	console[console_len] = 0;
+}
+
+/* A wrong description is refused at boot, naming the node and property. */
+static void bad_board_dt_refused(void **state)
+{
+	static const struct { const char *children, *want; } bad[] = {
+		{ "clock@0 { reg = <0>; label = \"a\"; };", "node clock@0, property secmon,rates" },
+		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rates = /bits/ 64 <2 1>; };",
+		  "node clock@0, property secmon,rates: rates must increase" },
+		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = /bits/ 64 <2 1 1>; };",
+		  "node clock@0, property secmon,rate-range" },
+		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rates = <1>; };",
+		  "node clock@0, property secmon,rates" },
+		{ "reset@0 { reg = <0>; };", "node reset@0, property label" },
+		{ "reset@0 { reg = <0>; label = \"a-name-far-too-long\"; };",
+		  "node reset@0, property label" },
+		{ "reset@0 { label = \"a\"; };", "node reset@0, property reg" },
+		{ "reset@10 { reg = <16>; label = \"a\"; };", "node reset@10, property reg" },
+		{ "reset@1 { reg = <1>; label = \"a\"; };", "node scmi, property reset: IDs" },
+		{ "reset@0 { reg = <0>; label = \"a\"; }; reset@1 { reg = <0>; label = \"b\"; };",
+		  "node reset@1, property reg: an ID given twice" },
+		{ "fan@0 { reg = <0>; label = \"a\"; };", "node fan@0, property (name)" },
+		{ "power-domain@0 { reg = <0>; label = \"a\"; latency-us = <1 2>; };",
+		  "node power-domain@0, property latency-us" },
+	};
+	char dts[1024];
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct sim_config cfg = { .ncpus = 1, .entry = entry, .board_dtb = board_dtb,
+					  .console = console_put };
+
+		snprintf(dts, sizeof(dts), SCMI_NODE_HEAD "%s }; };\n", bad[i].children);
+		assert_true(compile_dts(dts, board_dtb, sizeof(board_dtb)) > 0);
+		console_len = 0;
+		console[0] = 0;
+		scenario = free_body;
+		if (sim_run(&cfg, 0x80000000ull, 0) != -1 || !strstr(console, bad[i].want)) {
+			print_error("# %s: console \"%s\", want \"%s\"\n", bad[i].children, console,
+				    bad[i].want);
+			fail();
+		}
+	}
+}
+
 /* Without a channel, the OS is told of no SCMI server. */
 static void no_channel_no_node(void **state)
 {
@@ -754,6 +874,8 @@ int main(void)
 		cmocka_unit_test(channel_free_at_boot_and_described),
 		cmocka_unit_test(no_channel_no_node),
 		cmocka_unit_test(psci01_board_no_node),
+		cmocka_unit_test(resources_from_the_board_dt),
+		cmocka_unit_test(bad_board_dt_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
