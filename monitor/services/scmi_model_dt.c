@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The model backend's resources from the board DT, at cold boot: a
- * "secmon,scmi" node (docs/bindings/secmon,scmi.yaml) whose power-domain@N,
- * clock@N and reset@N children are the resources with ID N. Without such a
- * node the built-in resources stay. Names and nothing else point into the
+ * "secmon,scmi" node (docs/bindings/secmon,scmi.yaml) whose domain-list,
+ * clock-list and reset-list children hold domain@N, clock@N and reset@N
+ * nodes, the resources with ID N. Without such a node the built-in
+ * resources stay. Names and nothing else point into the
  * board DT, which stays where it is while the monitor runs.
  */
+#include <stdbool.h>
 #include <libfdt.h>
 #include <secmon/calltab.h>
 #include "../core/log.h"
 #include "scmi_model.h"
 
-static const char *const kinds[SCMI_BE_KINDS] = { "power-domain", "clock", "reset" };
+static const char *const lists[SCMI_BE_KINDS] = { "domain-list", "clock-list", "reset-list" };
+static const char *const kinds[SCMI_BE_KINDS] = { "domain", "clock", "reset" };
 
 static struct scmi_be_res res[SCMI_BE_KINDS][SCMI_MODEL_MAX];
 static uint64_t rates[SCMI_MODEL_MAX][SCMI_MODEL_MAX_RATES];
@@ -22,18 +25,12 @@ static int fail(const char *node, const char *prop, const char *why)
 	return -1;
 }
 
-/* The kind a child's name says ("clock@3"), or -1. */
-static int kind_of(const char *name)
+/* Whether `name` is `kind` or `kind`@... */
+static bool named(const char *name, const char *kind)
 {
-	for (int k = 0; k < SCMI_BE_KINDS; k++) {
-		unsigned i = 0;
-
-		while (kinds[k][i] && name[i] == kinds[k][i])
-			i++;
-		if (!kinds[k][i] && (name[i] == '@' || !name[i]))
-			return k;
-	}
-	return -1;
+	while (*kind && *name == *kind)
+		name++, kind++;
+	return !*kind && (*name == '@' || !*name);
 }
 
 static int read_rates(const void *fdt, int node, const char *name, struct scmi_be_res *r,
@@ -63,19 +60,17 @@ static int read_rates(const void *fdt, int node, const char *name, struct scmi_b
 	return 0;
 }
 
-static int read_child(const void *fdt, int node)
+static int read_child(const void *fdt, int node, int k)
 {
-	const char *name = fdt_get_name(fdt, node, 0), *label;
+	const char *name = secmon_calltab_node_name(fdt, node), *label;
 	const fdt32_t *p;
 	struct scmi_be_res *r;
-	int k, len;
+	int len;
 	uint32_t id;
 
-	if (!name || !*name)
-		name = "?";
-	k = kind_of(name);
-	if (k < 0)
-		return fail(name, "(name)", "not power-domain@N, clock@N or reset@N");
+	if (!named(name, kinds[k]))
+		return fail(name, "(name)", k == SCMI_BE_POWER ? "not domain@N" :
+					     k == SCMI_BE_CLOCK ? "not clock@N" : "not reset@N");
 	p = fdt_getprop(fdt, node, "reg", &len);
 	if (!p || len != 4)
 		return fail(name, "reg", "one cell, the resource's ID");
@@ -101,8 +96,9 @@ static int read_child(const void *fdt, int node)
 
 int scmi_be_init(const void *board)
 {
-	int node = board ? secmon_calltab_find(board, -1, "secmon,scmi") : -1, child;
+	int node = board ? secmon_calltab_find(board, -1, "secmon,scmi") : -1, list, child;
 	unsigned n[SCMI_BE_KINDS] = { 0 };
+	const char *list_name[SCMI_BE_KINDS] = { 0 };
 
 	scmi_model_builtin();
 	if (node < 0)
@@ -110,9 +106,19 @@ int scmi_be_init(const void *board)
 	for (int k = 0; k < SCMI_BE_KINDS; k++)
 		for (unsigned i = 0; i < SCMI_MODEL_MAX; i++)
 			res[k][i] = (struct scmi_be_res){ 0 };
-	fdt_for_each_subnode(child, board, node) {
-		if (read_child(board, child))
-			return -1;
+	fdt_for_each_subnode(list, board, node) {
+		const char *name = secmon_calltab_node_name(board, list);
+		int k = 0;
+
+		while (k < SCMI_BE_KINDS && !named(name, lists[k]))
+			k++;
+		if (k == SCMI_BE_KINDS)
+			return fail(name, "(name)", "not domain-list, clock-list or reset-list");
+		list_name[k] = name;
+		fdt_for_each_subnode(child, board, list) {
+			if (read_child(board, child, k))
+				return -1;
+		}
 	}
 	/* IDs are 0..n-1 for each kind. */
 	for (int k = 0; k < SCMI_BE_KINDS; k++) {
@@ -120,8 +126,7 @@ int scmi_be_init(const void *board)
 			n[k]++;
 		for (unsigned i = n[k]; i < SCMI_MODEL_MAX; i++)
 			if (res[k][i].name)
-				return fail(fdt_get_name(board, node, 0), kinds[k],
-					    "IDs must run from 0 without a gap");
+				return fail(list_name[k], "reg", "IDs must run from 0 without a gap");
 	}
 	for (int k = 0; k < SCMI_BE_KINDS; k++) {
 		scmi_model_tab[k] = res[k];

@@ -730,14 +730,18 @@ static void psci01_board_no_node(void **state)
 
 #define SCMI_NODE_HEAD \
 	"/dts-v1/; / { #address-cells = <2>; #size-cells = <2>;\n" \
-	"scmi { compatible = \"secmon,scmi\"; #address-cells = <1>; #size-cells = <0>;\n"
+	"scmi { compatible = \"secmon,scmi\";\n"
+
+#define LIST(name) name " { #address-cells = <1>; #size-cells = <0>; "
 
 static const char board_scmi_dts[] = SCMI_NODE_HEAD
-	"power-domain@0 { reg = <0>; label = \"gpu\"; };\n"
-	"power-domain@1 { reg = <1>; label = \"modem\"; secmon,secure-only; };\n"
+	LIST("domain-list")
+	"domain@0 { reg = <0>; label = \"gpu\"; };\n"
+	"domain@1 { reg = <1>; label = \"modem\"; secmon,secure-only; }; };\n"
+	LIST("clock-list")
 	"clock@1 { reg = <1>; label = \"uart\"; secmon,rates = /bits/ 64 <48000000>; };\n"
 	"clock@0 { reg = <0>; label = \"ddr\"; latency-us = <7>;\n"
-	"          secmon,rate-range = /bits/ 64 <100000000 0x100000000 50000000>; };\n"
+	"          secmon,rate-range = /bits/ 64 <100000000 0x100000000 50000000>; }; };\n"
 	"}; };\n";
 
 static char board_dtb[4096];
@@ -807,24 +811,27 @@ static void console_put(char c, void *arg)
 static void bad_board_dt_refused(void **state)
 {
 	static const struct { const char *children, *want; } bad[] = {
-		{ "clock@0 { reg = <0>; label = \"a\"; };", "node clock@0, property secmon,rates" },
-		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rates = /bits/ 64 <2 1>; };",
-		  "node clock@0, property secmon,rates: rates must increase" },
-		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = /bits/ 64 <2 1 1>; };",
-		  "node clock@0, property secmon,rate-range" },
-		{ "clock@0 { reg = <0>; label = \"a\"; secmon,rates = <1>; };",
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; }; };",
 		  "node clock@0, property secmon,rates" },
-		{ "reset@0 { reg = <0>; };", "node reset@0, property label" },
-		{ "reset@0 { reg = <0>; label = \"a-name-far-too-long\"; };",
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rates = /bits/ 64 <2 1>; }; };",
+		  "node clock@0, property secmon,rates: rates must increase" },
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = /bits/ 64 <2 1 1>; }; };",
+		  "node clock@0, property secmon,rate-range" },
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rates = <1>; }; };",
+		  "node clock@0, property secmon,rates" },
+		{ LIST("reset-list") "reset@0 { reg = <0>; }; };", "node reset@0, property label" },
+		{ LIST("reset-list") "reset@0 { reg = <0>; label = \"a-name-far-too-long\"; }; };",
 		  "node reset@0, property label" },
-		{ "reset@0 { label = \"a\"; };", "node reset@0, property reg" },
-		{ "reset@10 { reg = <16>; label = \"a\"; };", "node reset@10, property reg" },
-		{ "reset@1 { reg = <1>; label = \"a\"; };", "node scmi, property reset: IDs" },
-		{ "reset@0 { reg = <0>; label = \"a\"; }; reset@1 { reg = <0>; label = \"b\"; };",
+		{ LIST("reset-list") "reset@0 { label = \"a\"; }; };", "node reset@0, property reg" },
+		{ LIST("reset-list") "reset@10 { reg = <16>; label = \"a\"; }; };", "node reset@10, property reg" },
+		{ LIST("reset-list") "reset@1 { reg = <1>; label = \"a\"; }; };",
+		  "node reset-list, property reg: IDs" },
+		{ LIST("reset-list") "reset@0 { reg = <0>; label = \"a\"; }; reset@1 { reg = <0>; label = \"b\"; }; };",
 		  "node reset@1, property reg: an ID given twice" },
-		{ "fan@0 { reg = <0>; label = \"a\"; };", "node fan@0, property (name)" },
-		{ "power-domain@0 { reg = <0>; label = \"a\"; latency-us = <1 2>; };",
-		  "node power-domain@0, property latency-us" },
+		{ LIST("reset-list") "clock@0 { reg = <0>; label = \"a\"; }; };", "node clock@0, property (name)" },
+		{ LIST("fan-list") "fan@0 { reg = <0>; label = \"a\"; }; };", "node fan-list, property (name)" },
+		{ LIST("domain-list") "domain@0 { reg = <0>; label = \"a\"; latency-us = <1 2>; }; };",
+		  "node domain@0, property latency-us" },
 	};
 	char dts[1024];
 
