@@ -53,20 +53,26 @@ struct scmi_be_info {
 	uint32_t impl_version;
 };
 
-enum scmi_be_kind { SCMI_BE_POWER, SCMI_BE_CLOCK, SCMI_BE_RESET, SCMI_BE_KINDS };
+enum scmi_be_kind {
+	SCMI_BE_POWER, SCMI_BE_CLOCK, SCMI_BE_RESET, SCMI_BE_PERF, SCMI_BE_SENSOR, SCMI_BE_KINDS
+};
 
-/* One resource: a power domain, a clock or a reset line. */
+/* One resource: a power domain, a clock, a reset line, a performance domain or a sensor. */
 struct scmi_be_res {
 	const char *name;	/* at most 15 characters */
 	bool secure;		/* secure-only: the agent is DENIED */
 	/*
 	 * Clocks: nrates discrete rates in increasing order, or (range) the
-	 * triplet min, max, step.
+	 * triplet min, max, step. Performance domains: nrates levels, in
+	 * increasing order (each level's value is its frequency in kHz).
 	 */
 	const uint64_t *rates;
 	unsigned nrates;
 	bool range;
-	uint32_t latency_us;	/* clocks: enable latency; resets: reset latency */
+	uint32_t latency_us;	/* clocks: enable latency; resets: reset latency;
+				   performance: level-change latency */
+	uint8_t sensor_type;	/* sensors: SCMI sensor type (2: degrees C) */
+	int8_t sensor_scale;	/* sensors: power-of-ten unit multiplier */
 };
 
 /*
@@ -93,5 +99,12 @@ int scmi_be_clock_set_rate(uint32_t id, uint64_t rate);
 uint64_t scmi_be_clock_rate(uint32_t id);
 /* A full reset (assert then deassert) when autonomous, else assert or deassert. */
 int scmi_be_reset(uint32_t id, bool autonomous, bool assert);
+/* Performance: level is one of the domain's; min <= max, both levels of it. */
+int scmi_be_perf_set_level(uint32_t id, uint32_t level);
+uint32_t scmi_be_perf_level(uint32_t id);
+int scmi_be_perf_set_limits(uint32_t id, uint32_t min, uint32_t max);
+void scmi_be_perf_limits(uint32_t id, uint32_t *min, uint32_t *max);
+/* A sensor's reading, in its unit times 10^sensor_scale. */
+int scmi_be_sensor_read(uint32_t id, int64_t *value);
 
 #endif

@@ -157,7 +157,7 @@ int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res *
 }
 
 const struct scmi_protocol *const scmi_protocols[] = {
-	&scmi_base, &scmi_power, &scmi_clock, &scmi_reset,
+	&scmi_base, &scmi_power, &scmi_perf, &scmi_clock, &scmi_sensor, &scmi_reset,
 };
 const unsigned scmi_protocol_count = sizeof(scmi_protocols) / sizeof(scmi_protocols[0]);
 

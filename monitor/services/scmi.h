@@ -54,7 +54,8 @@ struct scmi_protocol {
 	int (*attributes)(struct scmi_msg *m);
 };
 
-extern const struct scmi_protocol scmi_base, scmi_power, scmi_clock, scmi_reset;
+extern const struct scmi_protocol scmi_base, scmi_power, scmi_perf, scmi_clock, scmi_sensor,
+	scmi_reset;
 extern const struct scmi_protocol *const scmi_protocols[];
 extern const unsigned scmi_protocol_count;
 

@@ -15,6 +15,7 @@ static const char *provider_cells(uint8_t protocol)
 	switch (protocol) {
 	case 0x11:
 		return "#power-domain-cells";
+	case 0x13:	/* Linux 6.1's binding: the DVFS domains as clocks */
 	case 0x14:
 		return "#clock-cells";
 	case 0x16:

@@ -13,10 +13,12 @@
 #include "../core/log.h"
 #include "scmi_model.h"
 
-static const char *const lists[SCMI_BE_KINDS] = { "domain-list", "clock-list", "reset-list" };
-static const char *const kinds[SCMI_BE_KINDS] = { "domain", "clock", "reset" };
+/* The kinds the binding describes (performance domains and sensors: not yet). */
+#define DT_KINDS 3
+static const char *const lists[DT_KINDS] = { "domain-list", "clock-list", "reset-list" };
+static const char *const kinds[DT_KINDS] = { "domain", "clock", "reset" };
 
-static struct scmi_be_res res[SCMI_BE_KINDS][SCMI_MODEL_MAX];
+static struct scmi_be_res res[DT_KINDS][SCMI_MODEL_MAX];
 static uint64_t rates[SCMI_MODEL_MAX][SCMI_MODEL_MAX_RATES];
 
 static int fail(const char *node, const char *prop, const char *why)
@@ -98,21 +100,21 @@ int scmi_be_init(const void *board)
 {
 	int node = board ? secmon_calltab_find(board, -1, "secmon,scmi") : -1, list, child;
 	unsigned n[SCMI_BE_KINDS] = { 0 };
-	const char *list_name[SCMI_BE_KINDS] = { 0 };
+	const char *list_name[DT_KINDS] = { 0 };
 
 	scmi_model_builtin();
 	if (node < 0)
 		return 0;
-	for (int k = 0; k < SCMI_BE_KINDS; k++)
+	for (int k = 0; k < DT_KINDS; k++)
 		for (unsigned i = 0; i < SCMI_MODEL_MAX; i++)
 			res[k][i] = (struct scmi_be_res){ 0 };
 	fdt_for_each_subnode(list, board, node) {
 		const char *name = secmon_calltab_node_name(board, list);
 		int k = 0;
 
-		while (k < SCMI_BE_KINDS && !named(name, lists[k]))
+		while (k < DT_KINDS && !named(name, lists[k]))
 			k++;
-		if (k == SCMI_BE_KINDS)
+		if (k == DT_KINDS)
 			return fail(name, "(name)", "not domain-list, clock-list or reset-list");
 		list_name[k] = name;
 		fdt_for_each_subnode(child, board, list) {
@@ -121,15 +123,16 @@ int scmi_be_init(const void *board)
 		}
 	}
 	/* IDs are 0..n-1 for each kind. */
-	for (int k = 0; k < SCMI_BE_KINDS; k++) {
+	for (int k = 0; k < DT_KINDS; k++) {
 		while (n[k] < SCMI_MODEL_MAX && res[k][n[k]].name)
 			n[k]++;
 		for (unsigned i = n[k]; i < SCMI_MODEL_MAX; i++)
 			if (res[k][i].name)
 				return fail(list_name[k], "reg", "IDs must run from 0 without a gap");
 	}
+	/* A board that describes its resources has those alone. */
 	for (int k = 0; k < SCMI_BE_KINDS; k++) {
-		scmi_model_tab[k] = res[k];
+		scmi_model_tab[k] = k < DT_KINDS ? res[k] : 0;
 		scmi_model_n[k] = n[k];
 	}
 	return 0;

@@ -29,7 +29,7 @@
 
 enum { OK = 0, NOT_SUPPORTED = -1, INVALID_PARAMETERS = -2, DENIED = -3, NOT_FOUND = -4,
        OUT_OF_RANGE = -5, PROTOCOL_ERROR = -10 };
-enum { BASE = 0x10, POWER = 0x11, CLOCK = 0x14, RESET = 0x16 };
+enum { BASE = 0x10, POWER = 0x11, PERF = 0x13, CLOCK = 0x14, SENSOR = 0x15, RESET = 0x16 };
 
 /* Shared-memory words. */
 enum { W_STATUS = 1, W_FLAGS = 4, W_LENGTH = 5, W_HEADER = 6, W_PAYLOAD = 7 };
@@ -208,7 +208,7 @@ static void base_body(void)
 	EXPECT_EQ(r.p[0], 0x20000);
 	EXPECT_EQ(ANSWER_LEN(&r), 8);
 	EXPECT_EQ(CMD(&r, BASE, 1), OK);
-	EXPECT_EQ(r.p[0], 1u << 8 | 3);	/* one agent, three protocols besides Base */
+	EXPECT_EQ(r.p[0], 1u << 8 | 5);	/* one agent, five protocols besides Base */
 	EXPECT_EQ(CMD(&r, BASE, 3), OK);
 	EXPECT_EQ(ANSWER_LEN(&r), 20);
 	name_is(__LINE__, r.p, "secmon");
@@ -217,15 +217,16 @@ static void base_body(void)
 	EXPECT_EQ(CMD(&r, BASE, 5), OK);
 	EXPECT_EQ(r.p[0], 0x10000);
 	EXPECT_EQ(CMD(&r, BASE, 6, 0), OK);
-	EXPECT_EQ(r.p[0], 3);
-	EXPECT_EQ(r.p[1], 0x00161411u);
-	EXPECT_EQ(ANSWER_LEN(&r), 12);
+	EXPECT_EQ(r.p[0], 5);
+	EXPECT_EQ(r.p[1], 0x15141311u);
+	EXPECT_EQ(r.p[2], 0x16u);
+	EXPECT_EQ(ANSWER_LEN(&r), 16);
 	EXPECT_EQ(CMD(&r, BASE, 6, 2), OK);
-	EXPECT_EQ(r.p[0], 1);
-	EXPECT_EQ(r.p[1], 0x16u);
-	EXPECT_EQ(CMD(&r, BASE, 6, 3), OK);
+	EXPECT_EQ(r.p[0], 3);
+	EXPECT_EQ(r.p[1], 0x161514u);
+	EXPECT_EQ(CMD(&r, BASE, 6, 5), OK);
 	EXPECT_EQ(r.p[0], 0);
-	EXPECT_EQ(CMD(&r, BASE, 6, 4), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, BASE, 6, 6), INVALID_PARAMETERS);
 	EXPECT_EQ(ANSWER_LEN(&r), 4);
 	EXPECT_EQ(CMD(&r, BASE, 7, 0xffffffffu), OK);
 	EXPECT_EQ(r.p[0], 1);
@@ -455,6 +456,104 @@ static void reset_protocol(void **state)
 	run(reset_body);
 }
 
+/* ---- Performance ----------------------------------------------------- */
+
+static void perf_body(void)
+{
+	struct resp r;
+
+	EXPECT_EQ(CMD(&r, PERF, 0), OK);
+	EXPECT_EQ(r.p[0], 0x20000);
+	EXPECT_EQ(CMD(&r, PERF, 1), OK);
+	EXPECT_EQ(ANSWER_LEN(&r), 20);
+	EXPECT_EQ(r.p[0], 1);
+	EXPECT_EQ(CMD(&r, PERF, 3, 0), OK);
+	EXPECT_EQ(ANSWER_LEN(&r), 36);
+	EXPECT_EQ(r.p[0], 3u << 30);		/* limits and level may be set */
+	EXPECT_EQ(r.p[2], 1500000);		/* sustained kHz */
+	name_is(__LINE__, r.p + 4, "cpus");
+	EXPECT_EQ(CMD(&r, PERF, 4, 0, 0), OK);
+	EXPECT_EQ(r.p[0], 4);
+	EXPECT_EQ(r.p[1], 250000);
+	EXPECT_EQ(r.p[3], 100);			/* latency */
+	EXPECT_EQ(r.p[10], 1500000);
+	EXPECT_EQ(CMD(&r, PERF, 4, 0, 3), OK);
+	EXPECT_EQ(r.p[0], 1);
+	EXPECT_EQ(CMD(&r, PERF, 4, 0, 4), OUT_OF_RANGE);
+	/* Level within limits; limits pull the level in. */
+	EXPECT_EQ(CMD(&r, PERF, 8, 0), OK);
+	EXPECT_EQ(r.p[0], 1500000);
+	EXPECT_EQ(CMD(&r, PERF, 7, 0, 500000), OK);
+	EXPECT_EQ(CMD(&r, PERF, 8, 0), OK);
+	EXPECT_EQ(r.p[0], 500000);
+	EXPECT_EQ(CMD(&r, PERF, 7, 0, 600000), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, PERF, 5, 0, 1000000, 1000000), OK);
+	EXPECT_EQ(CMD(&r, PERF, 6, 0), OK);
+	EXPECT_EQ(r.p[0], 1000000);		/* max, then min */
+	EXPECT_EQ(r.p[1], 1000000);
+	EXPECT_EQ(CMD(&r, PERF, 8, 0), OK);
+	EXPECT_EQ(r.p[0], 1000000);
+	EXPECT_EQ(CMD(&r, PERF, 7, 0, 250000), OUT_OF_RANGE);
+	EXPECT_EQ(CMD(&r, PERF, 5, 0, 250000, 500000), INVALID_PARAMETERS);	/* min > max */
+	EXPECT_EQ(CMD(&r, PERF, 5, 0, 1500000, 1), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, PERF, 3, 1), NOT_FOUND);
+	EXPECT_EQ(CMD(&r, PERF, 8, 1), NOT_FOUND);
+	for (uint32_t id = 0; id < 9; id++)
+		EXPECT_EQ(CMD(&r, PERF, 2, id), OK);
+	EXPECT_EQ(CMD(&r, PERF, 2, 9), NOT_FOUND);
+	EXPECT_EQ(CMD(&r, PERF, 9, 0, 0), NOT_SUPPORTED);	/* no notifications */
+}
+
+static void perf_protocol(void **state)
+{
+	(void)state;
+	run(perf_body);
+}
+
+/* ---- Sensor ---------------------------------------------------------- */
+
+static void sensor_body(void)
+{
+	struct resp r;
+	int64_t a, b;
+
+	EXPECT_EQ(CMD(&r, SENSOR, 0), OK);
+	EXPECT_EQ(r.p[0], 0x10000);
+	EXPECT_EQ(CMD(&r, SENSOR, 1), OK);
+	EXPECT_EQ(r.p[0], 2);
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 0), OK);
+	EXPECT_EQ(r.p[0], 2);
+	EXPECT_EQ(ANSWER_LEN(&r), 8 + 2 * 28);
+	EXPECT_EQ(r.p[1], 0);
+	EXPECT_EQ(r.p[3], 0x1du << 11 | 2);	/* degrees C, times 10^-3 */
+	name_is(__LINE__, r.p + 4, "soc-temp");
+	EXPECT_EQ(r.p[8], 1);
+	name_is(__LINE__, r.p + 11, "secure-temp");
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 1), OK);
+	EXPECT_EQ(r.p[0], 1);
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 2), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 0, 0), OK);
+	a = (int64_t)((uint64_t)r.p[1] << 32 | r.p[0]);
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 0, 0), OK);
+	b = (int64_t)((uint64_t)r.p[1] << 32 | r.p[0]);
+	EXPECT_EQ(a >= 45000 && a < 45008 && b >= 45000 && b < 45008, 1);
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 0, 1), NOT_SUPPORTED);	/* asynchronous */
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 0, 2), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 1, 0), DENIED);
+	EXPECT_EQ(CMD(&r, SENSOR, 6, 2, 0), NOT_FOUND);
+	for (uint32_t id = 0; id < 4; id++)
+		EXPECT_EQ(CMD(&r, SENSOR, 2, id), OK);
+	EXPECT_EQ(CMD(&r, SENSOR, 2, 6), OK);
+	EXPECT_EQ(CMD(&r, SENSOR, 2, 4), NOT_FOUND);	/* no trip points */
+	EXPECT_EQ(CMD(&r, SENSOR, 4, 0, 0), NOT_SUPPORTED);
+}
+
+static void sensor_protocol(void **state)
+{
+	(void)state;
+	run(sensor_body);
+}
+
 /* ---- the transport --------------------------------------------------- */
 
 static void lengths_body(void)
@@ -471,7 +570,10 @@ static void lengths_body(void)
 		{ CLOCK, 0, 0 }, { CLOCK, 1, 0 }, { CLOCK, 2, 1 }, { CLOCK, 3, 1 },
 		{ CLOCK, 4, 2 }, { CLOCK, 5, 4 }, { CLOCK, 6, 1 }, { CLOCK, 7, 2 },
 		{ RESET, 0, 0 }, { RESET, 1, 0 }, { RESET, 2, 1 }, { RESET, 3, 1 },
-		{ RESET, 4, 3 },
+		{ RESET, 4, 3 }, { PERF, 0, 0 }, { PERF, 1, 0 }, { PERF, 2, 1 }, { PERF, 3, 1 },
+		{ PERF, 4, 2 }, { PERF, 5, 3 }, { PERF, 6, 1 }, { PERF, 7, 2 }, { PERF, 8, 1 },
+		{ SENSOR, 0, 0 }, { SENSOR, 1, 0 }, { SENSOR, 2, 1 }, { SENSOR, 3, 1 },
+		{ SENSOR, 6, 2 },
 	};
 
 	for (unsigned i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
@@ -646,6 +748,8 @@ static void channel_free_at_boot_and_described(void **state)
 	static char dt[8192];
 	static const struct { const char *path, *cells; uint32_t reg; } protos[] = {
 		{ "/firmware/scmi/protocol@11", "#power-domain-cells", 0x11 },
+		{ "/firmware/scmi/protocol@13", "#clock-cells", 0x13 },
+		{ "/firmware/scmi/protocol@15", NULL, 0x15 },
 		{ "/firmware/scmi/protocol@14", "#clock-cells", 0x14 },
 		{ "/firmware/scmi/protocol@16", "#reset-cells", 0x16 },
 	};
@@ -671,12 +775,13 @@ static void channel_free_at_boot_and_described(void **state)
 	assert_int_equal(fdt32_to_cpu(reg[0]), SIM_SCMI_BASE >> 32);
 	assert_int_equal(fdt32_to_cpu(reg[1]), (uint32_t)SIM_SCMI_BASE);
 	assert_int_equal(fdt32_to_cpu(reg[3]), SIM_SCMI_SIZE);
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < sizeof(protos) / sizeof(protos[0]); i++) {
 		int p = fdt_path_offset(dt, protos[i].path);
 
 		assert_true(p >= 0);
 		assert_int_equal(u32_prop(dt, p, "reg"), protos[i].reg);
-		assert_int_equal(u32_prop(dt, p, protos[i].cells), 1);
+		if (protos[i].cells)
+			assert_int_equal(u32_prop(dt, p, protos[i].cells), 1);
 		assert_true(fdt_get_phandle(dt, p) != 0);
 	}
 	assert_true(fdt_path_offset(dt, "/firmware/scmi/protocol@10") < 0);
@@ -770,6 +875,12 @@ static void board_body(void)
 	EXPECT_EQ(RATE_OF(0), 0x100000000ull);
 	EXPECT_EQ(CMD(&r, RESET, 1), OK);
 	EXPECT_EQ(r.p[0], 0);	/* the board has none */
+	EXPECT_EQ(CMD(&r, PERF, 1), OK);
+	EXPECT_EQ(r.p[0], 0);	/* nor performance domains or sensors */
+	EXPECT_EQ(CMD(&r, SENSOR, 1), OK);
+	EXPECT_EQ(r.p[0], 0);
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 0), OK);
+	EXPECT_EQ(r.p[0], 0);
 	EXPECT_EQ(CMD(&r, RESET, 3, 0), NOT_FOUND);
 }
 
@@ -873,6 +984,8 @@ int main(void)
 		cmocka_unit_test(power_protocol),
 		cmocka_unit_test(clock_protocol),
 		cmocka_unit_test(reset_protocol),
+		cmocka_unit_test(perf_protocol),
+		cmocka_unit_test(sensor_protocol),
 		cmocka_unit_test(bad_lengths),
 		cmocka_unit_test(busy_and_free),
 		cmocka_unit_test(aarch32_agent),
