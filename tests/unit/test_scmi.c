@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <libfdt.h>
 
+#include <secmon/scmi.h>
 #include <secmon/smccc.h>
 
 #include "../../monitor/plat/host/sim.h"
@@ -554,6 +555,59 @@ static void sensor_protocol(void **state)
 	run(sensor_body);
 }
 
+/* ---- the library's client (lib/scmi.c) -------------------------------- */
+
+static void client_body(void)
+{
+	struct secmon_scmi s = { .conduit = cd, .fid = SCMI_FID, .shmem = shm(),
+				 .shmem_size = chan_size };
+	uint32_t v, out[SECMON_SCMI_MAX_WORDS];
+	uint64_t hz;
+	int64_t t;
+	int32_t st;
+	unsigned n;
+
+	EXPECT_EQ(secmon_scmi_protocol_version(&s, SECMON_SCMI_BASE, &v), SECMON_OK);
+	EXPECT_EQ(v, 0x20000);
+	EXPECT_EQ(secmon_scmi_protocol_version(&s, 0x42, &v), SECMON_E_NOT_SUPPORTED);
+	EXPECT_EQ(secmon_scmi_clock_rate_get(&s, 0, &hz), SECMON_OK);
+	EXPECT_EQ(hz, 24 * MHZ);
+	EXPECT_EQ(secmon_scmi_clock_rate_set(&s, 2, 1249 * MHZ), SECMON_OK);
+	EXPECT_EQ(secmon_scmi_clock_rate_get(&s, 2, &hz), SECMON_OK);
+	EXPECT_EQ(hz, 1200 * MHZ);
+	EXPECT_EQ(secmon_scmi_clock_rate_get(&s, 9, &hz), SECMON_E_NOT_FOUND);
+	EXPECT_EQ(secmon_scmi_clock_rate_get(&s, 3, &hz), SECMON_E_DENIED);
+	EXPECT_EQ(secmon_scmi_perf_level_set(&s, 0, 500000), SECMON_OK);
+	EXPECT_EQ(secmon_scmi_perf_level_get(&s, 0, &v), SECMON_OK);
+	EXPECT_EQ(v, 500000);
+	EXPECT_EQ(secmon_scmi_perf_level_set(&s, 0, 1), SECMON_E_INVALID_PARAMETERS);
+	EXPECT_EQ(secmon_scmi_sensor_read(&s, 0, &t), SECMON_OK);
+	EXPECT_EQ(t >= 45000 && t < 45008, 1);
+	EXPECT_EQ(secmon_scmi_sensor_read(&s, 1, &t), SECMON_E_DENIED);
+	/* The raw exchange: DISCOVER_LIST_PROTOCOLS gives a count and two words. */
+	v = 0;
+	EXPECT_EQ(secmon_scmi_xfer(&s, SECMON_SCMI_BASE, 6, &v, 1, &st, out, 32, &n), SECMON_OK);
+	EXPECT_EQ(st, 0);
+	EXPECT_EQ(n, 3);
+	EXPECT_EQ(secmon_scmi_xfer(&s, SECMON_SCMI_BASE, 6, &v, 1, &st, out, 2, &n),
+		  SECMON_E_NO_SPACE);
+	EXPECT_EQ(secmon_scmi_xfer(&s, SECMON_SCMI_BASE, 0, out, 33, &st, out, 32, &n),
+		  SECMON_E_INVALID_PARAMETERS);
+	/* A channel someone else left busy is not written. */
+	shm()[W_STATUS] = 0;
+	EXPECT_EQ(secmon_scmi_protocol_version(&s, SECMON_SCMI_BASE, &v), SECMON_E_BAD_ANSWER);
+	shm()[W_STATUS] = FREE;
+	EXPECT_EQ(secmon_scmi_protocol_version(&s, SECMON_SCMI_CLOCK, &v), SECMON_OK);
+	EXPECT_EQ(v, 0x20000);
+}
+
+static void library_client(void **state)
+{
+	(void)state;
+	run(client_body);
+	run_on(client_body, true);
+}
+
 /* ---- the transport --------------------------------------------------- */
 
 static void lengths_body(void)
@@ -986,6 +1040,7 @@ int main(void)
 		cmocka_unit_test(reset_protocol),
 		cmocka_unit_test(perf_protocol),
 		cmocka_unit_test(sensor_protocol),
+		cmocka_unit_test(library_client),
 		cmocka_unit_test(bad_lengths),
 		cmocka_unit_test(busy_and_free),
 		cmocka_unit_test(aarch32_agent),
