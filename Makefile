@@ -3,7 +3,8 @@
 #   make check      install deps, build everything, run every test
 #   make run        build the firmware and boot Linux under it on QEMU
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel)
-#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin
+#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
+#                   and build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
@@ -33,6 +34,7 @@ xbuild:
 firmware:
 	@$(MAKE) -f mk/qemu-virt-a64.mk
 	@$(MAKE) -f mk/qemu-virt-a32.mk
+	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
 
 nsk:
 	@$(MAKE) -f mk/nsk.mk

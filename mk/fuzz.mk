@@ -3,7 +3,8 @@
 #   make -f mk/fuzz.mk run        fuzz each target FUZZ_SECONDS (default 60)
 #   make -f mk/fuzz.mk check      the short pass `make check` runs (TAP)
 # Every output goes under $(O); no corpus file is committed in binary form.
-# The dispatch corpus is written by tests/fuzz/seeds.py; the DT corpus is
+# The dispatch corpus is written by tests/fuzz/seeds.py, the SCMI one by
+# tests/fuzz/scmi_seeds.py; the DT corpus is
 # built from boards/*.dts, tests/fuzz/corpus/dt/*.dts (regressions and
 # hand-made seeds), tests/fuzz/mkdtb.py (regressions dtc cannot express) and
 # the DTBs QEMU's virt machine gives its firmware.
@@ -34,7 +35,7 @@ DT_SEEDS := $(patsubst boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(BOARD_DTS)) \
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
-TARGETS := $(O)/fuzz-dispatch $(O)/fuzz-dt
+TARGETS := $(O)/fuzz-dispatch $(O)/fuzz-dt $(O)/fuzz-scmi
 
 .PHONY: all corpus run check
 all: $(TARGETS) corpus
@@ -69,9 +70,13 @@ $(O)/fuzz-dispatch: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_dispatch.c) $(O)/o
 $(O)/fuzz-dt: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_dt.c)
 	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
 
+$(O)/fuzz-scmi: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_scmi.c)
+	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
+
 # The DT corpus: the boards (the examples and the fuzz-only ones in
 # tests/fuzz/boards/), hand-made seeds and regressions, QEMU's. QEMU pads its DTB to 1 MiB: dtc writes it back at its size.
-corpus: $(DT_SEEDS) $(QEMU_DTBS) $(O)/seeds/dt/.mkdtb $(O)/seeds/dispatch/.seeds
+corpus: $(DT_SEEDS) $(QEMU_DTBS) $(O)/seeds/dt/.mkdtb $(O)/seeds/dispatch/.seeds \
+	$(O)/seeds/scmi/.seeds
 
 $(O)/seeds/dt/.mkdtb: tests/fuzz/mkdtb.py
 	@mkdir -p $(dir $@)
@@ -79,6 +84,11 @@ $(O)/seeds/dt/.mkdtb: tests/fuzz/mkdtb.py
 	@touch $@
 
 $(O)/seeds/dispatch/.seeds: tests/fuzz/seeds.py
+	rm -rf $(dir $@)
+	python3 $< $(dir $@)
+	@touch $@
+
+$(O)/seeds/scmi/.seeds: tests/fuzz/scmi_seeds.py
 	rm -rf $(dir $@)
 	python3 $< $(dir $@)
 	@touch $@

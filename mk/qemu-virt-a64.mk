@@ -41,6 +41,7 @@ COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
 	monitor/services/described_dt.c \
+	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
 # Resident code that no measured fast path runs (the log and console, CPU

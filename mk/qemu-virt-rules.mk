@@ -3,7 +3,7 @@
 # FDT_LIB, FDT_ARCH (scripts/fetch-libfdt.sh's name for it), CFLAGS,
 # ASFLAGS, LDFLAGS, LINK_FLAGS (the target flags the link needs),
 # CLANG_FLAGS and, if its link script needs any, LDS_FLAGS (preprocessor
-# definitions for link.ld.in).
+# definitions for link.ld.in). SCMI=1 builds the SCMI server in.
 
 # Shared with the other QEMU virt port; its "arch.h", "qv.h" and
 # "platform.h" are this port's, found through -I$(PLAT).
@@ -11,6 +11,16 @@ COMMON := monitor/plat/qemu-virt-common
 PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
 PLAT_S := $(wildcard $(PLAT)/*.S)
 MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+# The SCMI server (docs/scmi.md) is built in with SCMI=1; without it (the
+# default: its resident code would not fit the 32 KiB the resident part is
+# held to) the stubs in monitor/services/off/ take its place.
+SCMI ?= 0
+ifneq ($(SCMI),1)
+SCMI_C := $(wildcard monitor/services/scmi*.c) $(COMMON)/scmi.c
+PLAT_C := $(filter-out $(SCMI_C),$(PLAT_C))
+MON_C := $(filter-out $(SCMI_C),$(MON_C)) monitor/services/off/scmi_off.c \
+	monitor/services/off/scmi_off_dt.c
+endif
 LIB_C := $(wildcard lib/*.c)
 # EXTRA_C: extra sources for local experiments (never part of the tree's build).
 SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)

@@ -132,7 +132,7 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
-run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32" make firmware
+run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qemu-virt-a64 with SCMI" make firmware
 run_suite boot-split python3 scripts/boot-split.py build/qemu-virt-a64/secmon.elf
 run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The normal world's description of this monitor: the board's PSCI node
- * (or a standard PSCI 1.1 one) and its call tables, written into the DT
+ * (or a standard PSCI 1.1 one), the SCMI server (services/scmi_dt.c) and
+ * the board's call tables, written into the DT
  * the monitor hands over. Cold boot only.
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
 #include "../monitor.h"
+#include "../services/scmi.h"
 
 #define MAX_CHILDREN 64
 /* Call tables are three levels deep; a deeper board DT is refused. */
@@ -74,6 +76,18 @@ static int psci_node(void *fdt, const void *board)
 	return err ? err : fdt_setprop_string(fdt, dst, "method", "smc");
 }
 
+/*
+ * A board whose PSCI node is 0.1 only gives the OS no SMCCC conduit (Linux
+ * finds it through PSCI 0.2 or later): it could not reach an SMC transport.
+ */
+static bool smccc_conduit(const void *board)
+{
+	int node = board ? secmon_calltab_find(board, -1, "arm,psci") : -1;
+
+	return node < 0 || fdt_node_check_compatible(board, node, "arm,psci-0.2") == 0 ||
+	       fdt_node_check_compatible(board, node, "arm,psci-1.0") == 0;
+}
+
 int mon_dt_fixup(void *fdt, const void *board)
 {
 	int fw, node = -1, err;
@@ -83,6 +97,8 @@ int mon_dt_fixup(void *fdt, const void *board)
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
 		return -FDT_ERR_BADSTRUCTURE;
 	err = psci_node(fdt, board);
+	if (!err && smccc_conduit(board))
+		err = scmi_dt_fixup(fdt);
 	if (err || !board)
 		return err;
 	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {

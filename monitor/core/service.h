@@ -112,6 +112,10 @@ int mon_dispatch_init(void);
 bool errata_handle(struct mon_call *c);
 bool errata_has(uint32_t fid);
 void errata_cpu_reset(unsigned cpu);
+/* SCMI over SMC (services/scmi.c): offered when the platform has a channel. */
+void scmi_init(void);
+bool scmi_handle(struct mon_call *c);
+bool scmi_has(uint32_t fid);
 bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
 void psci_init(unsigned boot_cpu);

@@ -223,20 +223,22 @@ if [ ${#good[@]} -gt 0 ]; then
 		errs=$(records_of "$records" "$dtb" | grep -F 'From schema:')
 		# Every node the parser takes for a call table must have been
 		# matched by the binding, and every service node by the service's
-		# binding, or the bindings checked nothing.
+		# binding; a file without call tables must have an SCMI resource
+		# node the SCMI binding matched, or the bindings checked nothing.
 		tables=$(matched "$records" "$dtb" secmon,call-table.yaml)
 		media=$(matched "$records" "$dtb" secmon,secure-media.yaml)
+		scmi=$(matched "$records" "$dtb" secmon,scmi.yaml)
 		want_tables=$(parsed "$dtb")
 		want_media=$(parsed "$dtb" secmon,secure-media)
 		if [ -n "$errs" ]; then
 			not_ok "dt-validate $dtb"
 			printf '%s\n' "$errs" | sed 's/^/# /'
-		elif [ -z "$tables" ] || [ "$tables" != "$want_tables" ] || [ "$media" != "$want_media" ]; then
+		elif [ -z "$tables$scmi" ] || [ "$tables" != "$want_tables" ] || [ "$media" != "$want_media" ]; then
 			not_ok "dt-validate $dtb matches every call table"
 			echo "# call tables: matched [$(flat "$tables")], parser [$(flat "$want_tables")]"
 			echo "# secure media: matched [$(flat "$media")], parser [$(flat "$want_media")]"
 		else
-			ok "dt-validate $dtb ($(flat "$tables") matched, no error)"
+			ok "dt-validate $dtb ($(flat "$tables$scmi") matched, no error)"
 		fi
 		log=${dtb%.dtb}.parser.log
 		if "$checker" "$dtb" >"$log" 2>&1; then

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../monitor/plat.h"
+#include "../../monitor/scmi_backend.h"
 #include "fplat.h"
 
 struct fp_state fp;
@@ -219,6 +220,23 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size)
 bool plat_ns_entry_aarch32(void)
 {
 	return fp.topo.entry_a32;
+}
+
+bool scmi_be_channel(struct scmi_be_channel *ch)
+{
+	ch->base = fp.scmi_base;
+	ch->size = fp.scmi_size;
+	return fp.scmi_size != 0;
+}
+
+volatile uint32_t *scmi_be_shmem(uint64_t base, uint32_t size)
+{
+	if (fp.lock != 1 && fp.cur >= 0)
+		fp_fail("scmi_be_shmem() outside the monitor's lock");
+	if (base != fp.scmi_base || size != fp.scmi_size || !fp_ns_range_ok(base, size))
+		fp_fail("scmi_be_shmem(%llx, %x): not the channel the platform gave",
+			(unsigned long long)base, size);
+	return fp.shm;
 }
 
 uint64_t plat_time_us(void)

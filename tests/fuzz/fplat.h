@@ -57,6 +57,13 @@ struct fp_state {
 	char log[65536];	/* room for error lines naming the longest node name fuzz-dt makes */
 	unsigned log_len;
 	bool quiet;		/* do not echo the monitor's log */
+	/*
+	 * The SCMI channel (scmi_be_channel / scmi_be_shmem): size 0 none;
+	 * shm is the harness's memory for [scmi_base, scmi_base + scmi_size).
+	 */
+	uint64_t scmi_base;
+	uint32_t scmi_size;
+	uint32_t *shm;
 };
 
 extern struct fp_state fp;

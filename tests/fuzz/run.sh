@@ -46,15 +46,17 @@ seeds_of() {
 	case $1 in
 	dispatch) echo "$O/seeds/dispatch" ;;
 	dt) echo "$O/seeds/dt" ;;
+	scmi) echo "$O/seeds/scmi" ;;
 	esac
 }
 
-for t in dispatch dt; do
+for t in dispatch dt scmi; do
 	bin=$O/fuzz-$t
 	seeds=$(seeds_of "$t")
 	extra=()
 	[ "$t" = dt ] && extra=(-max_len=16384 -dict=tests/fuzz/dt.dict)
 	[ "$t" = dispatch ] && extra=(-max_len=1024)
+	[ "$t" = scmi ] && extra=(-max_len=2048)
 	# A unit takes milliseconds: one that runs 20 s is a hang, and a finding.
 	extra+=(-timeout=20)
 

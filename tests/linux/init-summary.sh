@@ -41,6 +41,17 @@
 #                   within 5 standard deviations of a fair coin's. Prints
 #                   "trng=ok" or "trng=fail:<what>", and trng_ones=,
 #                   trng_runs=; kaslr=enabled|disabled|unknown from dmesg.
+#     scmi          the SCMI server as Linux sees it (the monitor's
+#                   /firmware/scmi node): "scmi=2.0" and "scmi_vendor=..."
+#                   from the core's "SCMI Protocol v..." line, the drivers
+#                   bound to devices of the SCMI bus (Linux 6.1 calls it
+#                   /sys/bus/scmi_protocol; later kernels /sys/bus/scmi), how many of the model's
+#                   clocks clk_summary lists and the genpd domains, then
+#                   loads virtio_mmio + virtio_blk and reads the disk (boot.sh
+#                   -- extra arguments attach one whose first line is
+#                   "SECMON-SCMI-DISK"), its transport being in SCMI power
+#                   domain "virtio": scmi_disk=ok and the domain's state and
+#                   devices in pm_genpd_summary.
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -221,7 +232,39 @@ do_trng() {
 
 STATE_DEV=/dev/vda
 
+do_scmi() {
+	v=$(dmesg | sed -n "s/.*SCMI Protocol v\([0-9.]*\) '\([^:']*\):.*/\1 \2/p" | head -n 1)
+	say "scmi=${v%% *}"
+	say "scmi_vendor=${v#* }"
+	d=$(for drv in /sys/bus/scmi_protocol/drivers/* /sys/bus/scmi/drivers/*; do
+		[ -d "$drv" ] || continue
+		ls "$drv" | grep -q '^scmi_dev' && basename "$drv"
+	done | sort | tr '\n' ' ')
+	say "scmi_drivers=$(echo $d | tr ' ' ,)"
+	say "scmi_clocks=$(grep -c -E '^ *(apb_pclk|bus|cpu) ' /sys/kernel/debug/clk/clk_summary)"
+	d=$(ls /sys/kernel/debug/pm_genpd 2>/dev/null | grep -v summary | sort | tr '\n' ' ')
+	say "scmi_domains=$(echo $d | tr ' ' ,)"
+	if state_disk_present '^SECMON-SCMI-DISK'; then
+		say "scmi_disk=ok"
+	else
+		say "scmi_disk=none"
+	fi
+	g=/sys/kernel/debug/pm_genpd/pm_genpd_summary
+	say "scmi_virtio_domain=$(awk '$1 == "virtio" { print $2 }' $g)"
+	say "scmi_virtio_devices=$(awk '/^[^ ]/ { in_d = ($1 == "virtio") }
+		in_d && /virtio_mmio/ { n++ } END { print n + 0 }' $g)"
+	sed 's/^/SECMON-LOG clk: /' /sys/kernel/debug/clk/clk_summary
+	sed 's/^/SECMON-LOG genpd: /' $g
+	dmesg | grep -i scmi | sed 's/^/SECMON-LOG /'
+}
+
 state_disk() {
+	state_disk_present '^SECMON-STATE '
+}
+
+# Loads the initramfs's modules and waits for the disk; true when its
+# first line matches $1.
+state_disk_present() {
 	if [ -s /lib/modules/load-order ]; then
 		while read -r ko; do
 			insmod "$ko" 2>/dev/null
@@ -233,7 +276,7 @@ state_disk() {
 		t=$((t + 1))
 	done
 	[ -b "$STATE_DEV" ] || return 1
-	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q '^SECMON-STATE '
+	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q "$1"
 }
 
 do_reboot() {
@@ -312,6 +355,7 @@ for a in $(echo "$actions" | tr , ' '); do
 	hotplug) do_hotplug 1 ;;
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
 	trng) do_trng ;;
+	scmi) do_scmi ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;

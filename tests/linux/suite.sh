@@ -44,6 +44,17 @@ boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug
 boot pkvm-hotplug20 "--smp 4 --gic 3 --append kvm-arm.mode=protected --append secmon.test=hotplug:20" \
 	"cpus=4 pkvm hotplug $COMMON"
 boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
+# The monitor's SCMI server through Linux's own drivers: the core, the
+# clock, power-domain and reset drivers, and a virtio-blk disk whose
+# transport sits in an SCMI power domain (init-summary.sh, action scmi).
+disk=$OUT/scmi-disk.img
+printf 'SECMON-SCMI-DISK\n' >"$disk" && truncate -s 64K "$disk"
+# The SCMI server is built in only with SCMI=1 (make firmware builds it too).
+FW_DEFAULT=$FW
+FW=${FW_SCMI:-$(dirname "$FW")-scmi/secmon.bin}
+boot scmi "--smp 2 --gic 3 --append secmon.test=scmi -- -drive file=$disk,if=none,format=raw,id=scmidisk -device virtio-blk-device,drive=scmidisk" \
+	"scmi=2.0 scmi_vendor=secmon scmi_drivers=scmi-clocks,scmi-power-domain,scmi-reset scmi_clocks=3 scmi_domains=pcie,virtio scmi_disk=ok scmi_virtio_domain=on scmi_virtio_devices>=1 cpus=2 $COMMON"
+FW=$FW_DEFAULT
 own=$OUT/own-initrd.cpio.gz
 if sh tests/linux/mkinitrd.sh build/linux/arm64 tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then
 	boot own-initrd "--smp 2 --gic 3 --initrd $own" "own_initrd=yes cpus=2 poweroff"

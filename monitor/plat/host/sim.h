@@ -85,6 +85,22 @@ void sim_last_reset2(uint32_t *type, uint64_t *cookie);
  */
 int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb);
 
+/*
+ * Physical memory the simulated monitor can reach (the SCMI channel): a
+ * window from just below the default normal-world memory into it.
+ */
+#define SIM_WINDOW_BASE 0x7ffff000ull
+#define SIM_WINDOW_SIZE 0x3000u
+/* The default SCMI channel, in normal-world memory. */
+#define SIM_SCMI_BASE 0x80000800ull
+#define SIM_SCMI_SIZE 0x100u
+
+/* The host pointer for [pa, pa + size) of the window, or NULL. */
+void *sim_phys(uint64_t pa, uint64_t size);
+
+/* Where the SCMI channel is from the next sim_run() on; size 0: none. */
+void sim_scmi_channel(uint64_t base, uint32_t size);
+
 extern const struct secmon_conduit secmon_conduit_sim;
 extern const struct secmon_conduit secmon_conduit_sim32;
 

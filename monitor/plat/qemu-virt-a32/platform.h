@@ -28,6 +28,10 @@
 /* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
 #define QV_NS_RAM_BASE		0x40000000
 
+/* No SCMI channel on this port yet (qemu-virt-common/scmi.c). */
+#define QV_SCMI_BASE		0
+#define QV_SCMI_SIZE		0u
+
 /* CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs). */
 #define QV_MAX_CPUS		8
 /*

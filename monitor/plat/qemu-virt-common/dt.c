@@ -197,6 +197,30 @@ static int fixup_chosen(void *fdt, const struct qv_boot_info *bi)
 }
 
 /*
+ * Devices the OS uses that depend on an SCMI resource, so that their
+ * working proves the path: every virtio-mmio transport sits in SCMI power
+ * domain 0 ("virtio" in the model, services/scmi_model.c).
+ */
+static int scmi_consumers(void *fdt)
+{
+	int pd = fdt_path_offset(fdt, "/firmware/scmi/protocol@11"), node, err;
+	fdt32_t ref[2];
+
+	if (pd < 0)
+		return 0;
+	ref[0] = cpu_to_fdt32(fdt_get_phandle(fdt, pd));
+	ref[1] = cpu_to_fdt32(0);
+	/* Setting a property moves nodes: look again from where this one is. */
+	for (node = fdt_node_offset_by_compatible(fdt, -1, "virtio,mmio"); node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, "virtio,mmio")) {
+		err = fdt_setprop(fdt, node, "power-domains", ref, sizeof(ref));
+		if (err)
+			return err;
+	}
+	return node == -FDT_ERR_NOTFOUND ? 0 : node;
+}
+
+/*
  * The psci node and the board's call tables come from the portable monitor;
  * a PSCI 0.1 board also gets the power-off mailbox (the AArch64 port's
  * poweroff.c). No /memreserve/ or reserved-memory for the monitor itself:
@@ -209,6 +233,8 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 
 	if (!err)
 		err = mon_dt_fixup(fdt, board_dtb);
+	if (!err)
+		err = scmi_consumers(fdt);
 	if (!err)
 		err = qv_poweroff_dt_fixup(fdt);
 	if (!err)

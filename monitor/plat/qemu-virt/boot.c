@@ -10,6 +10,7 @@
  *                    that room zeroed after the fix-up
  *   base + 1 MiB     power-off mailbox (PSCI 0.1 boards only, poweroff.c),
  *                    clear of U-Boot's early stack (below base + 2 MiB)
+ *   base + 1 MiB + 4 KiB  SCMI shared memory (platform.h QV_SCMI_BASE)
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes
  *   next 2 MiB       initrd

@@ -59,6 +59,14 @@
  */
 #define QV_MAILBOX_BASE		(QV_NS_RAM_BASE + 0x100000)
 
+/*
+ * The SCMI channel (qemu-virt-common/scmi.c): the page after the mailbox,
+ * also past the DTB's room and clear of U-Boot's early stack, listed in the
+ * OS's /reserved-memory (no-map).
+ */
+#define QV_SCMI_BASE		(QV_NS_RAM_BASE + 0x101000)
+#define QV_SCMI_SIZE		0x1000u
+
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
 #define QV_FRAME_SIZE		0x120
 

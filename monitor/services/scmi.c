@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The SCMI server's SMC transport (DEN0056, shared-memory transport): one
+ * agent, one channel in normal-world memory, each message handled
+ * synchronously in the SMC that announces it.
+ *
+ * The channel is hostile: the header, length and payload are read once
+ * into secure memory with aligned 32-bit accesses, every length checked
+ * against the channel and the payload buffer, and nothing is done unless
+ * the agent has marked the channel busy. The answer is written back, the
+ * channel marked free last.
+ */
+#include "../core/log.h"
+#include "../core/service.h"
+#include "../plat.h"
+#include "scmi.h"
+
+/* The shared-memory layout, in 32-bit words. */
+#define SHM_STATUS 1
+#define SHM_FLAGS 4
+#define SHM_LENGTH 5
+#define SHM_HEADER 6
+#define SHM_PAYLOAD 7
+/* Room for the longest message either way. */
+#define SHM_MIN (4u * SHM_PAYLOAD + SCMI_PAYLOAD_MAX)
+
+#define STATUS_FREE 0x1u
+#define STATUS_ERROR 0x2u
+
+#define HDR_MSG_ID(h) ((h) & 0xffu)
+#define HDR_TYPE(h) (((h) >> 8) & 0x3u)
+#define HDR_PROTOCOL(h) (((h) >> 10) & 0xffu)
+
+/* The channel mon_init() accepted; size 0: none (the SMC is not offered). */
+static struct scmi_be_channel chan;
+static struct scmi_msg msg;
+
+void scmi_init(void)
+{
+	struct scmi_be_channel ch;
+	volatile uint32_t *shm;
+
+	chan.size = 0;
+	scmi_be_reset_state();
+	if (!scmi_be_channel(&ch))
+		return;
+	if (ch.size < SHM_MIN || (ch.base | ch.size) & 3u || !plat_ns_range_ok(ch.base, ch.size)) {
+		mon_log("secmon: SCMI channel 0x%llx+0x%x is not %u or more aligned bytes of "
+			"normal-world memory: SCMI off\n",
+			(unsigned long long)ch.base, (unsigned)ch.size, SHM_MIN);
+		return;
+	}
+	chan = ch;
+	shm = scmi_be_shmem(ch.base, ch.size);
+	/* The agent waits for a free channel before its first message. */
+	if (shm)
+		shm[SHM_STATUS] = STATUS_FREE;
+}
+
+bool scmi_channel(struct scmi_be_channel *ch)
+{
+	*ch = chan;
+	return chan.size != 0;
+}
+
+bool scmi_has(uint32_t fid)
+{
+	return fid == SCMI_SMC_FID && chan.size;
+}
+
+/* Reads the message; false when the channel holds none we can answer. */
+static bool copy_in(volatile uint32_t *shm, uint32_t *header)
+{
+	uint32_t len = shm[SHM_LENGTH];
+
+	if (len < 4 || len > chan.size - 4u * SHM_HEADER)
+		return false;
+	*header = shm[SHM_HEADER];
+	msg.in_len = len - 4;
+	if (msg.in_len > SCMI_PAYLOAD_MAX)
+		return true;	/* answered PROTOCOL_ERROR */
+	for (uint32_t i = 0; i < (msg.in_len + 3) / 4; i++)
+		msg.in[i] = shm[SHM_PAYLOAD + i];
+	return true;
+}
+
+/* The channel's message, answered; an SMCCC result for x0. */
+static int64_t channel_process(void)
+{
+	volatile uint32_t *shm;
+	uint32_t header;
+
+	if (!plat_ns_range_ok(chan.base, chan.size))
+		return SECMON_SMCCC_NOT_SUPPORTED;
+	shm = scmi_be_shmem(chan.base, chan.size);
+	if (!shm)
+		return SECMON_SMCCC_NOT_SUPPORTED;
+	if (shm[SHM_STATUS] & STATUS_FREE)
+		return SECMON_SMCCC_INVALID_PARAMETER;
+	if (!copy_in(shm, &header)) {
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		shm[SHM_STATUS] = STATUS_FREE | STATUS_ERROR;
+		return 0;
+	}
+	msg.out_max = SCMI_PAYLOAD_MAX;
+	msg.out_len = 0;
+	msg.msg_id = (uint8_t)HDR_MSG_ID(header);
+	if (msg.in_len > SCMI_PAYLOAD_MAX || msg.in_len & 3u)
+		scmi_put(&msg, (uint32_t)SCMI_PROTOCOL_ERROR);
+	else if (HDR_TYPE(header) != 0)
+		scmi_put(&msg, (uint32_t)SCMI_NOT_SUPPORTED);
+	else
+		scmi_process(&msg, (uint8_t)HDR_PROTOCOL(header));
+	shm[SHM_HEADER] = header;
+	for (uint32_t i = 0; i < msg.out_len / 4; i++)
+		shm[SHM_PAYLOAD + i] = msg.out[i];
+	shm[SHM_LENGTH] = 4 + msg.out_len;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	shm[SHM_STATUS] = STATUS_FREE;
+	return 0;
+}
+
+bool scmi_handle(struct mon_call *c)
+{
+	int64_t ret;
+
+	if (c->smc64 || !scmi_has(c->fid))
+		return false;
+	plat_lock();
+	ret = channel_process();
+	plat_unlock();
+	mon_ret(c, 0, ret);
+	return true;
+}
+
+void scmi_put_name(struct scmi_msg *m, const char *s)
+{
+	for (unsigned w = 0; w < 4; w++) {
+		uint32_t v = 0;
+
+		for (unsigned b = 0; b < 4; b++) {
+			unsigned i = w * 4 + b;
+
+			if (i < 15 && s && *s)
+				v |= (uint32_t)(uint8_t)*s++ << (8 * b);
+		}
+		scmi_put(m, v);
+	}
+}
+
+int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r)
+{
+	*r = scmi_be_res(kind, id);
+	if (!*r)
+		return SCMI_NOT_FOUND;
+	return (*r)->secure ? SCMI_DENIED : SCMI_SUCCESS;
+}
+
+const struct scmi_protocol *const scmi_protocols[] = {
+	&scmi_base, &scmi_power, &scmi_perf, &scmi_clock, &scmi_sensor, &scmi_reset,
+};
+const unsigned scmi_protocol_count = sizeof(scmi_protocols) / sizeof(scmi_protocols[0]);
+
+static const struct scmi_protocol *find_protocol(uint8_t id)
+{
+	for (unsigned i = 0; i < scmi_protocol_count; i++)
+		if (scmi_protocols[i]->id == id)
+			return scmi_protocols[i];
+	return 0;
+}
+
+/* Messages 0-2 of every protocol. */
+static int common_msg(struct scmi_msg *m, const struct scmi_protocol *p)
+{
+	uint32_t id;
+
+	switch (m->msg_id) {
+	case 0:
+		if (m->in_len)
+			return SCMI_PROTOCOL_ERROR;
+		scmi_put(m, SCMI_SUCCESS);
+		scmi_put(m, p->version);
+		return SCMI_SUCCESS;
+	case 1:
+		if (m->in_len)
+			return SCMI_PROTOCOL_ERROR;
+		scmi_put(m, SCMI_SUCCESS);
+		return p->attributes(m);
+	default:
+		if (m->in_len != 4)
+			return SCMI_PROTOCOL_ERROR;
+		id = m->in[0];
+		if (id > 2 && (id >= p->ncmds || !p->cmds[id].fn))
+			return SCMI_NOT_FOUND;
+		scmi_put(m, SCMI_SUCCESS);
+		scmi_put(m, 0);
+		return SCMI_SUCCESS;
+	}
+}
+
+void scmi_process(struct scmi_msg *m, uint8_t protocol)
+{
+	const struct scmi_protocol *p = find_protocol(protocol);
+	const struct scmi_cmd *cmd;
+	int st;
+
+	m->out_len = 0;
+	if (p && m->msg_id <= 2) {
+		st = common_msg(m, p);
+	} else if (!p || m->msg_id >= p->ncmds || !p->cmds[m->msg_id].fn) {
+		st = SCMI_NOT_SUPPORTED;
+	} else {
+		cmd = &p->cmds[m->msg_id];
+		st = m->in_len == 4u * cmd->in_words ? SCMI_SUCCESS : SCMI_PROTOCOL_ERROR;
+		if (st == SCMI_SUCCESS) {
+			scmi_put(m, SCMI_SUCCESS);
+			st = cmd->fn(m);
+		}
+	}
+	/* An error answers with its status alone. */
+	if (st != SCMI_SUCCESS) {
+		m->out_len = 0;
+		scmi_put(m, (uint32_t)st);
+	}
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The model backend's resources from the board DT, at cold boot: a
+ * "secmon,scmi" node (docs/bindings/secmon,scmi.yaml) whose domain-list,
+ * clock-list and reset-list children hold domain@N, clock@N and reset@N
+ * nodes, the resources with ID N. Without such a node the built-in
+ * resources stay. Names and nothing else point into the
+ * board DT, which stays where it is while the monitor runs.
+ */
+#include <stdbool.h>
+#include <libfdt.h>
+#include <secmon/calltab.h>
+#include "../core/log.h"
+#include "scmi_model.h"
+
+/* The kinds the binding describes (performance domains and sensors: not yet). */
+#define DT_KINDS 3
+static const char *const lists[DT_KINDS] = { "domain-list", "clock-list", "reset-list" };
+static const char *const kinds[DT_KINDS] = { "domain", "clock", "reset" };
+
+static struct scmi_be_res res[DT_KINDS][SCMI_MODEL_MAX];
+static uint64_t rates[SCMI_MODEL_MAX][SCMI_MODEL_MAX_RATES];
+
+static int fail(const char *node, const char *prop, const char *why)
+{
+	mon_log("secmon: board DT: node %s, property %s: %s\n", node, prop, why);
+	return -1;
+}
+
+/* Whether `name` is `kind` or `kind`@... */
+static bool named(const char *name, const char *kind)
+{
+	while (*kind && *name == *kind)
+		name++, kind++;
+	return !*kind && (*name == '@' || !*name);
+}
+
+static int read_rates(const void *fdt, int node, const char *name, struct scmi_be_res *r,
+		      uint64_t *out)
+{
+	int nl, rl;
+	const fdt32_t *list = fdt_getprop(fdt, node, "secmon,rates", &nl);
+	const fdt32_t *range = fdt_getprop(fdt, node, "secmon,rate-range", &rl);
+	const fdt32_t *p = list ? list : range;
+	int len = list ? nl : rl;
+
+	if (!list == !range)
+		return fail(name, "secmon,rates", "a clock needs secmon,rates or secmon,rate-range");
+	if (len <= 0 || len % 8 || len / 8 > SCMI_MODEL_MAX_RATES || (range && len != 24))
+		return fail(name, list ? "secmon,rates" : "secmon,rate-range",
+			    list ? "1 to 16 64-bit rates" : "3 64-bit values: min, max, step");
+	r->nrates = (unsigned)len / 8;
+	r->range = !list;
+	for (unsigned i = 0; i < r->nrates; i++) {
+		out[i] = (uint64_t)fdt32_to_cpu(p[2 * i]) << 32 | fdt32_to_cpu(p[2 * i + 1]);
+		if (list && i && out[i] <= out[i - 1])
+			return fail(name, "secmon,rates", "rates must increase");
+	}
+	if (range && (out[0] == 0 || out[0] >= out[1] || out[2] == 0))
+		return fail(name, "secmon,rate-range", "needs 0 < min < max and a step");
+	r->rates = out;
+	return 0;
+}
+
+static int read_child(const void *fdt, int node, int k)
+{
+	const char *name = secmon_calltab_node_name(fdt, node), *label;
+	const fdt32_t *p;
+	struct scmi_be_res *r;
+	int len;
+	uint32_t id;
+
+	if (!named(name, kinds[k]))
+		return fail(name, "(name)", k == SCMI_BE_POWER ? "not domain@N" :
+					     k == SCMI_BE_CLOCK ? "not clock@N" : "not reset@N");
+	p = fdt_getprop(fdt, node, "reg", &len);
+	if (!p || len != 4)
+		return fail(name, "reg", "one cell, the resource's ID");
+	id = fdt32_to_cpu(*p);
+	if (id >= SCMI_MODEL_MAX)
+		return fail(name, "reg", "at most 16 resources of a kind");
+	r = &res[k][id];
+	if (r->name)
+		return fail(name, "reg", "an ID given twice");
+	label = fdt_getprop(fdt, node, "label", &len);
+	if (!label || len < 2 || len > 16 || label[len - 1] || fdt_stringlist_count(fdt, node, "label") != 1)
+		return fail(name, "label", "one string of 1 to 15 characters");
+	r->name = label;
+	r->secure = fdt_getprop(fdt, node, "secmon,secure-only", 0) != 0;
+	p = fdt_getprop(fdt, node, "latency-us", &len);
+	if (p && len != 4)
+		return fail(name, "latency-us", "one cell");
+	r->latency_us = p ? fdt32_to_cpu(*p) : 0;
+	if (k == SCMI_BE_CLOCK)
+		return read_rates(fdt, node, name, r, rates[id]);
+	return 0;
+}
+
+int scmi_be_init(const void *board)
+{
+	int node = board ? secmon_calltab_find(board, -1, "secmon,scmi") : -1, list, child;
+	unsigned n[SCMI_BE_KINDS] = { 0 };
+	const char *list_name[DT_KINDS] = { 0 };
+
+	scmi_model_builtin();
+	if (node < 0)
+		return 0;
+	for (int k = 0; k < DT_KINDS; k++)
+		for (unsigned i = 0; i < SCMI_MODEL_MAX; i++)
+			res[k][i] = (struct scmi_be_res){ 0 };
+	fdt_for_each_subnode(list, board, node) {
+		const char *name = secmon_calltab_node_name(board, list);
+		int k = 0;
+
+		while (k < DT_KINDS && !named(name, lists[k]))
+			k++;
+		if (k == DT_KINDS)
+			return fail(name, "(name)", "not domain-list, clock-list or reset-list");
+		list_name[k] = name;
+		fdt_for_each_subnode(child, board, list) {
+			if (read_child(board, child, k))
+				return -1;
+		}
+	}
+	/* IDs are 0..n-1 for each kind. */
+	for (int k = 0; k < DT_KINDS; k++) {
+		while (n[k] < SCMI_MODEL_MAX && res[k][n[k]].name)
+			n[k]++;
+		for (unsigned i = n[k]; i < SCMI_MODEL_MAX; i++)
+			if (res[k][i].name)
+				return fail(list_name[k], "reg", "IDs must run from 0 without a gap");
+	}
+	/* A board that describes its resources has those alone. */
+	for (int k = 0; k < SCMI_BE_KINDS; k++) {
+		scmi_model_tab[k] = k < DT_KINDS ? res[k] : 0;
+		scmi_model_n[k] = n[k];
+	}
+	return 0;
+}

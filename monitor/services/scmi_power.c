@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/* SCMI Power domain management protocol (0x11), version 2.0. */
+#include "scmi.h"
+
+#define POWER_VERSION 0x20000u
+#define ATTR_SYNC (1u << 29)
+#define FLAG_ASYNC 0x1u
+
+static int attributes(struct scmi_msg *m)
+{
+	scmi_put(m, scmi_be_count(SCMI_BE_POWER) & 0xffffu);
+	scmi_put(m, 0);	/* no statistics shared memory */
+	scmi_put(m, 0);
+	scmi_put(m, 0);
+	return SCMI_SUCCESS;
+}
+
+static int domain_attributes(struct scmi_msg *m)
+{
+	const struct scmi_be_res *r;
+	int st = scmi_res_get(SCMI_BE_POWER, m->in[0], &r);
+
+	if (st)
+		return st;
+	scmi_put(m, ATTR_SYNC);
+	scmi_put_name(m, r->name);
+	return SCMI_SUCCESS;
+}
+
+static int state_set(struct scmi_msg *m)
+{
+	const struct scmi_be_res *r;
+	uint32_t flags = m->in[0], id = m->in[1], state = m->in[2];
+	int st = scmi_res_get(SCMI_BE_POWER, id, &r);
+
+	if (st)
+		return st;
+	if (flags & ~FLAG_ASYNC)
+		return SCMI_INVALID_PARAMETERS;
+	if (flags & FLAG_ASYNC)
+		return SCMI_NOT_SUPPORTED;
+	if (state != SCMI_POWER_ON && state != SCMI_POWER_OFF)
+		return SCMI_INVALID_PARAMETERS;
+	return scmi_be_power_set(id, state);
+}
+
+static int state_get(struct scmi_msg *m)
+{
+	const struct scmi_be_res *r;
+	int st = scmi_res_get(SCMI_BE_POWER, m->in[0], &r);
+
+	if (st)
+		return st;
+	scmi_put(m, scmi_be_power_get(m->in[0]));
+	return SCMI_SUCCESS;
+}
+
+static const struct scmi_cmd cmds[] = {
+	[3] = { 1, domain_attributes },
+	[4] = { 3, state_set },
+	[5] = { 1, state_get },
+};
+
+const struct scmi_protocol scmi_power = {
+	0x11, POWER_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+};
