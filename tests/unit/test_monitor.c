@@ -4,11 +4,9 @@
  * architecture service, every PSCI function, secmon's SiP errata service and
  * the board-DT (legacy ABI) path.
  *
- * cmocka's asserts must run on the main thread, so each scenario runs under
- * sim_run() on simulated CPU threads and notes what it saw; the test asserts
- * after sim_run returns. Every call goes through smc_regs(), which fills the
- * registers a call does not use with junk and notes any register outside the
- * call's results that comes back changed.
+ * Each scenario runs on simulated CPU threads under the harness of simtest.h
+ * and notes what it saw; the test asserts after sim_run returns. Every call
+ * goes through smc_regs(), which checks the registers outside its results.
  */
 #define _GNU_SOURCE	/* pthread_setaffinity_np */
 #include <pthread.h>
@@ -29,325 +27,7 @@
 #include <secmon/psci.h>
 #include <secmon/smccc.h>
 
-#include "../../monitor/plat/host/sim.h"
-
-/* The simulator's default normal-world memory: 1 GiB at 2 GiB. */
-#define NS_BASE 0x80000000ull
-#define NS_SIZE 0x40000000ull
-
-#define BOOT_PC NS_BASE
-#define BOOT_CTX 0xb007c0de5ec0ull
-#define PC_A (NS_BASE + 0x1000)
-#define PC_B (NS_BASE + 0x2000)
-#define PC_C (NS_BASE + 0x3000)
-#define PC_D (NS_BASE + 0x4000)
-#define PC_E (NS_BASE + 0x5000)
-#define SECURE_PC 0x0e000000ull	/* secure RAM on QEMU virt: never NS */
-
-/* Garbage for the upper half of an SMC32 argument. */
-#define HI 0xdeadbeef00000000ull
-
-/* A tick long enough that only sim_wake() wakes a suspended CPU. */
-#define LONG_TICK 2000000u
-/* How long a simulated CPU waits for another before giving up. */
-#define WAIT_MS 5000
-
-/*
- * A negative answer as an SMC32 call gives it (sign-extended to an AArch64
- * caller, 32 bits to an AArch32 one) or an SMC64 call.
- */
-#define UNK64 0xffffffffffffffffull
-#define UNK32 R32(-1)
-#define R32(v) (cd->aarch32 ? (uint64_t)(uint32_t)(int32_t)(v) : (uint64_t)(int64_t)(int32_t)(v))
-#define R64(v) ((uint64_t)(int64_t)(v))
-
-#define P32(fn) SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
-#define P64(fn) SECMON_PSCI_FN64(SECMON_PSCI_FN_##fn)
-
-#define PS_STANDBY 0x00000000u
-#define PS_CORE_PD 0x00010000u
-#define PS_CLUSTER_PD 0x01010000u
-
-#define ALL_REGS ((1u << SECMON_NREGS) - 1)
-
-/* ---- what the simulated CPUs saw ------------------------------------- */
-
-#define MAX_NOTES 48
-
-static pthread_mutex_t note_mu = PTHREAD_MUTEX_INITIALIZER;
-static unsigned nnotes;
-static char notes[MAX_NOTES][240];
-
-static void note(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Records one failed expectation; the test fails on the main thread. */
-static void note(int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	pthread_mutex_lock(&note_mu);
-	if (nnotes < MAX_NOTES) {
-		char *s = notes[nnotes];
-		int n = snprintf(s, sizeof(notes[0]), "line %d, CPU %d: ", line, sim_self());
-
-		va_start(ap, fmt);
-		vsnprintf(s + n, sizeof(notes[0]) - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	nnotes++;
-	pthread_mutex_unlock(&note_mu);
-}
-
-static bool expect_eq(int line, const char *what, uint64_t got, uint64_t want)
-{
-	if (got == want)
-		return true;
-	note(line, "%s = %#llx, want %#llx", what, (unsigned long long)got,
-	     (unsigned long long)want);
-	return false;
-}
-
-#define EXPECT_EQ(got, want) expect_eq(__LINE__, #got, (uint64_t)(got), (uint64_t)(want))
-#define EXPECT(cond) ((cond) ? true : (note(__LINE__, "expected %s", #cond), false))
-
-static unsigned notes_so_far(void)
-{
-	unsigned n;
-
-	pthread_mutex_lock(&note_mu);
-	n = nnotes;
-	pthread_mutex_unlock(&note_mu);
-	return n;
-}
-
-/* On the main thread, after sim_run: every note is a failure. */
-static void assert_clean(void)
-{
-	unsigned i;
-
-	for (i = 0; i < nnotes && i < MAX_NOTES; i++)
-		print_error("# %s\n", notes[i]);
-	if (nnotes > MAX_NOTES)
-		print_error("# ... and %u more\n", nnotes - MAX_NOTES);
-	assert_int_equal(nnotes, 0);
-}
-
-/* One start of a simulated CPU in the normal world. */
-struct start {
-	unsigned cpu;
-	uint64_t pc, ctx;
-};
-
-#define MAX_STARTS 128
-
-/* State shared by the simulated CPUs of one run; cleared before each. */
-static struct {
-	atomic_int starts[SIM_MAX_CPUS];	/* entries into the normal world */
-	atomic_int release[SIM_MAX_CPUS];	/* see park() */
-	atomic_int step;			/* progress, from secondaries */
-	atomic_int go;				/* progress, from the leader */
-	atomic_int returned;			/* a call that must not return did */
-	atomic_int abort;
-	uint64_t pc[SIM_MAX_CPUS], ctx[SIM_MAX_CPUS];	/* latest start */
-	atomic_uint nlog;
-	struct start log[MAX_STARTS];
-	uint64_t val[40];
-	int64_t race[40][SIM_MAX_CPUS];
-} S;
-
-static char console[4096];
-static size_t console_len;
-
-static void console_put(char c, void *arg)
-{
-	(void)arg;
-	if (console_len + 1 < sizeof(console))
-		console[console_len++] = c;
-}
-
-/* ---- calls ----------------------------------------------------------- */
-
-static const struct secmon_conduit *cd;	/* the conduit of the running test */
-
-/* Junk for register i at a call site: upper and lower halves both non-zero. */
-static uint64_t junk(int line, unsigned i)
-{
-	return ((uint64_t)(0xa500u + i) << 48) | ((uint64_t)(unsigned)line << 16) | (0xc0u + i);
-}
-
-/*
- * Makes the call in *r and replaces *r with the answer. Registers x1..x17
- * (r1..r7 for an AArch32 caller) that are not in `results` (bit n for xn)
- * must come back as they went in.
- */
-static uint64_t smc_regs(int line, uint32_t results, struct secmon_regs *r)
-{
-	struct secmon_regs in = *r, out;
-	unsigned i, n = cd->aarch32 ? 8 : SECMON_NREGS;
-
-	memset(&out, 0x5a, sizeof(out));
-	secmon_invoke(cd, &in, &out);
-	if (cd->aarch32 && out.x[0] > 0xffffffffu)
-		note(line, "call %#x: r0 = %#llx does not fit 32 bits", (unsigned)in.x[0],
-		     (unsigned long long)out.x[0]);
-	for (i = 1; i < n; i++) {
-		uint64_t want = cd->aarch32 ? (uint32_t)in.x[i] : in.x[i];
-
-		if (!(results & (1u << i)) && out.x[i] != want)
-			note(line, "call %#x: x%u clobbered: %#llx -> %#llx", (unsigned)in.x[0], i,
-			     (unsigned long long)want, (unsigned long long)out.x[i]);
-	}
-	*r = out;
-	return out.x[0];
-}
-
-static void fill(int line, struct secmon_regs *r, uint64_t fid)
-{
-	unsigned i;
-
-	r->x[0] = fid;
-	for (i = 1; i < SECMON_NREGS; i++)
-		r->x[i] = junk(line, i);
-}
-
-/* A call with up to three arguments, junk in every other register; x0 back. */
-static uint64_t smc_at(int line, uint64_t fid, unsigned nargs, uint64_t a1, uint64_t a2,
-		       uint64_t a3)
-{
-	struct secmon_regs r;
-
-	fill(line, &r, fid);
-	if (nargs > 0)
-		r.x[1] = a1;
-	if (nargs > 1)
-		r.x[2] = a2;
-	if (nargs > 2)
-		r.x[3] = a3;
-	return smc_regs(line, 1, &r);
-}
-
-#define SMC0(fid) smc_at(__LINE__, fid, 0, 0, 0, 0)
-#define SMC1(fid, a1) smc_at(__LINE__, fid, 1, a1, 0, 0)
-#define SMC2(fid, a1, a2) smc_at(__LINE__, fid, 2, a1, a2, 0)
-#define SMC3(fid, a1, a2, a3) smc_at(__LINE__, fid, 3, a1, a2, a3)
-
-static uint64_t m(unsigned cpu)
-{
-	return sim_mpidr(cpu);
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
-/* Waits (yielding) until *v >= want; notes a timeout. */
-static bool wait_flag_at(int line, atomic_int *v, int want)
-{
-	uint64_t end = now_ms() + WAIT_MS;
-
-	while (atomic_load(v) < want) {
-		if (now_ms() > end) {
-			note(line, "timed out waiting for a flag to reach %d (at %d)", want,
-			     atomic_load(v));
-			return false;
-		}
-		sched_yield();
-	}
-	return true;
-}
-
-#define WAIT_FLAG(v, want) wait_flag_at(__LINE__, v, want)
-
-/* Polls an SMC32 PSCI query (AFFINITY_INFO, NODE_HW_STATE) until it answers `want`. */
-static bool wait_psci_at(int line, uint32_t fid, uint64_t mpidr, uint64_t level, uint32_t want)
-{
-	uint64_t end = now_ms() + WAIT_MS, got;
-
-	for (;;) {
-		got = smc_at(line, fid, 2, mpidr, level, 0);
-		if (got == want)
-			return true;
-		if (now_ms() > end) {
-			note(line, "timed out: call %#x(%#llx, %llu) still answers %#llx, want %#x",
-			     fid, (unsigned long long)mpidr, (unsigned long long)level,
-			     (unsigned long long)got, want);
-			return false;
-		}
-		sched_yield();
-	}
-}
-
-#define WAIT_AFF(mpidr, state) wait_psci_at(__LINE__, P32(AFFINITY_INFO), mpidr, 0, state)
-#define WAIT_HW(mpidr, level, state) wait_psci_at(__LINE__, P32(NODE_HW_STATE), mpidr, level, state)
-
-/* A secondary holds here, running, until the leader calls unpark() for it. */
-static void park(unsigned cpu)
-{
-	WAIT_FLAG(&S.release[cpu], atomic_load(&S.starts[cpu]));
-}
-
-static void unpark(unsigned cpu)
-{
-	atomic_fetch_add(&S.release[cpu], 1);
-}
-
-/* ---- running a scenario ---------------------------------------------- */
-
-typedef void (*scenario_fn)(unsigned cpu, uint64_t pc, uint64_t ctx);
-
-static scenario_fn scenario;
-
-static void sim_entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
-{
-	unsigned i = atomic_fetch_add(&S.nlog, 1);
-
-	(void)arg;
-	if (i < MAX_STARTS)
-		S.log[i] = (struct start){ cpu, pc, ctx };
-	S.pc[cpu] = pc;
-	S.ctx[cpu] = ctx;
-	atomic_fetch_add(&S.starts[cpu], 1);
-	scenario(cpu, pc, ctx);
-}
-
-/* Runs `fn` on a simulator shaped by `base`; returns sim_run's answer. */
-static int run(scenario_fn fn, const struct sim_config *base)
-{
-	struct sim_config cfg = *base;
-
-	cfg.entry = sim_entry;
-	cfg.console = console_put;
-	cfg.arg = 0;
-	scenario = fn;
-	cd = cfg.aarch32 ? &secmon_conduit_sim32 : &secmon_conduit_sim;
-	memset(&S, 0, sizeof(S));
-	memset(console, 0, sizeof(console));
-	console_len = 0;
-	nnotes = 0;
-	return sim_run(&cfg, BOOT_PC, BOOT_CTX);
-}
-
-/* Runs `fn` on `ncpus` CPUs and expects it to end with every CPU off, cleanly. */
-static void run_clean(scenario_fn fn, unsigned ncpus, unsigned tick_us)
-{
-	struct sim_config cfg = { .ncpus = ncpus, .tick_us = tick_us };
-
-	assert_int_equal(run(fn, &cfg), SIM_END_ALL_OFF);
-	assert_clean();
-}
-
-/* The starts of the run so far, as "cpu:pc:ctx" checks. */
-static void assert_start(unsigned i, unsigned cpu, uint64_t pc, uint64_t ctx)
-{
-	assert_true(i < atomic_load(&S.nlog));
-	assert_int_equal(S.log[i].cpu, cpu);
-	assert_int_equal(S.log[i].pc, pc);
-	assert_int_equal(S.log[i].ctx, ctx);
-}
+#include "simtest.h"
 
 /* ---- SMCCC dispatch -------------------------------------------------- */
 
@@ -472,7 +152,7 @@ static void sc_upper_halves(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(2), HI | PC_A, 0), R64(SECMON_PSCI_INVALID_ADDRESS));
 	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), HI | m(1), 0), R64(SECMON_PSCI_INVALID_PARAMETERS));
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void smc32_ignores_upper_halves_of_arguments(void **state)
@@ -515,7 +195,7 @@ static void sc_aarch32(unsigned cpu, uint64_t pc, uint64_t ctx)
 	WAIT_FLAG(&S.starts[1], 1);
 	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A, 0), R32(SECMON_PSCI_ALREADY_ON));
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void aarch32_caller_gets_smc_unk_for_smc64(void **state)
@@ -523,7 +203,7 @@ static void aarch32_caller_gets_smc_unk_for_smc64(void **state)
 	struct sim_config cfg = { .ncpus = 2, .aarch32 = true };
 
 	(void)state;
-	assert_int_equal(run(sc_aarch32, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_aarch32, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.starts[1]), 1);
 	assert_start(1, 1, PC_A | 1, 0x1234);
@@ -543,7 +223,7 @@ static void arch_features_from_aarch32_offers_no_smc64(void **state)
 	struct sim_config cfg = { .ncpus = 1, .aarch32 = true };
 
 	(void)state;
-	assert_int_equal(run(sc_arch_features_aarch32, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_arch_features_aarch32, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -585,10 +265,10 @@ static void smc32_negative_status_is_sign_extended(void **state)
 	struct sim_config cfg = { .ncpus = 1 };
 
 	(void)state;
-	assert_int_equal(run(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	cfg.aarch32 = true;
-	assert_int_equal(run(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_smc32_widths, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -661,7 +341,7 @@ static void standard_call_count_matches_features(void **state)
 	assert_int_equal(S.val[1], S.val[0]);
 	/* Functions the platform cannot do are not counted either. */
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_CPU_SUSPEND | 1u << SECMON_PSCI_FN_STAT_COUNT;
-	assert_int_equal(run(sc_call_count, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_call_count, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(S.val[0], 28);
 	assert_int_equal(S.val[1], S.val[0]);
@@ -834,7 +514,7 @@ static void soc_id_name_is_the_monitors_own_copy(void **state)
 	for (unsigned i = 0; i < sizeof(soc_name_buf) - 1; i++)
 		soc_name_buf[i] = (char)('a' + i % 26);
 	soc_name_buf[sizeof(soc_name_buf) - 1] = 0;
-	assert_int_equal(run(sc_soc_name_copied, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_soc_name_copied, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -939,7 +619,7 @@ static void psci_unsupported_functions_answer_not_supported(void **state)
 	struct sim_config cfg = { .ncpus = 1, .psci_unsupported = UNSUPPORTED };
 
 	(void)state;
-	assert_int_equal(run(sc_psci_unsupported, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_psci_unsupported, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.starts[0]), 1);
 }
@@ -958,7 +638,7 @@ static void cpu_suspend_features_without_set_suspend_mode(void **state)
 	struct sim_config cfg = { .ncpus = 1, .psci_unsupported = FN_BIT(SET_SUSPEND_MODE) };
 
 	(void)state;
-	assert_int_equal(run(sc_no_suspend_mode, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_no_suspend_mode, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -988,9 +668,9 @@ static void sc_cpu_on(unsigned cpu, uint64_t pc, uint64_t ctx)
 	unpark(1);
 	unpark(2);
 	unpark(5);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
-	WAIT_AFF(m(2), SECMON_PSCI_AFF_OFF);
-	WAIT_AFF(m(5), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(2, SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(5, SECMON_PSCI_AFF_OFF);
 	/* Off again, it can be started again, with new values. */
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_D, 0xd), 0);
 	WAIT_FLAG(&S.starts[1], 2);
@@ -1042,11 +722,11 @@ static void sc_invalid_address(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), NS_BASE + NS_SIZE - 4, 0x77), 0);
 	WAIT_FLAG(&S.starts[1], 1);
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), NS_BASE, 0x78), 0);
 	WAIT_FLAG(&S.starts[1], 2);
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 /* With normal-world memory at 1 GiB, 8 KiB long. */
@@ -1071,7 +751,7 @@ static void cpu_on_refuses_entry_outside_ns_memory(void **state)
 	assert_int_equal(atomic_load(&S.starts[1]), 2);
 	assert_start(1, 1, NS_BASE + NS_SIZE - 4, 0x77);
 	assert_start(2, 1, NS_BASE, 0x78);
-	assert_int_equal(run(sc_invalid_address_small, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_invalid_address_small, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.starts[1]), 1);
 	assert_start(1, 1, 0x40001ffc, 2);
@@ -1181,7 +861,7 @@ static void sc_on_pending(unsigned cpu, uint64_t pc, uint64_t ctx)
 		EXPECT_EQ(S.pc[1], PC_A);
 		EXPECT_EQ(S.ctx[1], CTX_A + (uint64_t)round);
 		unpark(1);
-		if (!WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF) || notes_so_far())
+		if (!WAIT_AFF(1, SECMON_PSCI_AFF_OFF) || notes_so_far())
 			break;
 		if (pending && round + 1 >= PEND_MIN)
 			break;
@@ -1254,7 +934,7 @@ static void sc_race(unsigned cpu, uint64_t pc, uint64_t ctx)
 			break;
 		S.val[r] = S.ctx[4];
 		unpark(4);
-		if (!WAIT_AFF(m(4), SECMON_PSCI_AFF_OFF))
+		if (!WAIT_AFF(4, SECMON_PSCI_AFF_OFF))
 			break;
 	}
 }
@@ -1302,7 +982,7 @@ static void sc_cpu_off(unsigned cpu, uint64_t pc, uint64_t ctx)
 	}
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 0), 0);
 	WAIT_FLAG(&S.step, 1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), m(1), 0), SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(1), 0), SECMON_PSCI_HW_OFF);
 	/* Levels above 0 are not offered. */
@@ -1315,7 +995,7 @@ static void sc_cpu_off(unsigned cpu, uint64_t pc, uint64_t ctx)
 	/* After CPU_OFF the CPU can be started again. */
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_B, 0xbb), 0);
 	WAIT_FLAG(&S.starts[1], 2);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void cpu_off_then_affinity_info_says_off(void **state)
@@ -1435,14 +1115,14 @@ static void sc_node_hw_state(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(4), 1), SECMON_PSCI_HW_ON);
 	/* CPU 5 in standby (retention). */
 	atomic_store(&S.go, 1);
-	WAIT_HW(m(5), 0, SECMON_PSCI_HW_STANDBY);
+	WAIT_HW(5, SECMON_PSCI_HW_STANDBY);
 	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), m(5), 0), SECMON_PSCI_AFF_ON);
 	sim_wake(5);
 	WAIT_FLAG(&S.step, 2);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(5), 0), SECMON_PSCI_HW_ON);
 	/* CPU 5, last of cluster 1, powers the cluster down. */
 	atomic_store(&S.go, 2);
-	WAIT_HW(m(5), 0, SECMON_PSCI_HW_OFF);
+	WAIT_HW(5, SECMON_PSCI_HW_OFF);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(5), 1), SECMON_PSCI_HW_OFF);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(0), 1), SECMON_PSCI_HW_ON);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(0), 2), SECMON_PSCI_HW_ON);
@@ -1451,7 +1131,7 @@ static void sc_node_hw_state(unsigned cpu, uint64_t pc, uint64_t ctx)
 	WAIT_FLAG(&S.step, 3);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(4), 1), SECMON_PSCI_HW_ON);
 	atomic_store(&S.go, 3);
-	WAIT_AFF(m(5), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(5, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(5), 0), SECMON_PSCI_HW_OFF);
 	EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(5), 1), SECMON_PSCI_HW_OFF);
 }
@@ -1483,7 +1163,7 @@ static void sc_system_suspend(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC2(P64(SYSTEM_SUSPEND), PC_B, 0x55), R64(SECMON_PSCI_DENIED));
 	EXPECT_EQ(SMC2(P32(SYSTEM_SUSPEND), PC_B, 0x55), R32(SECMON_PSCI_DENIED));
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC2(P64(SYSTEM_SUSPEND), SECURE_PC, 0), R64(SECMON_PSCI_INVALID_ADDRESS));
 	EXPECT_EQ(SMC2(P64(SYSTEM_SUSPEND), PC_B + 2, 0), R64(SECMON_PSCI_INVALID_ADDRESS));
 	SMC2(P64(SYSTEM_SUSPEND), PC_B, 0x5555aaaa5555aaaaull);
@@ -1536,23 +1216,23 @@ static void sc_suspend_mode(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_OSI), 0);
 	/* CPU 1 suspended (power-down): the mode may not change. */
 	atomic_store(&S.go, 1);
-	WAIT_HW(m(1), 0, SECMON_PSCI_HW_OFF);
+	WAIT_HW(1, SECMON_PSCI_HW_OFF);
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC), R32(SECMON_PSCI_DENIED));
 	sim_wake(1);
 	WAIT_FLAG(&S.step, 2);
 	atomic_store(&S.go, 2);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC), 0);
 	/* CPU 1 in standby: the mode may not change either. */
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_C, 0), 0);
 	WAIT_FLAG(&S.step, 3);
 	atomic_store(&S.go, 3);
-	WAIT_HW(m(1), 0, SECMON_PSCI_HW_STANDBY);
+	WAIT_HW(1, SECMON_PSCI_HW_STANDBY);
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_OSI), R32(SECMON_PSCI_DENIED));
 	sim_wake(1);
 	WAIT_FLAG(&S.step, 4);
 	atomic_store(&S.go, 4);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void set_suspend_mode_modes_and_denials(void **state)
@@ -1577,7 +1257,7 @@ static void sc_osi_to_pc(unsigned cpu, uint64_t pc, uint64_t ctx)
 	/* DEN0022 5.20: back to platform-coordinated only when every other core is off. */
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC), R32(SECMON_PSCI_DENIED));
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC), 0);
 }
 
@@ -1593,13 +1273,13 @@ static void sc_osi_cluster(unsigned cpu, uint64_t pc, uint64_t ctx)
 	case 1:
 		atomic_store(&S.step, 1);
 		/* Wake CPU 0 from its core power-down, then go. */
-		if (WAIT_HW(m(0), 0, SECMON_PSCI_HW_OFF))
+		if (WAIT_HW(0, SECMON_PSCI_HW_OFF))
 			sim_wake(0);
 		park(1);
 		return;
 	case 4:
 		/* In another cluster: wake CPU 0 once cluster 0 is down. */
-		if (WAIT_HW(m(0), 1, SECMON_PSCI_HW_OFF))
+		if (WAIT_HW_LEVEL(0, 1, SECMON_PSCI_HW_OFF))
 			sim_wake(0);
 		return;
 	case 0:
@@ -1624,7 +1304,7 @@ static void sc_osi_cluster(unsigned cpu, uint64_t pc, uint64_t ctx)
 	case PC_B:
 		EXPECT_EQ(ctx, 0xb);
 		unpark(1);
-		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 		/* Now the last core of cluster 0 (CPUs 2 and 3 never started). */
 		EXPECT_EQ(SMC3(P64(CPU_ON), m(4), PC_D, 0), 0);
 		SMC3(P64(CPU_SUSPEND), PS_CLUSTER_PD, PC_C, 0xc);
@@ -1643,7 +1323,7 @@ static void sc_pc_cluster(unsigned cpu, uint64_t pc, uint64_t ctx)
 	(void)ctx;
 	if (cpu == 1) {
 		atomic_store(&S.step, 1);
-		if (WAIT_HW(m(0), 0, SECMON_PSCI_HW_OFF)) {
+		if (WAIT_HW(0, SECMON_PSCI_HW_OFF)) {
 			/* Cluster 0 stays up: this core runs. */
 			EXPECT_EQ(SMC2(P64(NODE_HW_STATE), m(1), 1), SECMON_PSCI_HW_ON);
 			sim_wake(0);
@@ -1705,7 +1385,7 @@ static void sc_osi_last_running(unsigned cpu, uint64_t pc, uint64_t ctx)
 		return;
 	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_OSI), 0);
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 0), 0);
-	WAIT_HW(m(1), 0, SECMON_PSCI_HW_OFF);
+	WAIT_HW(1, SECMON_PSCI_HW_OFF);
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(4), PC_D, 0), 0);
 	/*
 	 * CPU 1 is in a low-power state, so CPU 0 is the last running core of
@@ -1863,26 +1543,26 @@ static void system_off_reset_and_reset2_end_the_simulation(void **state)
 	uint64_t cookie;
 
 	(void)state;
-	assert_int_equal(run(sc_system_off, &two), SIM_END_SYSTEM_OFF);
+	assert_int_equal(run_sim(sc_system_off, &two), SIM_END_SYSTEM_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.returned), 0);
 
-	assert_int_equal(run(sc_system_reset, &one), SIM_END_SYSTEM_RESET);
+	assert_int_equal(run_sim(sc_system_reset, &one), SIM_END_SYSTEM_RESET);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.returned), 0);
 
-	assert_int_equal(run(sc_reset2_warm, &one), SIM_END_SYSTEM_RESET);
+	assert_int_equal(run_sim(sc_reset2_warm, &one), SIM_END_SYSTEM_RESET);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.returned), 0);
 
-	assert_int_equal(run(sc_reset2_vendor, &one), SIM_END_RESET2);
+	assert_int_equal(run_sim(sc_reset2_vendor, &one), SIM_END_RESET2);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.returned), 0);
 	sim_last_reset2(&type, &cookie);
 	assert_int_equal(type, 0x80000001u);
 	assert_int_equal(cookie, 0x1122334455667788ull);
 
-	assert_int_equal(run(sc_reset2_vendor32, &one), SIM_END_RESET2);
+	assert_int_equal(run_sim(sc_reset2_vendor32, &one), SIM_END_RESET2);
 	assert_clean();
 	sim_last_reset2(&type, &cookie);
 	assert_int_equal(type, 0x80000001u);
@@ -1903,14 +1583,14 @@ static void sc_all_off(unsigned cpu, uint64_t pc, uint64_t ctx)
 	case 1:
 		atomic_fetch_add(&S.step, 1);
 		/* The simulation goes on after CPU 0 is off. */
-		WAIT_AFF(m(0), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(0, SECMON_PSCI_AFF_OFF);
 		SMC0(P32(CPU_OFF));
 		atomic_store(&S.returned, 1);
 		break;
 	case 2:
 		atomic_fetch_add(&S.step, 1);
-		WAIT_AFF(m(0), SECMON_PSCI_AFF_OFF);
-		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(0, SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 		atomic_store(&S.go, 1);
 		break;	/* returning is CPU_OFF */
 	}
@@ -1959,12 +1639,12 @@ static void sc_errata(unsigned cpu, uint64_t pc, uint64_t ctx)
 		/* Per CPU: CPU 1 has its own, and does not touch CPU 0's. */
 		EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
 		WAIT_FLAG(&S.step, 1);
-		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 		EXPECT_EQ(SMC1(STATUS, SIM_ERRATUM_NEEDED), SECMON_ERRATUM_WAS_APPLIED);
 		/* Powered off and on again: forgotten (CPU 1 checks). */
 		EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 2), 0);
 		WAIT_FLAG(&S.step, 2);
-		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 		/* Retention keeps it; a power-down suspend loses it. */
 		EXPECT_EQ(SMC3(P64(CPU_SUSPEND), PS_STANDBY, 0, 0), 0);
 		EXPECT_EQ(SMC1(STATUS, SIM_ERRATUM_NEEDED), SECMON_ERRATUM_WAS_APPLIED);
@@ -2026,7 +1706,7 @@ static void expect_refused(const void *board, const char *node, const char *what
 {
 	struct sim_config cfg = { .ncpus = 2, .board_dtb = board };
 
-	assert_int_equal(run(sc_never, &cfg), -1);
+	assert_int_equal(run_sim(sc_never, &cfg), -1);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.nlog), 0);
 	if (!strstr(console, node) || !strstr(console, what))
@@ -2188,7 +1868,7 @@ static void media_handle_never_shared_by_live_buffers(void **state)
 	struct sim_config cfg = { .ncpus = 1, .board_dtb = compile_dts(media_dts) };
 
 	(void)state;
-	assert_int_equal(run(sc_media_handles, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_media_handles, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -2204,7 +1884,7 @@ static void board_dt_disabled_table_not_served(void **state)
 	struct sim_config cfg = { .ncpus = 1, .board_dtb = compile_dts(disabled_dts) };
 
 	(void)state;
-	assert_int_equal(run(sc_no_legacy, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_no_legacy, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
@@ -2247,7 +1927,7 @@ static void sc_exynos(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
 	EXPECT_EQ(SMC0(0xfffffff0), UNK64);
 	unpark(1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void board_dt_exynos_table_boots_a_cpu(void **state)
@@ -2255,7 +1935,7 @@ static void board_dt_exynos_table_boots_a_cpu(void **state)
 	struct sim_config cfg = { .ncpus = 2, .board_dtb = compile_dts(exynos_dts) };
 
 	(void)state;
-	assert_int_equal(run(sc_exynos, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_exynos, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.starts[1]), 1);
 	assert_start(1, 1, PC_E, 0);
@@ -2268,9 +1948,9 @@ static void sim_rejects_bad_configurations(void **state)
 	struct sim_config no_entry = { .ncpus = 1 };
 
 	(void)state;
-	assert_int_equal(run(sc_never, &none), -1);
-	assert_int_equal(run(sc_never, &many), -1);
-	assert_int_equal(run(sc_never, &wide), -1);
+	assert_int_equal(run_sim(sc_never, &none), -1);
+	assert_int_equal(run_sim(sc_never, &many), -1);
+	assert_int_equal(run_sim(sc_never, &wide), -1);
 	assert_int_equal(sim_run(&no_entry, BOOT_PC, 0), -1);
 	assert_clean();
 }
@@ -2301,7 +1981,7 @@ static void sc_stats_coordinated(unsigned cpu, uint64_t pc, uint64_t ctx)
 		EXPECT_EQ(COUNT(m(0), PS_CORE_PD), 1);
 		EXPECT(RESIDENCY(m(0), PS_CORE_PD) > 0);
 		unpark(1);
-		WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+		WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 		break;
 	}
 }
@@ -2349,7 +2029,7 @@ static void sc_entry_width_a64_target(unsigned cpu, uint64_t pc, uint64_t ctx)
 	/* A good entry point still starts the core. */
 	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_B, 0x34), 0);
 	WAIT_FLAG(&S.starts[1], 1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void psci_entry_refused_when_target_cannot_execute_it(void **state)
@@ -2357,7 +2037,7 @@ static void psci_entry_refused_when_target_cannot_execute_it(void **state)
 	struct sim_config cfg = { .ncpus = 2, .board_dtb = compile_dts(exynos_dts) };
 
 	(void)state;
-	assert_int_equal(run(sc_entry_width_a64_target, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_entry_width_a64_target, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_int_equal(atomic_load(&S.starts[1]), 1);
 	assert_start(1, 1, PC_B, 0x34);
@@ -2372,7 +2052,7 @@ static void sc_entry_width_a32_target(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 2, 0), R32(SECMON_PSCI_INVALID_ADDRESS));
 	EXPECT_EQ(SMC3(P32(CPU_ON), m(1), PC_A | 1, 0x35), 0);
 	WAIT_FLAG(&S.starts[1], 1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void psci_thumb_entry_accepted_for_an_aarch32_target(void **state)
@@ -2380,7 +2060,7 @@ static void psci_thumb_entry_accepted_for_an_aarch32_target(void **state)
 	struct sim_config cfg = { .ncpus = 2, .aarch32 = true };
 
 	(void)state;
-	assert_int_equal(run(sc_entry_width_a32_target, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_entry_width_a32_target, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_start(1, 1, PC_A | 1, 0x35);
 }
@@ -2397,7 +2077,7 @@ static void sc_psci01_standard_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 		return;
 	EXPECT_EQ(SMC3(0xc4000003, m(1), PC_A, 0x36), 0);
 	WAIT_FLAG(&S.starts[1], 1);
-	WAIT_AFF(m(1), SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
 }
 
 static void board_dt_psci01_may_not_rename_a_call(void **state)
@@ -2422,7 +2102,7 @@ static void board_dt_psci01_may_not_rename_a_call(void **state)
 	cfg.board_dtb = compile_dts(FW("psci { compatible = \"arm,psci\"; method = \"smc\";"
 				       " cpu_on = <0xc4000003>; cpu_off = <0x84000002>;"
 				       " cpu_suspend = <0x84000001>; };"));
-	assert_int_equal(run(sc_psci01_standard_ids, &cfg), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_psci01_standard_ids, &cfg), SIM_END_ALL_OFF);
 	assert_clean();
 	assert_start(1, 1, PC_A, 0x36);
 }
@@ -2491,7 +2171,7 @@ static void every_served_range_answers_general_queries(void **state)
 
 	(void)state;
 	run_clean(sc_served_range_queries, 1, 0);
-	assert_int_equal(run(sc_served_range_queries, &a32), SIM_END_ALL_OFF);
+	assert_int_equal(run_sim(sc_served_range_queries, &a32), SIM_END_ALL_OFF);
 	assert_clean();
 }
 
