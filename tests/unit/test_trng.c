@@ -29,7 +29,7 @@ static const uint32_t uuid_words[4] = { 0x3ed228fcu, 0x5c47f61eu, 0x87d113bcu, 0
 /*
  * A negative status of call fid: SMC64, the whole register; SMC32, its low
  * 32 bits (how an AArch64 caller gets the upper half is the dispatcher's
- * rule, tested in test_monitor.c).
+ * rule, tested in test_dispatch.c).
  */
 static bool expect_status(int line, uint32_t fid, uint64_t x0, int32_t status)
 {
