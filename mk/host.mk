@@ -25,11 +25,16 @@ CONF_SRCS := $(wildcard tests/conformance/*.c)
 SOCDRV_SRCS := $(wildcard tests/socdrv/*.c)
 BOARDS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+# The simulator test harness, an archive linked into every unit-test binary:
+# a test that does not use it (test_payload defines its own plat_* functions)
+# does not pull the simulator in through it.
+UNIT_HARNESS := tests/unit/simtest.c
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
 LIB_A := $(O)/libsecmon.a
 MON_A := $(O)/libsecmon-sim.a
+SIMTEST_A := $(O)/libsimtest.a
 CLI := $(O)/secmon
 CONF := $(O)/conformance
 SOCDRV := $(O)/socdrv
@@ -58,6 +63,10 @@ $(MON_A): $(call obj,$(MON_SRCS) $(SIM_SRCS))
 	@rm -f $@
 	ar rcs $@ $^
 
+$(SIMTEST_A): $(call obj,$(UNIT_HARNESS))
+	@rm -f $@
+	ar rcs $@ $^
+
 $(CLI): $(call obj,$(CLI_SRCS)) $(MON_A) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -71,7 +80,7 @@ $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 # AArch64 port's platform.h and qv.h.
 $(O)/obj/tests/unit/test_payload.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt
 
-$(O)/tests/%: $(O)/obj/tests/unit/%.o $(MON_A) $(LIB_A)
+$(O)/tests/%: $(O)/obj/tests/unit/%.o $(SIMTEST_A) $(MON_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
 

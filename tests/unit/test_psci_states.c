@@ -5,157 +5,18 @@
  * as SYSTEM_SUSPEND, its statistics, and PSCI 1.3 (PSCI_VERSION,
  * SYSTEM_OFF2 and its PSCI_FEATURES answer).
  *
- * As in test_monitor.c, each scenario runs on simulated CPU threads and notes
- * what it saw; the test asserts on the main thread after sim_run returns.
+ * Each scenario runs on simulated CPU threads under the harness of simtest.h
+ * and notes what it saw; the test asserts on the main thread after sim_run
+ * returns.
  */
-#define _GNU_SOURCE
 #include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <time.h>
-
 #include <cmocka.h>
 
-#include <secmon/psci.h>
-#include <secmon/smccc.h>
-
-#include "../../monitor/plat/host/sim.h"
-
-#define NS_BASE 0x80000000ull
-#define BOOT_PC NS_BASE
-#define PC_A (NS_BASE + 0x1000)
-#define PC_B (NS_BASE + 0x2000)
-#define PC_C (NS_BASE + 0x3000)
-#define HI 0xdeadbeef00000000ull
-#define LONG_TICK 2000000u	/* only sim_wake() wakes a suspended CPU */
-#define WAIT_MS 5000
-
-#define P32(fn) SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
-#define P64(fn) SECMON_PSCI_FN64(SECMON_PSCI_FN_##fn)
-/* A negative SMC32 status as an AArch64 caller receives it: sign-extended. */
-#define R32(v) ((uint64_t)(int64_t)(int32_t)(v))
-#define R64(v) ((uint64_t)(int64_t)(v))
-
-#define PS_CORE_PD 0x00010000u
-#define PS_CLUSTER_PD 0x01010000u
-#define PS_SYSTEM_PD 0x02010000u
-
-static atomic_uint nnotes;
-static char notes[16][200];
-
-static void note(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void note(int line, const char *fmt, ...)
-{
-	unsigned i = atomic_fetch_add(&nnotes, 1);
-	va_list ap;
-	int n;
-
-	if (i >= sizeof(notes) / sizeof(notes[0]))
-		return;
-	n = snprintf(notes[i], sizeof(notes[0]), "line %d, CPU %d: ", line, sim_self());
-	va_start(ap, fmt);
-	vsnprintf(notes[i] + n, sizeof(notes[0]) - (size_t)n, fmt, ap);
-	va_end(ap);
-}
-
-static bool expect_eq(int line, const char *what, uint64_t got, uint64_t want)
-{
-	if (got == want)
-		return true;
-	note(line, "%s = %#llx, want %#llx", what, (unsigned long long)got,
-	     (unsigned long long)want);
-	return false;
-}
-
-#define EXPECT_EQ(got, want) expect_eq(__LINE__, #got, (uint64_t)(got), (uint64_t)(want))
-#define EXPECT(cond) ((cond) ? true : (note(__LINE__, "expected %s", #cond), false))
-
-static uint64_t smc(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
-{
-	struct secmon_regs in = { .x = { fid, a1, a2, a3 } }, out;
-
-	secmon_invoke(&secmon_conduit_sim, &in, &out);
-	return out.x[0];
-}
-
-static uint64_t m(unsigned cpu)
-{
-	return sim_mpidr(cpu);
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
-/* Polls AFFINITY_INFO(cpu) until it answers `want`. */
-static bool wait_aff_at(int line, unsigned cpu, uint64_t want)
-{
-	uint64_t end = now_ms() + WAIT_MS;
-
-	while (smc(P32(AFFINITY_INFO), m(cpu), 0, 0) != want) {
-		if (now_ms() > end) {
-			note(line, "CPU %u never reached AFFINITY_INFO %llu", cpu,
-			     (unsigned long long)want);
-			return false;
-		}
-		sched_yield();
-	}
-	return true;
-}
-
-#define WAIT_AFF(cpu, want) wait_aff_at(__LINE__, cpu, want)
-
-/* State shared by the CPUs of one run. */
-static struct {
-	atomic_int starts[SIM_MAX_CPUS];
-	atomic_int step;
-	atomic_int returned;	/* a call that must not return did */
-	uint64_t pc[SIM_MAX_CPUS], ctx[SIM_MAX_CPUS];
-} S;
-
-typedef void (*scenario_fn)(unsigned cpu, uint64_t pc, uint64_t ctx);
-static scenario_fn scenario;
-
-static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
-{
-	(void)arg;
-	S.pc[cpu] = pc;
-	S.ctx[cpu] = ctx;
-	atomic_fetch_add(&S.starts[cpu], 1);
-	scenario(cpu, pc, ctx);
-}
-
-static void quiet(char c, void *arg)
-{
-	(void)c, (void)arg;
-}
-
-/* Runs fn; the sim_run answer must be `end`, and nothing noted. */
-static void run(scenario_fn fn, struct sim_config cfg, int end)
-{
-	unsigned i;
-
-	cfg.entry = entry;
-	cfg.console = quiet;
-	scenario = fn;
-	memset(&S, 0, sizeof(S));
-	atomic_store(&nnotes, 0);
-	assert_int_equal(sim_run(&cfg, BOOT_PC, 0), end);
-	for (i = 0; i < atomic_load(&nnotes) && i < sizeof(notes) / sizeof(notes[0]); i++)
-		print_error("# %s\n", notes[i]);
-	assert_int_equal(atomic_load(&nnotes), 0);
-	assert_int_equal(atomic_load(&S.returned), 0);
-}
+#include "simtest.h"
 
 /* ---- the system-level power-down state ------------------------------- */
 
@@ -350,19 +211,14 @@ static void sc_hidden(unsigned cpu, uint64_t pc, uint64_t ctx)
 
 static void psci_version_follows_the_mandatory_functions(void **state)
 {
-	struct sim_config cfg = { .ncpus = 1, .entry = entry, .console = quiet };
+	struct sim_config cfg = run_prepare(sc_hidden, &(struct sim_config){ .ncpus = 1 });
 
 	(void)state;
-	scenario = sc_hidden;
-	memset(&S, 0, sizeof(S));
-	atomic_store(&nnotes, 0);
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_SYSTEM_OFF2;
 	assert_int_equal(sim_run(&cfg, BOOT_PC, SECMON_PSCI_VERSION_MAKE(1, 3)), SIM_END_ALL_OFF);
 	cfg.psci_unsupported = 1u << SECMON_PSCI_FN_CPU_SUSPEND;
 	assert_int_equal(sim_run(&cfg, BOOT_PC, SECMON_PSCI_VERSION_MAKE(1, 1)), SIM_END_ALL_OFF);
-	for (unsigned i = 0; i < atomic_load(&nnotes) && i < 16; i++)
-		print_error("# %s\n", notes[i]);
-	assert_int_equal(atomic_load(&nnotes), 0);
+	assert_clean();
 }
 
 int main(void)

@@ -6,65 +6,30 @@
  * NO_ENTROPY, no source at all, SMC32 against SMC64 and AArch32 callers; and
  * the DRBG the QEMU ports expand their DT seed with (monitor/core/drbg.c).
  *
- * The calls run on a simulated CPU's thread; what they see is noted and
- * asserted on the main thread after sim_run.
+ * The calls run on a simulated CPU's thread (the harness of simtest.h); what
+ * they see is noted and asserted on the main thread after sim_run.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
-#include <secmon/psci.h>
-#include <secmon/smccc.h>
 #include <secmon/trng.h>
 
 #include "../../monitor/monitor.h"
-#include "../../monitor/plat/host/sim.h"
+#include "simtest.h"
 
-#define NS_BASE 0x80000000ull
-#define UNK32 0xffffffffull	/* -1 to an AArch32 caller */
 #define SVE_HINT 0x00010000u
 
 /* secmon's TRNG UUID, fc28d23e-1ef6-475c-bc13-d1870c80f624, as w0..w3. */
 static const uint32_t uuid_words[4] = { 0x3ed228fcu, 0x5c47f61eu, 0x87d113bcu, 0x24f6800cu };
 
-static unsigned nnotes;
-static char notes[32][200];
-
-static void note(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void note(int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (nnotes < 32) {
-		int n = snprintf(notes[nnotes], sizeof(notes[0]), "line %d: ", line);
-
-		va_start(ap, fmt);
-		vsnprintf(notes[nnotes] + n, sizeof(notes[0]) - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	nnotes++;
-}
-
-static bool expect_eq(int line, const char *what, uint64_t got, uint64_t want)
-{
-	if (got == want)
-		return true;
-	note(line, "%s = %#llx, want %#llx", what, (unsigned long long)got,
-	     (unsigned long long)want);
-	return false;
-}
-
-#define EXPECT_EQ(got, want) expect_eq(__LINE__, #got, (uint64_t)(got), (uint64_t)(want))
-
 /*
  * A negative status of call fid: SMC64, the whole register; SMC32, its low
  * 32 bits (how an AArch64 caller gets the upper half is the dispatcher's
- * rule, tested in test_monitor.c).
+ * rule, tested in test_dispatch.c).
  */
 static bool expect_status(int line, uint32_t fid, uint64_t x0, int32_t status)
 {
@@ -75,36 +40,19 @@ static bool expect_status(int line, uint32_t fid, uint64_t x0, int32_t status)
 
 #define EXPECT_STATUS(fid, x0, status) expect_status(__LINE__, fid, x0, status)
 
-static const struct secmon_conduit *cd;
-
-/* Junk in every register the call does not use. */
-static uint64_t junk(unsigned i)
-{
-	return 0xa5a5000000000000ull | ((uint64_t)i << 32) | (0xc0u + i);
-}
-
 /*
- * Makes call fid(x1) and returns the answer; registers above x3 (r3 for an
- * AArch32 caller, whose r4-r7 count) must come back as they went in.
+ * Makes call fid(x1), junk in every other register, and returns the answer;
+ * registers above x3 (r3 for an AArch32 caller, whose r4-r7 count) must come
+ * back as they went in.
  */
 static struct secmon_regs call_at(int line, uint32_t fid, uint64_t x1)
 {
-	struct secmon_regs in, out;
-	unsigned i, n = cd->aarch32 ? 8 : SECMON_NREGS;
+	struct secmon_regs r;
 
-	in.x[0] = fid;
-	for (i = 1; i < SECMON_NREGS; i++)
-		in.x[i] = junk(i);
-	in.x[1] = x1;
-	memset(&out, 0x5a, sizeof(out));
-	secmon_invoke(cd, &in, &out);
-	for (i = 4; i < n; i++) {
-		uint64_t want = cd->aarch32 ? (uint32_t)in.x[i] : in.x[i];
-
-		if (out.x[i] != want)
-			note(line, "call %#x(%#llx): x%u clobbered", fid, (unsigned long long)x1, i);
-	}
-	return out;
+	fill(line, &r, fid);
+	r.x[1] = x1;
+	smc_regs(line, 0xf, &r);
+	return r;
 }
 
 #define CALL(fid, x1) call_at(__LINE__, fid, x1)
@@ -149,37 +97,21 @@ static void expect_error(int line, uint32_t fid, uint64_t x1, int32_t status)
 
 /* ---- running a scenario on simulated CPU 0 ---------------------------- */
 
-typedef void (*scenario_fn)(void);
-static scenario_fn scenario;
-static uint64_t val[8];
+static void (*trng_scenario)(void);
 
-static void sim_entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
+static void sim_entry(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	(void)cpu, (void)pc, (void)ctx, (void)arg;
-	scenario();
+	(void)cpu, (void)pc, (void)ctx;
+	trng_scenario();
 }
 
-static void quiet(char c, void *arg)
+static void run_trng(void (*fn)(void), enum sim_entropy entropy, bool aarch32)
 {
-	(void)c, (void)arg;
-}
+	struct sim_config cfg = { .ncpus = 1, .entropy = entropy, .aarch32 = aarch32 };
 
-static void run(scenario_fn fn, enum sim_entropy entropy, bool aarch32)
-{
-	struct sim_config cfg = {
-		.ncpus = 1, .entropy = entropy, .aarch32 = aarch32,
-		.entry = sim_entry, .console = quiet,
-	};
-	unsigned i;
-
-	scenario = fn;
-	cd = aarch32 ? &secmon_conduit_sim32 : &secmon_conduit_sim;
-	nnotes = 0;
-	memset(val, 0, sizeof(val));
-	assert_int_equal(sim_run(&cfg, NS_BASE, 0), SIM_END_ALL_OFF);
-	for (i = 0; i < nnotes && i < 32; i++)
-		print_error("# %s\n", notes[i]);
-	assert_int_equal(nnotes, 0);
+	trng_scenario = fn;
+	assert_int_equal(run_sim(sim_entry, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
 }
 
 /* ---- version, features, UUID ------------------------------------------ */
@@ -215,7 +147,7 @@ static void sc_version_features(void)
 static void trng_version_and_features(void **state)
 {
 	(void)state;
-	run(sc_version_features, SIM_ENTROPY_HOST, false);
+	run_trng(sc_version_features, SIM_ENTROPY_HOST, false);
 }
 
 static void sc_uuid(void)
@@ -233,11 +165,11 @@ static void trng_uuid_is_fixed_and_never_minus_one(void **state)
 	(void)state;
 	/* w0 = 0xffffffff would read as NOT_SUPPORTED (DEN0098). */
 	assert_int_not_equal(uuid_words[0], 0xffffffffu);
-	run(sc_uuid, SIM_ENTROPY_HOST, false);
+	run_trng(sc_uuid, SIM_ENTROPY_HOST, false);
 	/* The UUID names the implementation, whatever the source. */
-	run(sc_uuid, SIM_ENTROPY_ONES, false);
-	run(sc_uuid, SIM_ENTROPY_EMPTY, false);
-	run(sc_uuid, SIM_ENTROPY_HOST, true);
+	run_trng(sc_uuid, SIM_ENTROPY_ONES, false);
+	run_trng(sc_uuid, SIM_ENTROPY_EMPTY, false);
+	run_trng(sc_uuid, SIM_ENTROPY_HOST, true);
 }
 
 /* ---- entropy registers -------------------------------------------------- */
@@ -258,7 +190,7 @@ static void trng_rnd_zeroes_bits_above_the_count(void **state)
 {
 	(void)state;
 	/* Every entropy bit 1: any bit the call should not pass on shows. */
-	run(sc_every_count, SIM_ENTROPY_ONES, false);
+	run_trng(sc_every_count, SIM_ENTROPY_ONES, false);
 }
 
 static void sc_bad_counts(void)
@@ -279,9 +211,9 @@ static void sc_bad_counts(void)
 static void trng_rnd_refuses_bad_counts(void **state)
 {
 	(void)state;
-	run(sc_bad_counts, SIM_ENTROPY_ONES, false);
+	run_trng(sc_bad_counts, SIM_ENTROPY_ONES, false);
 	/* A bad count is INVALID_PARAMETERS even when there is no entropy. */
-	run(sc_bad_counts, SIM_ENTROPY_EMPTY, false);
+	run_trng(sc_bad_counts, SIM_ENTROPY_EMPTY, false);
 }
 
 static void sc_no_entropy(void)
@@ -297,7 +229,7 @@ static void sc_no_entropy(void)
 static void trng_rnd_answers_no_entropy_when_the_source_is_dry(void **state)
 {
 	(void)state;
-	run(sc_no_entropy, SIM_ENTROPY_EMPTY, false);
+	run_trng(sc_no_entropy, SIM_ENTROPY_EMPTY, false);
 }
 
 static void sc_no_source(void)
@@ -308,11 +240,12 @@ static void sc_no_source(void)
 
 	/* NOT_SUPPORTED is -1, SMC_UNK: x1-x3 untouched (call_at checks x4 up). */
 	for (unsigned i = 0; i < 5; i++) {
-		struct secmon_regs r = CALL(fids[i], 64);
+		int line = __LINE__;
+		struct secmon_regs r = call_at(line, fids[i], 64);
 
 		EXPECT_STATUS(fids[i], r.x[0], SECMON_TRNG_NOT_SUPPORTED);
 		EXPECT_EQ(r.x[1], 64);
-		EXPECT_EQ(r.x[2], junk(2));
+		EXPECT_EQ(r.x[2], junk(line, 2));
 	}
 	/* Nothing counts TRNG: 17 SMC32 and 10 SMC64 PSCI functions. */
 	EXPECT_EQ(CALL(0x8400ff00u, 0).x[0], 27);
@@ -321,7 +254,7 @@ static void sc_no_source(void)
 static void trng_without_a_source_is_not_supported(void **state)
 {
 	(void)state;
-	run(sc_no_source, SIM_ENTROPY_NONE, false);
+	run_trng(sc_no_source, SIM_ENTROPY_NONE, false);
 }
 
 static void sc_aarch32(void)
@@ -339,7 +272,7 @@ static void sc_aarch32(void)
 static void trng_from_aarch32_has_rnd32_only(void **state)
 {
 	(void)state;
-	run(sc_aarch32, SIM_ENTROPY_ONES, true);
+	run_trng(sc_aarch32, SIM_ENTROPY_ONES, true);
 }
 
 static void sc_host_source(void)
@@ -358,20 +291,20 @@ static void sc_host_source(void)
 	/* A call draws only the 64-bit words its count needs. */
 	before = sim_entropy_words();
 	CALL(SECMON_TRNG_RND32, 32);
-	val[0] = sim_entropy_words() - before;
+	S.val[0] = sim_entropy_words() - before;
 	CALL(SECMON_TRNG_RND32, 96);
-	val[1] = sim_entropy_words() - before;
+	S.val[1] = sim_entropy_words() - before;
 	CALL(SECMON_TRNG_RND64, 65);
-	val[2] = sim_entropy_words() - before;
+	S.val[2] = sim_entropy_words() - before;
 }
 
 static void trng_rnd_draws_what_the_count_needs(void **state)
 {
 	(void)state;
-	run(sc_host_source, SIM_ENTROPY_HOST, false);
-	assert_int_equal(val[0], 1);
-	assert_int_equal(val[1], 3);
-	assert_int_equal(val[2], 5);
+	run_trng(sc_host_source, SIM_ENTROPY_HOST, false);
+	assert_int_equal(S.val[0], 1);
+	assert_int_equal(S.val[1], 3);
+	assert_int_equal(S.val[2], 5);
 }
 
 /* ---- the DRBG ----------------------------------------------------------- */
