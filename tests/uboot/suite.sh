@@ -131,7 +131,7 @@ tap $ok "PSCI 0.1 board: the mailbox is reserved-memory no-map, in U-Boot's lmb,
 # finds no root file system).
 log=$OUT/image-payload.log
 python3 tests/uboot/console.py --log "$log" --timeout 60 \
-	'expect:Booting Linux on physical CPU' 'expect:psci: PSCIv1.1 detected' \
+	'expect:Booting Linux on physical CPU' 'expect:psci: PSCIv1.3 detected' \
 	'expect:Kernel command line: *\n' 'expect:Kernel panic - not syncing: VFS' \
 	-- "${QEMU[@]/file=$UB/file=$LDIR/Image}" -no-reboot -kernel "$LDIR/Image" \
 	-initrd "$LDIR/initrd.cpio.gz" -append "for-the-payload-only" 2>/dev/null
