@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * The normal world's description of this monitor: the board's PSCI node
- * (or a standard PSCI 1.1 one) and its call tables, written into the DT
- * the monitor hands over. Cold boot only.
+ * (or a standard PSCI 1.1 one), the platform's idle states and its call
+ * tables, written into the DT the monitor hands over. Cold boot only.
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
+#include <secmon/psci.h>
 #include "../monitor.h"
+#include "../plat.h"
+#include "service.h"
 
 #define MAX_CHILDREN 64
 /* Call tables are three levels deep; a deeper board DT is refused. */
@@ -54,14 +57,20 @@ static int copy_node(void *dst, int parent, const void *src, int node, unsigned 
 	return 0;
 }
 
+/* The board's own PSCI node, or a negative number. */
+static int psci_board_node(const void *board)
+{
+	int node = secmon_calltab_find(board, -1, "arm,psci");
+
+	return node >= 0 ? node : secmon_calltab_find(board, -1, "arm,psci-0.2");
+}
+
 static int psci_node(void *fdt, const void *board)
 {
 	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
-	int node = board ? secmon_calltab_find(board, -1, "arm,psci") : -1;
+	int node = board ? psci_board_node(board) : -1;
 	int dst, err;
 
-	if (node < 0 && board)
-		node = secmon_calltab_find(board, -1, "arm,psci-0.2");
 	if (node >= 0)
 		return copy_node(fdt, 0, board, node, 0);
 	dst = fdt_subnode_offset(fdt, 0, "psci");
@@ -74,6 +83,170 @@ static int psci_node(void *fdt, const void *board)
 	return err ? err : fdt_setprop_string(fdt, dst, "method", "smc");
 }
 
+static bool offered(unsigned fn)
+{
+	return !(mon_cfg.psci_unsupported & (1u << fn));
+}
+
+/* A fresh, empty node PARENT/NAME (an old one of that name is replaced). */
+static int new_node(void *fdt, int parent, const char *name)
+{
+	int node = fdt_subnode_offset(fdt, parent, name), err;
+
+	if (node >= 0 && (err = fdt_del_node(fdt, node)) < 0)
+		return err;
+	return fdt_add_subnode(fdt, parent, name);
+}
+
+static int set_phandle(void *fdt, int node, uint32_t *phandle)
+{
+	int err = fdt_generate_phandle(fdt, phandle);
+
+	return err ? err : fdt_setprop_u32(fdt, node, "phandle", *phandle);
+}
+
+/*
+ * One idle-state node for s under PARENT (Documentation/devicetree/
+ * bindings/cpu/idle-states.yaml); *phandle gets its phandle.
+ */
+static int state_node(void *fdt, int parent, const struct plat_power_state *s,
+		      const char *compat, uint32_t *phandle)
+{
+	int node = new_node(fdt, parent, s->name), err;
+
+	if (node < 0)
+		return node;
+	err = fdt_setprop_string(fdt, node, "compatible", compat);
+	if (!err)
+		err = fdt_setprop_u32(fdt, node, "arm,psci-suspend-param", s->power_state);
+	if (!err)
+		err = fdt_setprop_u32(fdt, node, "entry-latency-us", s->entry_latency_us);
+	if (!err)
+		err = fdt_setprop_u32(fdt, node, "exit-latency-us", s->exit_latency_us);
+	if (!err)
+		err = fdt_setprop_u32(fdt, node, "min-residency-us", s->min_residency_us);
+	if (!err && s->timer_stops)
+		err = fdt_setprop(fdt, node, "local-timer-stop", 0, 0);
+	if (!err && !s->powerdown)
+		err = fdt_setprop_string(fdt, node, "idle-state-name", "retention");
+	return err ? err : set_phandle(fdt, node, phandle);
+}
+
+/* The platform's CPU index of a /cpus child, or -1 (not a CPU, unknown MPIDR). */
+static int cpu_of_node(const void *fdt, int cpus, int node)
+{
+	int len, cells = fdt_address_cells(fdt, cpus);
+	const char *type = fdt_getprop(fdt, node, "device_type", &len);
+	const fdt32_t *reg;
+	uint64_t mpidr;
+
+	if (!type || fdt_stringlist_contains(type, len, "cpu") != 1)
+		return -1;
+	reg = fdt_getprop(fdt, node, "reg", &len);
+	if (!reg || cells < 1 || cells > 2 || len < cells * (int)sizeof(*reg))
+		return -1;
+	mpidr = fdt32_to_cpu(reg[0]);
+	if (cells == 2)
+		mpidr = mpidr << 32 | fdt32_to_cpu(reg[1]);
+	return plat_cpu_index(mpidr);
+}
+
+/*
+ * OS-initiated mode's hierarchy under /psci: one power domain per cluster
+ * whose idle state is the cluster power-down. Returns the phandle of each
+ * cluster's domain in pd[] (0: none made).
+ */
+static int psci_domains(void *fdt, uint32_t cl_phandle, uint32_t *pd, unsigned nclusters)
+{
+	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err = 0;
+	char name[24] = "cluster-pd";
+
+	if (psci < 0)
+		return psci;
+	for (unsigned i = nclusters; !err && i-- > 0;) {
+		name[10] = (char)('0' + i / 10);
+		name[11] = (char)('0' + i % 10);
+		name[12] = 0;
+		node = new_node(fdt, psci, name);
+		if (node < 0)
+			return node;
+		err = fdt_setprop_u32(fdt, node, "#power-domain-cells", 0);
+		if (!err)
+			err = fdt_setprop_u32(fdt, node, "domain-idle-states", cl_phandle);
+		if (!err)
+			err = set_phandle(fdt, node, &pd[i]);
+	}
+	return err;
+}
+
+#define MAX_CLUSTERS 16
+
+/*
+ * /cpus/idle-states from plat_power_states() and cpu-idle-states on every
+ * CPU; when OS-initiated mode is offered and the monitor wrote /psci
+ * itself, the cluster state goes to /psci's power domains instead, which
+ * each CPU names in power-domains. Nothing when CPU_SUSPEND is not offered
+ * or the /psci node (a board's) is not PSCI 0.2 or later.
+ */
+static int idle_states(void *fdt, bool own_psci)
+{
+	unsigned n, i, ncl = plat_cluster_count();
+	const struct plat_power_state *st = plat_power_states(&n);
+	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
+	int parent, node, err = 0;
+	uint32_t ph[PLAT_MAX_POWER_STATES], list[PLAT_MAX_POWER_STATES], pd[MAX_CLUSTERS] = { 0 };
+	unsigned nlist = 0;
+	int cluster_state = -1;
+	bool osi;
+
+	if (cpus < 0 || psci < 0 || !offered(SECMON_PSCI_FN_CPU_SUSPEND) ||
+	    (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") != 0 &&
+	     fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") != 0))
+		return 0;
+	for (i = 0; i < n && i < PLAT_MAX_POWER_STATES; i++)
+		if (st[i].level == PLAT_LEVEL_CLUSTER && st[i].powerdown)
+			cluster_state = (int)i;
+	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE) && cluster_state >= 0 &&
+	      ncl <= MAX_CLUSTERS;
+	parent = new_node(fdt, cpus, "idle-states");
+	if (parent < 0)
+		return parent;
+	err = fdt_setprop_string(fdt, parent, "entry-method", "psci");
+	for (i = n < PLAT_MAX_POWER_STATES ? n : PLAT_MAX_POWER_STATES; !err && i-- > 0;) {
+		if (st[i].level == PLAT_LEVEL_SYSTEM || (osi && st[i].level != PLAT_LEVEL_CORE))
+			continue;
+		err = state_node(fdt, parent, &st[i], "arm,idle-state", &ph[i]);
+	}
+	for (i = 0; i < n && i < PLAT_MAX_POWER_STATES; i++)
+		if (st[i].level == PLAT_LEVEL_CORE || (!osi && st[i].level == PLAT_LEVEL_CLUSTER))
+			list[nlist++] = cpu_to_fdt32(ph[i]);
+	if (!err && osi) {
+		parent = new_node(fdt, cpus, "domain-idle-states");
+		err = parent < 0 ? parent
+				 : state_node(fdt, parent, &st[cluster_state], "domain-idle-state",
+					      &ph[cluster_state]);
+		if (!err)
+			err = psci_domains(fdt, ph[cluster_state], pd, ncl);
+	}
+	/* Nodes added above /cpus moved it. */
+	cpus = fdt_subnode_offset(fdt, 0, "cpus");
+	fdt_for_each_subnode(node, fdt, cpus) {
+		int cpu;
+
+		if (err)
+			break;
+		cpu = cpu_of_node(fdt, cpus, node);
+		if (cpu < 0)
+			continue;
+		err = fdt_setprop(fdt, node, "cpu-idle-states", list, (int)(nlist * sizeof(*list)));
+		if (!err && osi)
+			err = fdt_setprop_u32(fdt, node, "power-domains", pd[plat_cpu_cluster((unsigned)cpu)]);
+		if (!err && osi)
+			err = fdt_setprop_string(fdt, node, "power-domain-names", "psci");
+	}
+	return err;
+}
+
 int mon_dt_fixup(void *fdt, const void *board)
 {
 	int fw, node = -1, err;
@@ -83,6 +256,8 @@ int mon_dt_fixup(void *fdt, const void *board)
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
 		return -FDT_ERR_BADSTRUCTURE;
 	err = psci_node(fdt, board);
+	if (!err)
+		err = idle_states(fdt, !board || psci_board_node(board) < 0);
 	if (err || !board)
 		return err;
 	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {

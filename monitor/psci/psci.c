@@ -7,8 +7,8 @@
  * needs no lock for that.
  *
  * CPU_SUSPEND uses the original power_state format. The states offered are
- * in `states` below; platform-coordinated and OS-initiated modes are both
- * supported.
+ * the platform's (plat_power_states()); platform-coordinated and
+ * OS-initiated modes are both supported.
  */
 #include <secmon/psci.h>
 #include "../core/service.h"
@@ -27,32 +27,22 @@ enum cpu_state {
 	CPU_POWERDOWN,		/* power-down suspend, woken by its interrupts */
 };
 
-/* The CPU_SUSPEND states this monitor offers, and SYSTEM_SUSPEND's. */
-struct psci_state {
-	uint32_t power_state;
-	unsigned type;
-	unsigned level;
-};
+enum { LEVEL_CORE = PLAT_LEVEL_CORE, LEVEL_CLUSTER = PLAT_LEVEL_CLUSTER,
+       LEVEL_SYSTEM = PLAT_LEVEL_SYSTEM };
 
-enum { LEVEL_CORE, LEVEL_CLUSTER, LEVEL_SYSTEM };
-
-static const struct psci_state states[] = {
-	{ 0x00000000u, 0, LEVEL_CORE },		/* core standby */
-	{ 0x00010000u, 1, LEVEL_CORE },		/* core power-down */
-	{ 0x01010000u, 1, LEVEL_CLUSTER },	/* cluster power-down */
-	{ 0x02010000u, 1, LEVEL_SYSTEM },	/* system suspend (not via CPU_SUSPEND) */
-};
-#define NSTATES (sizeof(states) / sizeof(states[0]))
-#define STATE_CORE_PD 1
-#define STATE_SYSTEM 3
+/* The platform's power states (plat_power_states()), kept by psci_init(). */
+static const struct plat_power_state *states;
+static unsigned nstates;
+#define NSTATES PLAT_MAX_POWER_STATES
 
 /*
  * The power-down state a CPU enters at each level once coordinated: what
  * the statistics count (DEN0022 5.21), whatever state the caller asked for.
+ * A level without one (no cluster state) counts as the level below.
  */
-static const unsigned pd_state_of_level[] = {
-	[LEVEL_CORE] = STATE_CORE_PD, [LEVEL_CLUSTER] = 2, [LEVEL_SYSTEM] = STATE_SYSTEM,
-};
+static unsigned pd_state_of_level[LEVEL_SYSTEM + 1];
+#define STATE_CORE_PD pd_state_of_level[LEVEL_CORE]
+#define STATE_SYSTEM pd_state_of_level[LEVEL_SYSTEM]
 
 struct psci_cpu {
 	enum cpu_state state;
@@ -83,6 +73,15 @@ void psci_init(unsigned boot_cpu)
 	unsigned i, n = plat_cpu_count();
 
 	ncpu = n < MON_MAX_CPUS ? n : MON_MAX_CPUS;
+	states = plat_power_states(&nstates);
+	if (nstates > NSTATES)
+		nstates = NSTATES;
+	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
+		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
+		for (i = 0; i < nstates; i++)
+			if (states[i].powerdown && states[i].level == level)
+				pd_state_of_level[level] = i;
+	}
 	for (i = 0; i < n && i < MON_MAX_CPUS; i++) {
 		cpus[i] = (struct psci_cpu){ .state = i == boot_cpu ? CPU_ON : CPU_OFF };
 		cpu_mpidr[i] = plat_cpu_mpidr(i) & MPIDR_AFF_MASK;
@@ -174,12 +173,13 @@ static bool system_others_off(unsigned cpu)
 	return true;
 }
 
-static const struct psci_state *find_state(uint32_t power_state)
+/* A CPU_SUSPEND state: SYSTEM_SUSPEND alone enters the system level. */
+static const struct plat_power_state *find_state(uint32_t power_state)
 {
 	unsigned i;
 
-	for (i = 0; i < STATE_SYSTEM; i++)
-		if (states[i].power_state == power_state)
+	for (i = 0; i < nstates; i++)
+		if (states[i].power_state == power_state && states[i].level != LEVEL_SYSTEM)
 			return &states[i];
 	return 0;
 }
@@ -280,11 +280,11 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx)
 {
-	const struct psci_state *s = find_state(power_state);
+	const struct plat_power_state *s = find_state(power_state);
 
 	if (!s)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (s->type == 0)
+	if (!s->powerdown)
 		return standby(c, (unsigned)(s - states));
 	return powerdown(c, (unsigned)(s - states), pc, ctx, false);
 }
@@ -500,7 +500,7 @@ static int64_t set_suspend_mode(struct mon_call *c)
 static int64_t stat(struct mon_call *c, bool residency)
 {
 	int cpu = target_cpu(mon_arg(c, 1));
-	const struct psci_state *s = find_state((uint32_t)mon_arg(c, 2));
+	const struct plat_power_state *s = find_state((uint32_t)mon_arg(c, 2));
 	int64_t ret;
 
 	if (cpu < 0 || !s)
