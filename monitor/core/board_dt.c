@@ -152,29 +152,51 @@ static int cpu_of_node(const void *fdt, int cpus, int node)
 }
 
 /*
- * OS-initiated mode's hierarchy under /psci: one power domain per cluster
- * whose idle state is the cluster power-down. Returns the phandle of each
- * cluster's domain in pd[] (0: none made).
+ * A PSCI power domain /psci/PREFIX<n> (OS-initiated mode's hierarchy, as in
+ * Linux's arm,psci binding): its idle states (fdt32 phandles) and its
+ * parent domain (0: none). *phandle gets its phandle.
  */
-static int psci_domains(void *fdt, uint32_t cl_phandle, uint32_t *pd, unsigned nclusters)
+static int psci_domain(void *fdt, const char *prefix, unsigned n, const fdt32_t *idle,
+		       unsigned nidle, uint32_t parent, uint32_t *phandle)
 {
-	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err = 0;
-	char name[24] = "cluster-pd";
+	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err, len = 0;
+	char name[24];
 
-	if (psci < 0)
-		return psci;
-	for (unsigned i = nclusters; !err && i-- > 0;) {
-		name[10] = (char)('0' + i / 10);
-		name[11] = (char)('0' + i % 10);
-		name[12] = 0;
-		node = new_node(fdt, psci, name);
-		if (node < 0)
-			return node;
-		err = fdt_setprop_u32(fdt, node, "#power-domain-cells", 0);
-		if (!err)
-			err = fdt_setprop_u32(fdt, node, "domain-idle-states", cl_phandle);
-		if (!err)
-			err = set_phandle(fdt, node, &pd[i]);
+	while (prefix[len] && len < 16) {
+		name[len] = prefix[len];
+		len++;
+	}
+	name[len++] = (char)('0' + n / 10 % 10);
+	name[len++] = (char)('0' + n % 10);
+	name[len] = 0;
+	node = psci < 0 ? psci : new_node(fdt, psci, name);
+	if (node < 0)
+		return node;
+	err = fdt_setprop_u32(fdt, node, "#power-domain-cells", 0);
+	if (!err && nidle)
+		err = fdt_setprop(fdt, node, "domain-idle-states", idle, (int)(nidle * sizeof(*idle)));
+	if (!err && parent)
+		err = fdt_setprop_u32(fdt, node, "power-domains", parent);
+	return err ? err : set_phandle(fdt, node, phandle);
+}
+
+/*
+ * CPU `cpu`'s node: its idle states, and in OS-initiated mode its power
+ * domain (pd != 0). Nothing when the DT has no node for it.
+ */
+static int cpu_props(void *fdt, unsigned cpu, const fdt32_t *idle, unsigned nidle, uint32_t pd)
+{
+	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), node, err = 0;
+
+	fdt_for_each_subnode(node, fdt, cpus) {
+		if (cpu_of_node(fdt, cpus, node) != (int)cpu)
+			continue;
+		err = fdt_setprop(fdt, node, "cpu-idle-states", idle, (int)(nidle * sizeof(*idle)));
+		if (!err && pd)
+			err = fdt_setprop_u32(fdt, node, "power-domains", pd);
+		if (!err && pd)
+			err = fdt_setprop_string(fdt, node, "power-domain-names", "psci");
+		break;
 	}
 	return err;
 }
@@ -183,18 +205,21 @@ static int psci_domains(void *fdt, uint32_t cl_phandle, uint32_t *pd, unsigned n
 
 /*
  * /cpus/idle-states from plat_power_states() and cpu-idle-states on every
- * CPU; when OS-initiated mode is offered and the monitor wrote /psci
- * itself, the cluster state goes to /psci's power domains instead, which
- * each CPU names in power-domains. Nothing when CPU_SUSPEND is not offered
- * or the /psci node (a board's) is not PSCI 0.2 or later.
+ * CPU. When OS-initiated mode is offered and the monitor wrote /psci
+ * itself, /psci also gets the hierarchy Linux's cpuidle-psci-domain needs:
+ * a domain per CPU (its core states, which Linux then reads there) under a
+ * domain per cluster (the cluster state, /cpus/domain-idle-states), and
+ * the cluster state leaves the CPUs' own list. Nothing when CPU_SUSPEND is
+ * not offered or the /psci node (a board's) is not PSCI 0.2 or later.
  */
 static int idle_states(void *fdt, bool own_psci)
 {
-	unsigned n, i, ncl = plat_cluster_count();
+	unsigned n, i, ncl = plat_cluster_count(), ncpu = plat_cpu_count();
 	const struct plat_power_state *st = plat_power_states(&n);
 	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
-	int parent, node, err = 0;
-	uint32_t ph[PLAT_MAX_POWER_STATES], list[PLAT_MAX_POWER_STATES], pd[MAX_CLUSTERS] = { 0 };
+	int parent, err = 0;
+	uint32_t ph[PLAT_MAX_POWER_STATES], pd[MAX_CLUSTERS] = { 0 };
+	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1];
 	unsigned nlist = 0;
 	int cluster_state = -1;
 	bool osi;
@@ -203,7 +228,9 @@ static int idle_states(void *fdt, bool own_psci)
 	    (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") != 0 &&
 	     fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") != 0))
 		return 0;
-	for (i = 0; i < n && i < PLAT_MAX_POWER_STATES; i++)
+	if (n > PLAT_MAX_POWER_STATES)
+		n = PLAT_MAX_POWER_STATES;
+	for (i = 0; i < n; i++)
 		if (st[i].level == PLAT_LEVEL_CLUSTER && st[i].powerdown)
 			cluster_state = (int)i;
 	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE) && cluster_state >= 0 &&
@@ -212,37 +239,32 @@ static int idle_states(void *fdt, bool own_psci)
 	if (parent < 0)
 		return parent;
 	err = fdt_setprop_string(fdt, parent, "entry-method", "psci");
-	for (i = n < PLAT_MAX_POWER_STATES ? n : PLAT_MAX_POWER_STATES; !err && i-- > 0;) {
+	for (i = n; !err && i-- > 0;) {
 		if (st[i].level == PLAT_LEVEL_SYSTEM || (osi && st[i].level != PLAT_LEVEL_CORE))
 			continue;
 		err = state_node(fdt, parent, &st[i], "arm,idle-state", &ph[i]);
 	}
-	for (i = 0; i < n && i < PLAT_MAX_POWER_STATES; i++)
+	for (i = 0; i < n; i++)
 		if (st[i].level == PLAT_LEVEL_CORE || (!osi && st[i].level == PLAT_LEVEL_CLUSTER))
 			list[nlist++] = cpu_to_fdt32(ph[i]);
 	if (!err && osi) {
+		cpus = fdt_subnode_offset(fdt, 0, "cpus");
 		parent = new_node(fdt, cpus, "domain-idle-states");
 		err = parent < 0 ? parent
 				 : state_node(fdt, parent, &st[cluster_state], "domain-idle-state",
 					      &ph[cluster_state]);
-		if (!err)
-			err = psci_domains(fdt, ph[cluster_state], pd, ncl);
+		cl_list[0] = cpu_to_fdt32(ph[cluster_state]);
 	}
-	/* Nodes added above /cpus moved it. */
-	cpus = fdt_subnode_offset(fdt, 0, "cpus");
-	fdt_for_each_subnode(node, fdt, cpus) {
-		int cpu;
+	/* libfdt puts a new node ahead of its siblings: the last first. */
+	for (i = osi ? ncl : 0; !err && i-- > 0;)
+		err = psci_domain(fdt, "cluster-pd", i, cl_list, 1, 0, &pd[i]);
+	for (i = ncpu; !err && i-- > 0;) {
+		uint32_t cpd = 0;
 
-		if (err)
-			break;
-		cpu = cpu_of_node(fdt, cpus, node);
-		if (cpu < 0)
-			continue;
-		err = fdt_setprop(fdt, node, "cpu-idle-states", list, (int)(nlist * sizeof(*list)));
-		if (!err && osi)
-			err = fdt_setprop_u32(fdt, node, "power-domains", pd[plat_cpu_cluster((unsigned)cpu)]);
-		if (!err && osi)
-			err = fdt_setprop_string(fdt, node, "power-domain-names", "psci");
+		if (osi)
+			err = psci_domain(fdt, "cpu-pd", i, list, nlist, pd[plat_cpu_cluster(i)], &cpd);
+		if (!err)
+			err = cpu_props(fdt, i, list, nlist, cpd);
 	}
 	return err;
 }

@@ -34,6 +34,16 @@
 #                   all back online (PSCI CPU_OFF / CPU_ON / AFFINITY_INFO).
 #                   Prints "hotplug ok cycles=N cpus=K" or
 #                   "hotplug fail <what>".
+#     cpuidle[:S]   idle S seconds (default 1) in each cpuidle state in
+#                   turn (every other state disabled through sysfs), then
+#                   report what the CPUs used:
+#                   "cpuidle driver=psci_idle states=WFI,cpu-retention,..."
+#                   "cpuidle_mode=OSI|PC|none" (cpuidle-psci-domain's dmesg)
+#                   "cpuidle cpu<N> usage=U0,U1,.. rejected=R0,R1,.."
+#                   "cpuidle_unused=<cpuN:stateK ...|none>"
+#                   "cpuidle_rejected=<sum over CPUs and states>"
+#                   "genpd <domain> usage=U rejected=R" per PSCI power
+#                   domain (/sys/kernel/debug/pm_genpd/*/idle_states)
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -133,6 +143,62 @@ do_hotplug() {
 	say "hotplug ok cycles=$n cpus=$k"
 }
 
+do_cpuidle() {
+	secs=${1:-1}
+	d=/sys/devices/system/cpu/cpu0/cpuidle
+	if [ ! -d "$d/state0" ]; then
+		say "cpuidle driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none) states="
+		return 1
+	fi
+	names=
+	for s in "$d"/state*; do
+		names="$names${names:+,}$(cat "$s/name")"
+	done
+	say "cpuidle driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver) governor=$(cat /sys/devices/system/cpu/cpuidle/current_governor_ro 2>/dev/null || cat /sys/devices/system/cpu/cpuidle/current_governor) states=$names"
+	mode=$(dmesg | sed -n 's/.*Initialized CPU PM domain topology using \([A-Z]*\) mode.*/\1/p' | tail -n 1)
+	say "cpuidle_mode=${mode:-none}"
+	for only in "$d"/state*; do
+		only=${only##*/}
+		for c in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
+			for s in "$c"/state*; do
+				[ "${s##*/}" = "$only" ] && v=0 || v=1
+				echo "$v" >"$s/disable"
+			done
+		done
+		sleep "$secs"
+	done
+	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state*/disable; do
+		echo 0 >"$s"
+	done
+	unused=
+	rejected=0
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ -d "$c/cpuidle" ] || continue
+		u=
+		r=
+		for s in "$c"/cpuidle/state*; do
+			n=$(cat "$s/usage")
+			x=$(cat "$s/rejected" 2>/dev/null || echo 0)
+			u="$u${u:+,}$n"
+			r="$r${r:+,}$x"
+			rejected=$((rejected + x))
+			[ "$n" -gt 0 ] || unused="$unused ${c##*/}:${s##*/}"
+		done
+		say "cpuidle ${c##*/} usage=$u rejected=$r"
+	done
+	unused=${unused# }
+	say "cpuidle_unused=${unused:-none}"
+	say "cpuidle_rejected=$rejected"
+	for g in /sys/kernel/debug/pm_genpd/*/idle_states; do
+		[ -r "$g" ] || continue
+		dom=${g%/idle_states}
+		# "State Time Spent(ms) Usage Rejected" then one line per state.
+		awk -v dom="${dom##*/}" 'NR > 1 && NF >= 4 {
+			u += $(NF - 1); r += $NF }
+			END { printf "SECMON-TEST genpd %s usage=%d rejected=%d\n", dom, u, r }' "$g"
+	done
+}
+
 STATE_DEV=/dev/vda
 
 state_disk() {
@@ -225,6 +291,8 @@ for a in $(echo "$actions" | tr , ' '); do
 	case $a in
 	hotplug) do_hotplug 1 ;;
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
+	cpuidle) do_cpuidle 1 ;;
+	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;

@@ -98,7 +98,16 @@ static void osi_hierarchy_for_every_cpu(void **st)
 		cpu_states(node, names, sizeof(names));
 		assert_string_equal(names, "cpu-retention cpu-power-down");
 		assert_string_equal(fdt_getprop(buf, node, "power-domain-names", 0), "psci");
+		/* Linux reads a CPU's states from its domain when it has one. */
 		pd = fdt_node_offset_by_phandle(buf, u32(node, "power-domains"));
+		assert_true(pd >= 0);
+		snprintf(names, sizeof(names), "cpu-pd%02u", i);
+		assert_string_equal(fdt_get_name(buf, pd, 0), names);
+		assert_int_equal(fdt_parent_offset(buf, pd), fdt_path_offset(buf, "/psci"));
+		assert_int_equal(u32(pd, "#power-domain-cells"), 0);
+		assert_memory_equal(fdt_getprop(buf, pd, "domain-idle-states", 0),
+				    fdt_getprop(buf, node, "cpu-idle-states", 0), 8);
+		pd = fdt_node_offset_by_phandle(buf, u32(pd, "power-domains"));
 		assert_true(pd >= 0);
 		assert_string_equal(fdt_get_name(buf, pd, 0), i < 4 ? "cluster-pd00" : "cluster-pd01");
 		assert_int_equal(fdt_parent_offset(buf, pd), fdt_path_offset(buf, "/psci"));
