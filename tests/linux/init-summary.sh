@@ -44,6 +44,14 @@
 #                   "cpuidle_rejected=<sum over CPUs and states>"
 #                   "genpd <domain> usage=U rejected=R" per PSCI power
 #                   domain (/sys/kernel/debug/pm_genpd/*/idle_states)
+#     suspend[:N]   N times (default 1) suspend to RAM (`echo mem >
+#                   /sys/power/state`, PSCI SYSTEM_SUSPEND for "deep"), woken
+#                   2 s later by the PL031 alarm (rtc0/wakealarm):
+#                   "suspend mem_sleep=<[selected] list> cycles=N fails=F
+#                   success=S fail=F' cpus=<online after> slept_min=<s>
+#                   slept_max=<s>" (success/fail from /sys/power/suspend_stats;
+#                   slept_* the shortest and longest wall-clock time of one
+#                   cycle, in whole seconds)
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -199,6 +207,25 @@ do_cpuidle() {
 	done
 }
 
+do_suspend() {
+	n=${1:-1}
+	fails=0
+	slept_max=0
+	slept_min=999
+	for i in $(seq "$n"); do
+		echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
+		t0=$(date +%s)
+		echo +2 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null || fails=$((fails + 1))
+		echo mem >/sys/power/state 2>/dev/null || fails=$((fails + 1))
+		t=$(($(date +%s) - t0))
+		[ "$t" -gt "$slept_max" ] && slept_max=$t
+		[ "$t" -lt "$slept_min" ] && slept_min=$t
+	done
+	say "suspend mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) cycles=$n fails=$fails" \
+		"success=$(cat /sys/power/suspend_stats/success) fail=$(cat /sys/power/suspend_stats/fail)" \
+		"cpus=$(cat /sys/devices/system/cpu/online) slept_min=$slept_min slept_max=$slept_max"
+}
+
 STATE_DEV=/dev/vda
 
 state_disk() {
@@ -292,6 +319,8 @@ for a in $(echo "$actions" | tr , ' '); do
 	hotplug) do_hotplug 1 ;;
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
 	cpuidle) do_cpuidle 1 ;;
+	suspend) do_suspend 1 ;;
+	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
