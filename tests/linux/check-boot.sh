@@ -37,6 +37,8 @@
 #   suspend    the last suspend line: no failed write, suspend_stats
 #              success = cycles and fail = 0, the CPUs online before are
 #              online after, each cycle 1-4 s long (the 2 s alarm)
+#   kexec      the first kernel's "kexec loaded", then a second kernel's
+#              "kexec second" (tests/linux/kexec.sh)
 #   pkvm       KVM says "Protected nVHE mode initialized successfully"
 #              (kvm-arm.mode=protected: the host kernel then runs at EL1
 #              under KVM's own EL2 code)
@@ -186,6 +188,15 @@ check_flag() {
 		esac
 		[ "$s" = none ] && return 0
 		WHY="states never used: $s"
+		return 1
+		;;
+	kexec)
+		l=$(printf '%s\n' "$TESTS" | grep '^kexec ' | tr '\n' ';')
+		GOT=${l:-none}
+		case $l in
+		*'kexec loaded;kexec second;'*) return 0 ;;
+		esac
+		WHY="no kexec loaded then kexec second from the init"
 		return 1
 		;;
 	osi_cluster)

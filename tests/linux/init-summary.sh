@@ -52,6 +52,12 @@
 #                   slept_max=<s>" (success/fail from /sys/power/suspend_stats;
 #                   slept_* the shortest and longest wall-clock time of one
 #                   cycle, in whole seconds)
+#     kexec         load /boot/Image with /boot/initrd.cpio.gz and the
+#                   command line less this action, plus secmon.kexec=2
+#                   (/sbin/kexec, the initramfs of tests/linux/kexec.sh),
+#                   print "kexec loaded" and execute it; the second kernel's
+#                   init prints "kexec second" and its own summary. Else
+#                   "kexec fail <what>".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -224,6 +230,30 @@ do_suspend() {
 	say "suspend mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) cycles=$n fails=$fails" \
 		"success=$(cat /sys/power/suspend_stats/success) fail=$(cat /sys/power/suspend_stats/fail)" \
 		"cpus=$(cat /sys/devices/system/cpu/online) slept_min=$slept_min slept_max=$slept_max"
+	if [ "$fails" != 0 ]; then
+		for f in last_failed_step last_failed_errno last_failed_dev; do
+			say "suspend_$f=$(tr '\n' ' ' </sys/power/suspend_stats/$f)"
+		done
+		dmesg | grep -e 'PM: ' -e 'suspend' | tail -n 8 | sed 's/^/SECMON-LOG /'
+	fi
+}
+
+do_kexec() {
+	[ -x /sbin/kexec ] || { say "kexec fail no-kexec"; return 1; }
+	args=
+	for w in $cmdline; do
+		case $w in
+		secmon.test=*) ;;
+		*) args="$args $w" ;;
+		esac
+	done
+	kexec -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2" ||
+		{ say "kexec fail load"; return 1; }
+	say "kexec loaded"
+	sync
+	kexec -e
+	say "kexec fail exec"
+	return 1
 }
 
 STATE_DEV=/dev/vda
@@ -313,12 +343,14 @@ for w in $cmdline; do
 	secmon.test=*) actions="$actions ${w#secmon.test=}" ;;
 	esac
 done
+case " $cmdline " in *" secmon.kexec=2 "*) say "kexec second" ;; esac
 reboot_k=
 for a in $(echo "$actions" | tr , ' '); do
 	case $a in
 	hotplug) do_hotplug 1 ;;
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
 	cpuidle) do_cpuidle 1 ;;
+	kexec) do_kexec ;;
 	suspend) do_suspend 1 ;;
 	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
