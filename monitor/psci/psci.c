@@ -34,6 +34,15 @@ enum { LEVEL_CORE = PLAT_LEVEL_CORE, LEVEL_CLUSTER = PLAT_LEVEL_CLUSTER,
 static const struct plat_power_state *states;
 static unsigned nstates;
 #define NSTATES PLAT_MAX_POWER_STATES
+/*
+ * The states CPU_SUSPEND accepts: their power_state and index in states[];
+ * suspend_pd[i]: states[i] is a power-down state. Kept by psci_init() so
+ * that the call does not walk the platform's wider table.
+ */
+static uint32_t suspend_ps[NSTATES];
+static uint8_t suspend_idx[NSTATES];
+static unsigned nsuspend;
+static bool suspend_pd[NSTATES];
 
 /*
  * The power-down state a CPU enters at each level once coordinated: what
@@ -76,6 +85,14 @@ void psci_init(unsigned boot_cpu)
 	states = plat_power_states(&nstates);
 	if (nstates > NSTATES)
 		nstates = NSTATES;
+	nsuspend = 0;
+	for (i = 0; i < nstates; i++) {
+		suspend_pd[i] = states[i].powerdown;
+		if (states[i].level == LEVEL_SYSTEM)
+			continue;
+		suspend_ps[nsuspend] = states[i].power_state;
+		suspend_idx[nsuspend++] = (uint8_t)i;
+	}
 	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
 		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
 		for (i = 0; i < nstates; i++)
@@ -173,15 +190,18 @@ static bool system_others_off(unsigned cpu)
 	return true;
 }
 
-/* A CPU_SUSPEND state: SYSTEM_SUSPEND alone enters the system level. */
-static const struct plat_power_state *find_state(uint32_t power_state)
+/*
+ * The index in states[] of a state CPU_SUSPEND accepts, or -1: SYSTEM_SUSPEND
+ * alone enters the system level.
+ */
+static int find_state(uint32_t power_state)
 {
 	unsigned i;
 
-	for (i = 0; i < nstates; i++)
-		if (states[i].power_state == power_state && states[i].level != LEVEL_SYSTEM)
-			return &states[i];
-	return 0;
+	for (i = 0; i < nsuspend; i++)
+		if (suspend_ps[i] == power_state)
+			return suspend_idx[i];
+	return -1;
 }
 
 static void stat_begin(struct psci_cpu *p, unsigned stat)
@@ -280,13 +300,13 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx)
 {
-	const struct plat_power_state *s = find_state(power_state);
+	int s = find_state(power_state);
 
-	if (!s)
+	if (s < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!s->powerdown)
-		return standby(c, (unsigned)(s - states));
-	return powerdown(c, (unsigned)(s - states), pc, ctx, false);
+	if (!suspend_pd[s])
+		return standby(c, (unsigned)s);
+	return powerdown(c, (unsigned)s, pc, ctx, false);
 }
 
 static int64_t cpu_suspend(struct mon_call *c)
@@ -500,13 +520,13 @@ static int64_t set_suspend_mode(struct mon_call *c)
 static int64_t stat(struct mon_call *c, bool residency)
 {
 	int cpu = target_cpu(mon_arg(c, 1));
-	const struct plat_power_state *s = find_state((uint32_t)mon_arg(c, 2));
+	int s = find_state((uint32_t)mon_arg(c, 2));
 	int64_t ret;
 
-	if (cpu < 0 || !s)
+	if (cpu < 0 || s < 0)
 		return 0;
 	plat_lock();
-	ret = (int64_t)(residency ? cpus[cpu].residency_us[s - states] : cpus[cpu].count[s - states]);
+	ret = (int64_t)(residency ? cpus[cpu].residency_us[s] : cpus[cpu].count[s]);
 	plat_unlock();
 	return ret;
 }
