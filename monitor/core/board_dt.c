@@ -152,23 +152,20 @@ static int cpu_of_node(const void *fdt, int cpus, int node)
 }
 
 /*
- * A PSCI power domain /psci/PREFIX<n> (OS-initiated mode's hierarchy, as in
- * Linux's arm,psci binding): its idle states (fdt32 phandles) and its
- * parent domain (0: none). *phandle gets its phandle.
+ * A PSCI power domain /psci/cpu-pdNN or /psci/cluster-pdNN (OS-initiated
+ * mode's hierarchy, as in Linux's arm,psci binding): its idle states (fdt32
+ * phandles) and its parent domain (0: none). *phandle gets its phandle.
  */
-static int psci_domain(void *fdt, const char *prefix, unsigned n, const fdt32_t *idle,
-		       unsigned nidle, uint32_t parent, uint32_t *phandle)
+static int psci_domain(void *fdt, bool cpu, unsigned n, const fdt32_t *idle, unsigned nidle,
+		       uint32_t parent, uint32_t *phandle)
 {
-	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err, len = 0;
-	char name[24];
+	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err;
+	char cpu_name[] = "cpu-pd00", cluster_name[] = "cluster-pd00";
+	char *name = cpu ? cpu_name : cluster_name;
+	unsigned end = cpu ? sizeof(cpu_name) - 1 : sizeof(cluster_name) - 1;
 
-	while (prefix[len] && len < 16) {
-		name[len] = prefix[len];
-		len++;
-	}
-	name[len++] = (char)('0' + n / 10 % 10);
-	name[len++] = (char)('0' + n % 10);
-	name[len] = 0;
+	name[end - 2] = (char)('0' + n / 10 % 10);
+	name[end - 1] = (char)('0' + n % 10);
 	node = psci < 0 ? psci : new_node(fdt, psci, name);
 	if (node < 0)
 		return node;
@@ -218,8 +215,8 @@ static int idle_states(void *fdt, bool own_psci)
 	const struct plat_power_state *st = plat_power_states(&n);
 	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
 	int parent, err = 0;
-	uint32_t ph[PLAT_MAX_POWER_STATES], pd[MAX_CLUSTERS] = { 0 };
-	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1];
+	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 };
+	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1] = { 0 };
 	unsigned nlist = 0;
 	int cluster_state = -1;
 	bool osi;
@@ -257,12 +254,12 @@ static int idle_states(void *fdt, bool own_psci)
 	}
 	/* libfdt puts a new node ahead of its siblings: the last first. */
 	for (i = osi ? ncl : 0; !err && i-- > 0;)
-		err = psci_domain(fdt, "cluster-pd", i, cl_list, 1, 0, &pd[i]);
+		err = psci_domain(fdt, false, i, cl_list, 1, 0, &pd[i]);
 	for (i = ncpu; !err && i-- > 0;) {
 		uint32_t cpd = 0;
 
 		if (osi)
-			err = psci_domain(fdt, "cpu-pd", i, list, nlist, pd[plat_cpu_cluster(i)], &cpd);
+			err = psci_domain(fdt, true, i, list, nlist, pd[plat_cpu_cluster(i)], &cpd);
 		if (!err)
 			err = cpu_props(fdt, i, list, nlist, cpd);
 	}
