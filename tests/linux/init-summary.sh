@@ -247,9 +247,13 @@ do_kexec() {
 		*) args="$args $w" ;;
 		esac
 	done
-	kexec -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2" ||
+	# kexec_file_load first (the kernel parses and places the image), then
+	# kexec_load (kexec-tools does).
+	how=file
+	kexec -s -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2" ||
+		{ how=load; kexec -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2"; } ||
 		{ say "kexec fail load"; return 1; }
-	say "kexec loaded"
+	say "kexec loaded by=$how"
 	sync
 	kexec -e
 	say "kexec fail exec"

@@ -10,6 +10,13 @@
 # build/linux/arm64/kexec/. The initramfs holds them, the kernel Image and
 # the ordinary test initramfs as /boot/initrd.cpio.gz for the second kernel.
 # Prints TAP (check-boot.sh's lines); exits non-zero when a check failed.
+#
+# Not in `make check` yet: the second kernel (Debian 6.1.0-57, kexec-tools
+# 2.0.25, kexec_load: the kernel has no kexec_file_load) dies early with
+# "Undefined instruction" at d_make_root+0x0 (the word there reads
+# 0xa2a2a2a2) under secmon at EL2 and at EL1, with cpuidle.off=1 too, and
+# dies silently the same way under QEMU's own PSCI without secmon; with
+# nokaslr kexec-tools fails to build the second DTB. earlycon shows it.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 FW=$1
@@ -64,6 +71,6 @@ rm -rf "$X"
 
 log=$OUT/kexec.log
 bash tests/linux/boot.sh --bios "$FW" --smp 4 --gic 3 --quiet --timeout 180 --log "$log" \
-	--initrd "$OUT/kexec-initrd.cpio.gz" --append secmon.test=kexec >/dev/null 2>&1
+	--initrd "$OUT/kexec-initrd.cpio.gz" --append "secmon.test=kexec earlycon=pl011,0x9000000" >/dev/null 2>&1
 bash tests/linux/check-boot.sh --name "linux kexec:" "$log" kexec boots=2 cpus=4 psci=1.1 \
 	warnings=0 splats=0 nopanic poweroff
