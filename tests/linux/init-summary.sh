@@ -35,7 +35,8 @@
 #                   Prints "hotplug ok cycles=N cpus=K" or
 #                   "hotplug fail <what>".
 #     cpuidle[:S]   idle S seconds (default 1) in each cpuidle state in
-#                   turn (every other state disabled through sysfs), then
+#                   turn (every other state disabled through sysfs; a task
+#                   on each CPU wakes it every 0.1 s), then
 #                   report what the CPUs used:
 #                   "cpuidle driver=psci_idle states=WFI,cpu-retention,..."
 #                   "cpuidle_mode=OSI|PC|none" (cpuidle-psci-domain's dmesg)
@@ -179,7 +180,15 @@ do_cpuidle() {
 				echo "$v" >"$s/disable"
 			done
 		done
-		sleep "$secs"
+		# An idle CPU may sleep through a whole phase in the state it
+		# entered before (no tick): a waker on each CPU ends its idle every
+		# 0.1 s, so that it idles again in the one enabled state.
+		for c in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
+			c=${c%/cpuidle}
+			taskset -c "${c##*/cpu}" sh -c "i=0; while [ \$i -lt $((secs * 10)) ]; do
+				sleep 0.1; i=\$((i + 1)); done" &
+		done
+		wait
 	done
 	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state*/disable; do
 		echo 0 >"$s"
