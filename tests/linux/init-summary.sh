@@ -59,6 +59,16 @@
 #                   print "kexec loaded" and execute it; the second kernel's
 #                   init prints "kexec second" and its own summary. Else
 #                   "kexec fail <what>".
+#     hibernate     swap on /dev/vda (mkswap, swapon), a random value in
+#                   /tmp/hibernate, `echo disk > /sys/power/state`: the
+#                   kernel writes its image and powers off (SYSTEM_OFF).
+#                   Prints "hibernate writing value=V"; if the write returns
+#                   (no image, or after a resume) "hibernate resumed
+#                   value=<what /tmp/hibernate holds> cpus=<online>".
+#     resume        (the second run, same disk) /dev/vda's major:minor to
+#                   /sys/power/resume: the kernel restores the image and
+#                   the first run's init goes on. Reaching the next line
+#                   means no image: "resume fail no-image".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -269,9 +279,27 @@ do_kexec() {
 	return 1
 }
 
+do_hibernate() {
+	state_disk_modules || { say "hibernate fail no-disk"; return 1; }
+	mkswap "$STATE_DEV" >/dev/null 2>&1 && swapon "$STATE_DEV" ||
+		{ say "hibernate fail swap"; return 1; }
+	v=$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')
+	echo "$v" >/tmp/hibernate
+	say "hibernate writing value=$v"
+	sync
+	echo disk >/sys/power/state 2>/dev/null || say "hibernate fail write"
+	say "hibernate resumed value=$(cat /tmp/hibernate) cpus=$(cat /sys/devices/system/cpu/online)"
+}
+
+do_resume() {
+	state_disk_modules || { say "resume fail no-disk"; return 1; }
+	cat "/sys/block/${STATE_DEV#/dev/}/dev" >/sys/power/resume 2>/dev/null
+	say "resume fail no-image"
+}
+
 STATE_DEV=/dev/vda
 
-state_disk() {
+state_disk_modules() {
 	if [ -s /lib/modules/load-order ]; then
 		while read -r ko; do
 			insmod "$ko" 2>/dev/null
@@ -282,7 +310,11 @@ state_disk() {
 		sleep 0.1
 		t=$((t + 1))
 	done
-	[ -b "$STATE_DEV" ] || return 1
+	[ -b "$STATE_DEV" ]
+}
+
+state_disk() {
+	state_disk_modules || return 1
 	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q '^SECMON-STATE '
 }
 
@@ -364,6 +396,8 @@ for a in $(echo "$actions" | tr , ' '); do
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
 	cpuidle) do_cpuidle 1 ;;
 	kexec) do_kexec ;;
+	hibernate) do_hibernate ;;
+	resume) do_resume ;;
 	suspend) do_suspend 1 ;;
 	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;

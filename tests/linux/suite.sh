@@ -64,6 +64,8 @@ else
 	echo "not ok - linux own-initrd: building it failed"
 	status=1
 fi
+# Hibernation: the image written, SYSTEM_OFF, a second run restores it.
+bash tests/linux/hibernate.sh "$FW" "$OUT" || status=1
 # The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
 # reboot and power-off through the monitor's mailbox.
 bash tests/linux/psci01.sh "$FW" "$OUT" || status=1
