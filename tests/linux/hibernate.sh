@@ -41,7 +41,7 @@ after=$(tr -d '\r' <"$log1" | grep -c -e 'SECMON-TEST hibernate resumed' -e 'SEC
 [ -n "$v" ] && [ "$after" = 0 ]
 tap $? "the image is written and the machine powers off (value ${v:-none})" \
 	"no 'hibernate writing', or the write returned (see $log1)"
-bash tests/linux/check-boot.sh --name "linux hibernate write:" "$log1" cpus=4 splats=0 nopanic \
+bash tests/linux/check-boot.sh --name "linux hibernate write:" "$log1" cpus=4 nopanic \
 	poweroff || status=1
 
 run resume resume
