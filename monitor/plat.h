@@ -40,6 +40,38 @@ int plat_cpu_on(unsigned cpu);
 _Noreturn void plat_cpu_off(unsigned cpu);
 _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level);
 
+/*
+ * The power states the platform offers (DEN0022 6.5, the original
+ * power_state format), as TF-A's validate_power_state() knows them: which
+ * states exist at which power level, what each costs. CPU_SUSPEND accepts
+ * the core and cluster ones, SYSTEM_SUSPEND enters the system one, the
+ * statistics count them, and mon_dt_fixup() describes them to the OS
+ * (/cpus/idle-states, the /psci power-domain hierarchy). Latencies are in
+ * microseconds; docs/porting.md says how a port derives them.
+ */
+enum plat_level { PLAT_LEVEL_CORE, PLAT_LEVEL_CLUSTER, PLAT_LEVEL_SYSTEM };
+
+struct plat_power_state {
+	const char *name;		/* DT node name, e.g. "cpu-retention" */
+	uint32_t power_state;		/* what CPU_SUSPEND is passed */
+	bool powerdown;			/* false: standby (retention), returns */
+	unsigned level;			/* PLAT_LEVEL_*: deepest level it powers off */
+	uint32_t entry_latency_us;
+	uint32_t exit_latency_us;
+	uint32_t min_residency_us;
+	bool timer_stops;		/* the CPU's local timer stops in it */
+};
+
+/* At most this many states; at most one power-down state per level. */
+#define PLAT_MAX_POWER_STATES 8
+
+/*
+ * The table, shallowest first, in resident memory: a core standby state,
+ * a core power-down state and a system power-down state (SYSTEM_SUSPEND)
+ * are required; a cluster power-down state is optional. *n gets the count.
+ */
+const struct plat_power_state *plat_power_states(unsigned *n);
+
 /* Standby (retention) on the calling CPU until a wake-up event; returns. */
 void plat_cpu_standby(unsigned cpu);
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make run`: build the firmware, fetch Debian's kernel and busybox, boot
 # Linux with 4 CPUs under secmon on QEMU virt (secure=on), and print a short
-# summary. Exits 0 only when Linux came up on every CPU and the machine
-# powered off through PSCI SYSTEM_OFF.
+# summary: the CPUs, the idle states Linux registered (each used in turn for a
+# second) and one suspend to RAM woken by the RTC alarm. Exits 0 only when
+# Linux came up on every CPU, used them, resumed, and the machine powered
+# off through PSCI SYSTEM_OFF.
 #   SMP=N GIC=2|3 CPU=cortex-a57|max VIRT=0|1 make run
 #   make run ARCH=a32     the AArch32 monitor (build/qemu-virt-a32/secmon.bin)
 #                         and Debian's armmp zImage on qemu-system-arm,
@@ -19,9 +21,12 @@ ARCH=${ARCH:-a64}
 case $ARCH in
 a64 | arm64 | aarch64)
 	ARCH=a64 DEB=arm64 GIC=${GIC:-3} CPU=${CPU:-cortex-a57}
+	TESTS=cpuidle,suspend:1 EXPECT="cpuidle suspend"
 	;;
 a32 | armhf | arm)
 	ARCH=a32 DEB=armhf GIC=${GIC:-2} CPU=${CPU:-cortex-a15}
+	# Debian's armmp kernel has no cpuidle (CONFIG_CPU_IDLE is not set).
+	TESTS=suspend:1 EXPECT=suspend
 	;;
 *)
 	echo "run.sh: ARCH must be a64 or a32, not '$ARCH'" >&2
@@ -72,14 +77,16 @@ fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
 bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
-	--virt "$VIRT" --log "$log" --quiet --timeout 120 -- "${payload[@]}" || status=$?
+	--virt "$VIRT" --log "$log" --quiet --timeout 120 --append "secmon.test=$TESTS" \
+	-- "${payload[@]}" || status=$?
 
 echo "== summary (full serial log: $log)"
-grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|warnings)|reboot: Power down|SECMON-HOST elapsed' |
+grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|cpuidle|genpd|suspend|warnings)|reboot: Power down|SECMON-HOST elapsed' |
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
+# shellcheck disable=SC2086
 bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.3 smccc=1.5 soc_id \
-	warnings=0 poweroff || status=1
+	$EXPECT warnings=0 poweroff || status=1
 if [ "$BOOT" = u-boot ]; then
 	grep -q '^U-Boot 20' "$log" && grep -q 'Starting kernel' "$log" &&
 		echo "ok - run U-Boot ran and started the kernel" ||

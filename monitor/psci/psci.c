@@ -7,10 +7,10 @@
  * needs no lock for that.
  *
  * CPU_SUSPEND uses the original power_state format. The states offered are
- * in `states` below, each reachable through CPU_SUSPEND and counted by the
- * statistics under its power_state; SYSTEM_SUSPEND enters the system-level
- * one (and is counted there). Platform-coordinated and OS-initiated modes
- * are both supported.
+ * the platform's (plat_power_states()), each reachable through CPU_SUSPEND
+ * and counted by the statistics under its power_state; SYSTEM_SUSPEND
+ * enters the system-level one (and is counted there). Platform-coordinated
+ * and OS-initiated modes are both supported.
  */
 #include <secmon/psci.h>
 #include "../core/service.h"
@@ -30,32 +30,31 @@ enum cpu_state {
 	CPU_POWERDOWN,		/* power-down suspend, woken by its interrupts */
 };
 
-/* The CPU_SUSPEND states this monitor offers, and SYSTEM_SUSPEND's. */
-struct psci_state {
-	uint32_t power_state;
-	unsigned type;
-	unsigned level;
-};
+enum { LEVEL_CORE = PLAT_LEVEL_CORE, LEVEL_CLUSTER = PLAT_LEVEL_CLUSTER,
+       LEVEL_SYSTEM = PLAT_LEVEL_SYSTEM };
 
-enum { LEVEL_CORE, LEVEL_CLUSTER, LEVEL_SYSTEM };
-
-static const struct psci_state states[] = {
-	{ 0x00000000u, 0, LEVEL_CORE },		/* core standby */
-	{ 0x00010000u, 1, LEVEL_CORE },		/* core power-down */
-	{ 0x01010000u, 1, LEVEL_CLUSTER },	/* cluster power-down */
-	{ 0x02010000u, 1, LEVEL_SYSTEM },	/* system power-down, SYSTEM_SUSPEND's too */
-};
-#define NSTATES (sizeof(states) / sizeof(states[0]))
-#define STATE_CORE_PD 1
-#define STATE_SYSTEM 3
+/* The platform's power states (plat_power_states()), kept by psci_init(). */
+static const struct plat_power_state *states;
+static unsigned nstates;
+#define NSTATES PLAT_MAX_POWER_STATES
+/*
+ * The states CPU_SUSPEND accepts: their power_state and index in states[];
+ * suspend_pd[i]: states[i] is a power-down state. Kept by psci_init() so
+ * that the call does not walk the platform's wider table.
+ */
+static uint32_t suspend_ps[NSTATES];
+static uint8_t suspend_idx[NSTATES];
+static unsigned nsuspend;
+static bool suspend_pd[NSTATES];
 
 /*
  * The power-down state a CPU enters at each level once coordinated: what
  * the statistics count (DEN0022 5.21), whatever state the caller asked for.
+ * A level without one (no cluster state) counts as the level below.
  */
-static const unsigned pd_state_of_level[] = {
-	[LEVEL_CORE] = STATE_CORE_PD, [LEVEL_CLUSTER] = 2, [LEVEL_SYSTEM] = STATE_SYSTEM,
-};
+static unsigned pd_state_of_level[LEVEL_SYSTEM + 1];
+#define STATE_CORE_PD pd_state_of_level[LEVEL_CORE]
+#define STATE_SYSTEM pd_state_of_level[LEVEL_SYSTEM]
 
 struct psci_cpu {
 	enum cpu_state state;
@@ -88,6 +87,21 @@ void psci_init(unsigned boot_cpu)
 	unsigned i, n = plat_cpu_count();
 
 	ncpu = n < MON_MAX_CPUS ? n : MON_MAX_CPUS;
+	states = plat_power_states(&nstates);
+	if (nstates > NSTATES)
+		nstates = NSTATES;
+	nsuspend = 0;
+	for (i = 0; i < nstates; i++) {
+		suspend_pd[i] = states[i].powerdown;
+		suspend_ps[nsuspend] = states[i].power_state;
+		suspend_idx[nsuspend++] = (uint8_t)i;
+	}
+	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
+		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
+		for (i = 0; i < nstates; i++)
+			if (states[i].powerdown && states[i].level == level)
+				pd_state_of_level[level] = i;
+	}
 	for (i = 0; i < n && i < MON_MAX_CPUS; i++) {
 		cpus[i] = (struct psci_cpu){ .state = i == boot_cpu ? CPU_ON : CPU_OFF };
 		cpu_mpidr[i] = plat_cpu_mpidr(i) & MPIDR_AFF_MASK;
@@ -185,14 +199,15 @@ static bool system_others_off(unsigned cpu)
 	return true;
 }
 
-static const struct psci_state *find_state(uint32_t power_state)
+/* The index in states[] of a state CPU_SUSPEND accepts, or -1. */
+static int find_state(uint32_t power_state)
 {
 	unsigned i;
 
-	for (i = 0; i < NSTATES; i++)
-		if (states[i].power_state == power_state)
-			return &states[i];
-	return 0;
+	for (i = 0; i < nsuspend; i++)
+		if (suspend_ps[i] == power_state)
+			return suspend_idx[i];
+	return -1;
 }
 
 static void stat_begin(struct psci_cpu *p, unsigned stat)
@@ -332,13 +347,13 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx)
 {
-	const struct psci_state *s = find_state(power_state);
+	int s = find_state(power_state);
 
-	if (!s)
+	if (s < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (s->type == 0)
-		return standby(c, (unsigned)(s - states));
-	return powerdown(c, (unsigned)(s - states), pc, ctx, PD_CPU_SUSPEND);
+	if (!suspend_pd[s])
+		return standby(c, (unsigned)s);
+	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
 }
 
 static int64_t cpu_suspend(struct mon_call *c)
@@ -563,13 +578,13 @@ static int64_t set_suspend_mode(struct mon_call *c)
 static int64_t stat(struct mon_call *c, bool residency)
 {
 	int cpu = target_cpu(mon_arg(c, 1));
-	const struct psci_state *s = find_state((uint32_t)mon_arg(c, 2));
+	int s = find_state((uint32_t)mon_arg(c, 2));
 	int64_t ret;
 
-	if (cpu < 0 || !s)
+	if (cpu < 0 || s < 0)
 		return 0;
 	plat_lock();
-	ret = (int64_t)(residency ? cpus[cpu].residency_us[s - states] : cpus[cpu].count[s - states]);
+	ret = (int64_t)(residency ? cpus[cpu].residency_us[s] : cpus[cpu].count[s]);
 	plat_unlock();
 	return ret;
 }

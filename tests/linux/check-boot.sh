@@ -28,6 +28,18 @@
 #              poweroff
 #   nopanic    no "Kernel panic" and no "Attempted to kill init" on the
 #              console
+#   cpuidle    the init's cpuidle action ran under cpuidle-psci
+#              ("cpuidle driver=psci_idle") with more states than WFI,
+#              and every CPU used every state (cpuidle_unused=none); ask
+#              cpuidle_rejected=0 and cpuidle_mode=OSI|none separately
+#   osi_cluster  cpuidle-psci-domain runs in OS-initiated mode and every
+#              cluster power domain's idle state was used (genpd usage > 0)
+#   suspend    the last suspend line: no failed write, suspend_stats
+#              success = cycles and fail = 0, the CPUs online before are
+#              online after, each cycle 1-5 s long (the 2 s alarm at the
+#              RTC's 1 s resolution, plus the suspend and resume under TCG)
+#   kexec      the first kernel's "kexec loaded", then a second kernel's
+#              "kexec second" (tests/linux/kexec.sh)
 #   pkvm       KVM says "Protected nVHE mode initialized successfully"
 #              (kvm-arm.mode=protected: the host kernel then runs at EL1
 #              under KVM's own EL2 code)
@@ -164,6 +176,67 @@ check_flag() {
 		fi
 		check_poweroff || return 1
 		GOT="boots=$n"
+		return 0
+		;;
+	cpuidle)
+		l=$(printf '%s\n' "$TESTS" | grep '^cpuidle driver=' | tail -n 1)
+		s=$(get cpuidle_unused)
+		GOT="${l:-none}; unused=${s:-none}"
+		case $l in
+		'cpuidle driver=psci_idle '*states=*,*) ;;
+		'') WHY="no cpuidle result (was secmon.test=cpuidle given?)"; return 1 ;;
+		*) WHY="cpuidle-psci registered no idle state beyond WFI"; return 1 ;;
+		esac
+		[ "$s" = none ] && return 0
+		WHY="states never used: $s"
+		return 1
+		;;
+	kexec)
+		l=$(printf '%s\n' "$TESTS" | grep '^kexec ' | tr '\n' ';')
+		GOT=${l:-none}
+		case $l in
+		*'kexec loaded'*';kexec second;'*) return 0 ;;
+		esac
+		WHY="no kexec loaded then kexec second from the init"
+		return 1
+		;;
+	osi_cluster)
+		l=$(printf '%s\n' "$TESTS" | grep '^genpd cluster')
+		s=$(get cpuidle_mode)
+		GOT="mode=${s:-none}; $(printf '%s' "$l" | tr '\n' ';')"
+		if [ "$s" != OSI ]; then
+			WHY="cpuidle-psci-domain is not in OSI mode"
+			return 1
+		fi
+		if [ -z "$l" ] || printf '%s\n' "$l" | grep -q ' usage=0 '; then
+			WHY="a cluster domain's idle state was never used"
+			return 1
+		fi
+		return 0
+		;;
+	suspend)
+		l=$(printf '%s\n' "$TESTS" | grep '^suspend ' | tail -n 1)
+		GOT=${l:-none}
+		if [ -z "$l" ]; then
+			WHY="no suspend result (was secmon.test=suspend given?)"
+			return 1
+		fi
+		n=$(printf '%s' "$l" | sed -n 's/.* cycles=\([0-9]*\) fails=0 success=\1 fail=0 .*/\1/p')
+		if [ -z "$n" ]; then
+			WHY="a cycle failed"
+			return 1
+		fi
+		s=$(printf '%s' "$l" | sed -n 's/.* cpus=\([^ ]*\) .*/\1/p')
+		if [ "$s" != "$(printf '%s\n' "$TESTS" | sed -n 's/^cpus_online=//p' | head -n 1)" ]; then
+			WHY="CPUs online after suspend: $s"
+			return 1
+		fi
+		b=$(printf '%s' "$l" | sed -n 's/.* slept_min=\([0-9]*\) slept_max=\([0-9]*\).*/\1 \2/p')
+		read -r n r <<<"${b:-0 99}"
+		if [ "$n" -lt 1 ] || [ "$r" -gt 5 ]; then
+			WHY="a cycle did not last about the 2 s alarm"
+			return 1
+		fi
 		return 0
 		;;
 	pkvm)

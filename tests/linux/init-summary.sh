@@ -52,6 +52,41 @@
 #                   "SECMON-SCMI-DISK"), its transport being in SCMI power
 #                   domain "virtio": scmi_disk=ok and the domain's state and
 #                   devices in pm_genpd_summary.
+#     cpuidle[:S]   idle S seconds (default 1) in each cpuidle state in
+#                   turn (every other state disabled through sysfs; a task
+#                   on each CPU wakes it every 0.1 s), then
+#                   report what the CPUs used:
+#                   "cpuidle driver=psci_idle states=WFI,cpu-retention,..."
+#                   "cpuidle_mode=OSI|PC|none" (cpuidle-psci-domain's dmesg)
+#                   "cpuidle cpu<N> usage=U0,U1,.. rejected=R0,R1,.."
+#                   "cpuidle_unused=<cpuN:stateK ...|none>"
+#                   "cpuidle_rejected=<sum over CPUs and states>"
+#                   "genpd <domain> usage=U rejected=R" per PSCI power
+#                   domain (/sys/kernel/debug/pm_genpd/*/idle_states)
+#     suspend[:N]   N times (default 1) suspend to RAM (`echo mem >
+#                   /sys/power/state`, PSCI SYSTEM_SUSPEND for "deep"), woken
+#                   2 s later by the PL031 alarm (rtc0/wakealarm):
+#                   "suspend mem_sleep=<[selected] list> cycles=N fails=F
+#                   success=S fail=F' cpus=<online after> slept_min=<s>
+#                   slept_max=<s>" (success/fail from /sys/power/suspend_stats;
+#                   slept_* the shortest and longest wall-clock time of one
+#                   cycle, in whole seconds)
+#     kexec         load /boot/Image with /boot/initrd.cpio.gz and the
+#                   command line less this action, plus secmon.kexec=2
+#                   (/sbin/kexec, the initramfs of tests/linux/kexec.sh),
+#                   print "kexec loaded" and execute it; the second kernel's
+#                   init prints "kexec second" and its own summary. Else
+#                   "kexec fail <what>".
+#     hibernate     swap on /dev/vda (mkswap, swapon), a random value in
+#                   /tmp/hibernate, `echo disk > /sys/power/state`: the
+#                   kernel writes its image and powers off (SYSTEM_OFF).
+#                   Prints "hibernate writing value=V"; if the write returns
+#                   (no image, or after a resume) "hibernate resumed
+#                   value=<what /tmp/hibernate holds> cpus=<online>".
+#     resume        (the second run, same disk) /dev/vda's major:minor to
+#                   /sys/power/resume: the kernel restores the image and
+#                   the first run's init goes on. Reaching the next line
+#                   means no image: "resume fail no-image".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -230,7 +265,134 @@ do_trng() {
 	say "trng=ok"
 }
 
-STATE_DEV=/dev/vda
+do_cpuidle() {
+	secs=${1:-1}
+	d=/sys/devices/system/cpu/cpu0/cpuidle
+	if [ ! -d "$d/state0" ]; then
+		say "cpuidle driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none) states="
+		return 1
+	fi
+	names=
+	for s in "$d"/state*; do
+		names="$names${names:+,}$(cat "$s/name")"
+	done
+	say "cpuidle driver=$(cat /sys/devices/system/cpu/cpuidle/current_driver) governor=$(cat /sys/devices/system/cpu/cpuidle/current_governor_ro 2>/dev/null || cat /sys/devices/system/cpu/cpuidle/current_governor) states=$names"
+	mode=$(dmesg | sed -n 's/.*Initialized CPU PM domain topology using \([A-Z]*\) mode.*/\1/p' | tail -n 1)
+	say "cpuidle_mode=${mode:-none}"
+	for only in "$d"/state*; do
+		only=${only##*/}
+		for c in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
+			for s in "$c"/state*; do
+				[ "${s##*/}" = "$only" ] && v=0 || v=1
+				echo "$v" >"$s/disable"
+			done
+		done
+		# An idle CPU may sleep through a whole phase in the state it
+		# entered before (no tick): a waker on each CPU ends its idle every
+		# 0.1 s, so that it idles again in the one enabled state.
+		for c in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
+			c=${c%/cpuidle}
+			taskset -c "${c##*/cpu}" sh -c "i=0; while [ \$i -lt $((secs * 10)) ]; do
+				sleep 0.1; i=\$((i + 1)); done" &
+		done
+		wait
+	done
+	for s in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state*/disable; do
+		echo 0 >"$s"
+	done
+	unused=
+	rejected=0
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ -d "$c/cpuidle" ] || continue
+		u=
+		r=
+		for s in "$c"/cpuidle/state*; do
+			n=$(cat "$s/usage")
+			x=$(cat "$s/rejected" 2>/dev/null || echo 0)
+			u="$u${u:+,}$n"
+			r="$r${r:+,}$x"
+			rejected=$((rejected + x))
+			[ "$n" -gt 0 ] || unused="$unused ${c##*/}:${s##*/}"
+		done
+		say "cpuidle ${c##*/} usage=$u rejected=$r"
+	done
+	unused=${unused# }
+	say "cpuidle_unused=${unused:-none}"
+	say "cpuidle_rejected=$rejected"
+	for g in /sys/kernel/debug/pm_genpd/*/idle_states; do
+		[ -r "$g" ] || continue
+		dom=${g%/idle_states}
+		# "State Time Spent(ms) Usage Rejected" then one line per state.
+		awk -v dom="${dom##*/}" 'NR > 1 && NF >= 4 {
+			u += $(NF - 1); r += $NF }
+			END { printf "SECMON-TEST genpd %s usage=%d rejected=%d\n", dom, u, r }' "$g"
+	done
+}
+
+do_suspend() {
+	n=${1:-1}
+	fails=0
+	slept_max=0
+	slept_min=999
+	for i in $(seq "$n"); do
+		echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
+		t0=$(date +%s)
+		echo +2 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null || fails=$((fails + 1))
+		echo mem >/sys/power/state 2>/dev/null || fails=$((fails + 1))
+		t=$(($(date +%s) - t0))
+		[ "$t" -gt "$slept_max" ] && slept_max=$t
+		[ "$t" -lt "$slept_min" ] && slept_min=$t
+	done
+	say "suspend mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) cycles=$n fails=$fails" \
+		"success=$(cat /sys/power/suspend_stats/success) fail=$(cat /sys/power/suspend_stats/fail)" \
+		"cpus=$(cat /sys/devices/system/cpu/online) slept_min=$slept_min slept_max=$slept_max"
+	if [ "$fails" != 0 ]; then
+		for f in last_failed_step last_failed_errno last_failed_dev; do
+			say "suspend_$f=$(tr '\n' ' ' </sys/power/suspend_stats/$f)"
+		done
+		dmesg | grep -e 'PM: ' -e 'suspend' | tail -n 8 | sed 's/^/SECMON-LOG /'
+	fi
+}
+
+do_kexec() {
+	[ -x /sbin/kexec ] || { say "kexec fail no-kexec"; return 1; }
+	args=
+	for w in $cmdline; do
+		case $w in
+		secmon.test=*) ;;
+		*) args="$args $w" ;;
+		esac
+	done
+	# kexec_file_load first (the kernel parses and places the image), then
+	# kexec_load (kexec-tools does).
+	how=file
+	kexec -s -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2" ||
+		{ how=load; kexec -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2"; } ||
+		{ say "kexec fail load"; return 1; }
+	say "kexec loaded by=$how"
+	sync
+	kexec -e
+	say "kexec fail exec"
+	return 1
+}
+
+do_hibernate() {
+	state_disk_modules || { say "hibernate fail no-disk"; return 1; }
+	mkswap "$STATE_DEV" >/dev/null 2>&1 && swapon "$STATE_DEV" ||
+		{ say "hibernate fail swap"; return 1; }
+	v=$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')
+	echo "$v" >/tmp/hibernate
+	say "hibernate writing value=$v"
+	sync
+	echo disk >/sys/power/state 2>/dev/null || say "hibernate fail write"
+	say "hibernate resumed value=$(cat /tmp/hibernate) cpus=$(cat /sys/devices/system/cpu/online)"
+}
+
+do_resume() {
+	state_disk_modules || { say "resume fail no-disk"; return 1; }
+	cat "/sys/block/${STATE_DEV#/dev/}/dev" >/sys/power/resume 2>/dev/null
+	say "resume fail no-image"
+}
 
 do_scmi() {
 	v=$(dmesg | sed -n "s/.*SCMI Protocol v\([0-9.]*\) '\([^:']*\):.*/\1 \2/p" | head -n 1)
@@ -258,13 +420,20 @@ do_scmi() {
 	dmesg | grep -i scmi | sed 's/^/SECMON-LOG /'
 }
 
+STATE_DEV=/dev/vda
+
 state_disk() {
 	state_disk_present '^SECMON-STATE '
 }
 
-# Loads the initramfs's modules and waits for the disk; true when its
-# first line matches $1.
+# True when the disk is there and its first line matches $1.
 state_disk_present() {
+	state_disk_modules || return 1
+	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q "$1"
+}
+
+# Loads the initramfs's modules and waits for the disk.
+state_disk_modules() {
 	if [ -s /lib/modules/load-order ]; then
 		while read -r ko; do
 			insmod "$ko" 2>/dev/null
@@ -275,8 +444,7 @@ state_disk_present() {
 		sleep 0.1
 		t=$((t + 1))
 	done
-	[ -b "$STATE_DEV" ] || return 1
-	head -c 64 "$STATE_DEV" | tr -d '\000' | head -n 1 | grep -q "$1"
+	[ -b "$STATE_DEV" ]
 }
 
 do_reboot() {
@@ -349,6 +517,7 @@ for w in $cmdline; do
 	secmon.test=*) actions="$actions ${w#secmon.test=}" ;;
 	esac
 done
+case " $cmdline " in *" secmon.kexec=2 "*) say "kexec second" ;; esac
 reboot_k=
 for a in $(echo "$actions" | tr , ' '); do
 	case $a in
@@ -356,6 +525,13 @@ for a in $(echo "$actions" | tr , ' '); do
 	hotplug:[0-9]*) do_hotplug "${a#hotplug:}" ;;
 	trng) do_trng ;;
 	scmi) do_scmi ;;
+	cpuidle) do_cpuidle 1 ;;
+	kexec) do_kexec ;;
+	hibernate) do_hibernate ;;
+	resume) do_resume ;;
+	suspend) do_suspend 1 ;;
+	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
+	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;

@@ -14,7 +14,9 @@
 # 80 KiB, which the init loads only for tests that need a disk or TRNG) with
 # their dependencies, under
 # /lib/modules/RELEASE/, listed in load order in /lib/modules/load-order.
-# Set INITRD_MODULES= (empty) for none.
+# Set INITRD_MODULES= (empty) for none. INITRD_EXTRA=DIR copies DIR's tree
+# over the root as well (tests/linux/kexec.sh: kexec, its libraries, a
+# kernel and an initramfs to load).
 #
 # Files are owned by root and dated at the epoch, so the same inputs give
 # the same archive.
@@ -96,6 +98,11 @@ if [ -n "$MODS" ]; then
 	for m in $MODS; do
 		add_module "$m" 0
 	done
+fi
+
+if [ -n "${INITRD_EXTRA:-}" ]; then
+	[ -d "$INITRD_EXTRA" ] || die "no directory $INITRD_EXTRA"
+	cp -a "$INITRD_EXTRA/." "$R/"
 fi
 
 find "$R" -exec touch -h -d @0 {} +

@@ -34,15 +34,30 @@ COMMON="psci=1.3 smccc=1.5 soc_id warnings=0 splats=0 nopanic poweroff"
 boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
 # TRNG from Linux's arm_smccc_trng on both entropy sources: the DT-seeded
 # DRBG (cortex-a57) and RNDRRS (max).
-boot smp4-gic3 "--smp 4 --gic 3 --append secmon.test=trng" "cpus=4 trng=ok $COMMON"
-boot smp8-gic2 "--smp 8 --gic 2" "cpus=8 $COMMON"
+# The monitor offers OS-initiated mode and describes its idle states and
+# power domains: cpuidle-psci-domain runs in OSI mode; every CPU uses every
+# state; ten suspends to RAM (SYSTEM_SUSPEND) each woken by the PL031 alarm.
+IDLE="secmon.test=trng,cpuidle,suspend:10"
+boot smp4-gic3 "--smp 4 --gic 3 --append $IDLE" "cpus=4 trng=ok cpuidle osi_cluster suspend $COMMON"
+boot smp8-gic2 "--smp 8 --gic 2 --append secmon.test=cpuidle,suspend:3" \
+	"cpus=8 cpuidle osi_cluster suspend $COMMON"
+# A board's own /psci (no power domains) wins: the flat list of states,
+# platform-coordinated, none refused.
+board=$OUT/psci-standard.dtb
+if dtc -q -I dts -O dtb -o "$board" boards/psci-standard.dts 2>/dev/null; then
+	boot cpuidle-pc "--smp 4 --gic 3 --append secmon.test=cpuidle -- -fw_cfg name=opt/secmon/board.dtb,file=$board" \
+		"cpus=4 cpuidle cpuidle_rejected=0 cpuidle_mode=none $COMMON"
+else
+	echo "not ok - linux cpuidle-pc: dtc boards/psci-standard.dts failed"
+	status=1
+fi
 boot smp4-el1 "--smp 4 --gic 3 --virt 0" "cpus=4 $COMMON"
 boot smp4-max "--smp 4 --gic 3 --cpu max --append secmon.test=trng" "cpus=4 trng=ok $COMMON"
 boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug $COMMON"
 # Protected KVM owns EL2 and enters the host at EL1 on every CPU that comes
 # back: a warm entry must leave EL1's MMU off as a real power-down would.
-boot pkvm-hotplug20 "--smp 4 --gic 3 --append kvm-arm.mode=protected --append secmon.test=hotplug:20" \
-	"cpus=4 pkvm hotplug $COMMON"
+boot pkvm-hotplug20 "--smp 4 --gic 3 --append kvm-arm.mode=protected --append secmon.test=hotplug:20,cpuidle" \
+	"cpus=4 pkvm hotplug cpuidle osi_cluster $COMMON"
 boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
 # The monitor's SCMI server through Linux's own drivers: the core, the
 # clock, power-domain and reset drivers, and a virtio-blk disk whose
@@ -62,6 +77,8 @@ else
 	echo "not ok - linux own-initrd: building it failed"
 	status=1
 fi
+# Hibernation: the image written, SYSTEM_OFF, a second run restores it.
+bash tests/linux/hibernate.sh "$FW" "$OUT" || status=1
 # The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
 # reboot and power-off through the monitor's mailbox.
 bash tests/linux/psci01.sh "$FW" "$OUT" || status=1

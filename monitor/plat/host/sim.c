@@ -457,6 +457,7 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 {
 	int err = fdt_create_empty_tree(buf, size), cpus;
+	struct sim_config saved;
 
 	if (!err)
 		err = fdt_setprop_u32(buf, 0, "#address-cells", 2);
@@ -481,5 +482,14 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 		if (!err)
 			err = fdt_setprop_u32(buf, cpu, "reg", (uint32_t)sim_mpidr(i));
 	}
-	return err ? err : mon_dt_fixup(buf, board_dtb);
+	if (err)
+		return err;
+	/* mon_dt_fixup() asks the platform for the topology: this one. */
+	saved = sim.cfg;
+	sim.cfg.ncpus = ncpus;
+	if (!sim.cfg.cluster_size)
+		sim.cfg.cluster_size = 4;
+	err = mon_dt_fixup(buf, board_dtb);
+	sim.cfg = saved;
+	return err;
 }

@@ -81,7 +81,8 @@ void sim_last_reset2(uint32_t *type, uint64_t *cookie);
 /*
  * The DT the simulated normal world boots with: /cpus with the simulated
  * MPIDRs and the monitor's description of itself (see mon_dt_fixup), built
- * in buf. Returns 0 or a libfdt error.
+ * in buf, for ncpus CPUs four to a cluster (or sim_run's last cluster
+ * size). Not while sim_run() runs. Returns 0 or a libfdt error.
  */
 int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb);
 
