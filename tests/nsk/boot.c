@@ -347,10 +347,13 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 		env->standby_state = 0x00000000u;
 		env->powerdown_state = ext ? 0x40000000u : 0x00010000u;
 		got_standby = got_powerdown = true;
-		/* secmon's system power-down (original format), SYSTEM_SUSPEND's. */
-		env->has_system_state = !ext;
-		env->system_state = 0x02010000u;
 	}
+	/*
+	 * secmon's system power-down (original format), SYSTEM_SUSPEND's: no
+	 * DT lists it (idle states are what cpuidle may enter on its own).
+	 */
+	env->has_system_state = !ext;
+	env->system_state = 0x02010000u;
 	env->has_standby = got_standby;
 	env->has_powerdown = got_powerdown;
 	if (o->standby_set) {
