@@ -484,7 +484,14 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 	}
 	if (err)
 		return err;
-	/* mon_dt_fixup() asks the platform for the topology: this one. */
+	/*
+	 * mon_dt_fixup() asks the platform for the topology. A simulated CPU
+	 * asking (a driver reading its DT) gets the running simulation's, which
+	 * its other CPUs are reading; otherwise, for the time of the call, this
+	 * one.
+	 */
+	if (sim_self() >= 0)
+		return mon_dt_fixup(buf, board_dtb);
 	saved = sim.cfg;
 	sim.cfg.ncpus = ncpus;
 	if (!sim.cfg.cluster_size)
