@@ -6,8 +6,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "simtest.h"
@@ -259,4 +261,26 @@ void assert_start(unsigned i, unsigned cpu, uint64_t pc, uint64_t ctx)
 	assert_int_equal(S.log[i].cpu, cpu);
 	assert_int_equal(S.log[i].pc, pc);
 	assert_int_equal(S.log[i].ctx, ctx);
+}
+
+size_t simtest_dtc(const char *dts, void *out, size_t size)
+{
+	char src[] = "/tmp/secmon-test-XXXXXX", cmd[128];
+	int fd = mkstemp(src);
+	FILE *f, *p;
+	size_t n;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(dts, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, size, p);
+	assert_int_equal(pclose(p), 0);
+	unlink(src);
+	assert_true(n > 0);
+	return n;
 }

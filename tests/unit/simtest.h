@@ -22,6 +22,7 @@
 #include <secmon/smccc.h>
 
 #include "../../monitor/plat/host/sim.h"
+#include "dtc.h"
 
 /* The simulator's default normal-world memory: 1 GiB at 2 GiB. */
 #define NS_BASE 0x80000000ull

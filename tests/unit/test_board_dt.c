@@ -27,24 +27,7 @@ static char dtb[16384];
 /* Compiles DTS text with dtc into dtb. */
 static const void *compile_dts(const char *dts)
 {
-	char src[] = "/tmp/secmon-monitor-XXXXXX";
-	char cmd[128];
-	int fd = mkstemp(src);
-	FILE *f, *p;
-	size_t n;
-
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(dts, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(dtb, 1, sizeof(dtb), p);
-	assert_int_equal(pclose(p), 0);
-	unlink(src);
-	assert_true(n > 0);
+	simtest_dtc(dts, dtb, sizeof(dtb));
 	return dtb;
 }
 

@@ -20,28 +20,17 @@
 #include <secmon/fwops.h>
 #include <secmon/service.h>
 
+#include "simtest.h"
+
 static char dtb[16384];
 
 /* Compiles a whole tree, or (compile()) the inside of a call-table node, into dtb. */
 static void *compile_tree(const char *fmt, const char *props, const char *body)
 {
-	char src[] = "/tmp/secmon-calltab-XXXXXX";
-	char cmd[256];
-	int fd = mkstemp(src);
-	FILE *f = fdopen(fd, "w");
-	FILE *p;
-	size_t n;
+	char dts[4096];
 
-	assert_non_null(f);
-	fprintf(f, fmt, props, body);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(dtb, 1, sizeof(dtb), p);
-	assert_int_equal(pclose(p), 0);
-	unlink(src);
-	assert_true(n > 0);
+	assert_true((size_t)snprintf(dts, sizeof(dts), fmt, props, body) < sizeof(dts));
+	simtest_dtc(dts, dtb, sizeof(dtb));
 	return dtb;
 }
 

@@ -24,6 +24,7 @@
 #include <secmon/smccc.h>
 
 #include "../../monitor/plat/host/sim.h"
+#include "dtc.h"
 
 #define SCMI_FID 0x82000200u
 #define SIP_CALL_COUNT 0x8200ff00u
@@ -849,23 +850,7 @@ static const char psci01_dts[] =
 
 static size_t compile_dts(const char *dts, char *out, size_t size)
 {
-	char src[] = "/tmp/secmon-scmi-XXXXXX", cmd[128];
-	int fd = mkstemp(src);
-	FILE *f, *p;
-	size_t n;
-
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(dts, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "dtc -q -I dts -O dtb %s", src);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, size, p);
-	assert_int_equal(pclose(p), 0);
-	unlink(src);
-	return n;
+	return simtest_dtc(dts, out, size);
 }
 
 /*
