@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * Parses and validates "secmon,call-table" nodes, and marshals calls through
- * the resulting table. The binding is a closed vocabulary: registers, named
- * parameters, constants and results; see docs/bindings/.
+ * Parses and validates "secmon,call-table" nodes into a struct
+ * secmon_calltab; calltab_call.c makes calls through the result. The binding
+ * is a closed vocabulary: registers, named parameters, constants and results;
+ * see docs/bindings/. Cold-boot code in the firmware (it needs libfdt).
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
@@ -33,55 +34,6 @@ static const struct vocab vocabs[] = {
 	{ "system-off", { 0 }, { "status" } },
 	{ "system-reset", { 0 }, { "status" } },
 };
-
-const char *secmon_calltab_node_name(const void *fdt, int node)
-{
-	const char *name = fdt_get_name(fdt, node, 0);
-
-	if (node == 0)
-		return "/";
-	return name && name[0] ? name : "?";
-}
-
-bool secmon_streq(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-/* Node names compare without their unit address ("call@1" is "call"). */
-static unsigned base_len(const char *s)
-{
-	unsigned n = 0;
-
-	while (s[n] && s[n] != '@')
-		n++;
-	return n;
-}
-
-bool secmon_calltab_name_is(const char *node_name, const char *name)
-{
-	unsigned n = base_len(node_name), i = 0;
-
-	while (i < n && name[i] == node_name[i])
-		i++;
-	return i == n && !name[n];
-}
-
-static bool base_eq(const char *a, const char *b)
-{
-	unsigned n = base_len(a);
-
-	if (n != base_len(b))
-		return false;
-	for (unsigned i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return false;
-	return true;
-}
 
 /* A string cut to fit ends in "...", so that no message passes it off as whole. */
 static void mark_cut(char *dst, unsigned size, const char *rest)
@@ -135,7 +87,7 @@ static int fail(struct secmon_ct_error *err, const void *fdt, int node, const ch
 	int parent;
 
 	secmon_ct_fail(err, name, prop, msg, code);
-	if (base_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
+	if (secmon_name_eq(name, "call") && (parent = fdt_parent_offset(fdt, node)) >= 0) {
 		secmon_ct_fail(err, secmon_calltab_node_name(fdt, parent), prop, msg, code);
 		append(err->node, sizeof(err->node), "/");
 		append(err->node, sizeof(err->node), name);
@@ -380,7 +332,7 @@ static bool is_call_n(const char *name, unsigned n)
 {
 	unsigned v = 0, i = 5;
 
-	if (!base_eq(name, "call") || name[4] != '@' || !name[5] || (name[5] == '0' && name[6]))
+	if (!secmon_name_eq(name, "call") || name[4] != '@' || !name[5] || (name[5] == '0' && name[6]))
 		return false;
 	for (; name[i]; i++) {
 		char ch = name[i];
@@ -397,7 +349,7 @@ static bool is_call_n(const char *name, unsigned n)
 static const struct vocab *find_vocab(const char *op)
 {
 	for (unsigned i = 0; i < sizeof(vocabs) / sizeof(vocabs[0]); i++)
-		if (base_eq(vocabs[i].op, op))
+		if (secmon_name_eq(vocabs[i].op, op))
 			return &vocabs[i];
 	return 0;
 }
@@ -414,7 +366,7 @@ static int parse_op(struct parse *ctx, int node)
 		return FAIL(0, "an operation's node needs a name");
 	*op = (struct secmon_ct_op){ .name = name, .first_call = t->ncalls };
 	for (unsigned i = 0; i < t->nops; i++)
-		if (base_eq(t->ops[i].name, op->name))
+		if (secmon_name_eq(t->ops[i].name, op->name))
 			return FAIL(0, "operation described twice");
 	ctx->vocab = find_vocab(op->name);
 	if (fdt_getprop(ctx->fdt, node, "function-id", 0)) {
@@ -509,121 +461,4 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 	if (!t->nops)
 		return FAIL(0, "describes no operation");
 	return check_unique_ids(ctx, node);
-}
-
-bool secmon_dt_node_enabled(const void *fdt, int node)
-{
-	int len;
-	const char *s = fdt_getprop(fdt, node, "status", &len);
-
-	if (!s)
-		return true;
-	return len > 0 && !s[len - 1] && (secmon_streq(s, "okay") || secmon_streq(s, "ok"));
-}
-
-int secmon_calltab_find(const void *fdt, int from, const char *compatible)
-{
-	int node = from;
-
-	do
-		node = fdt_node_offset_by_compatible(fdt, node, compatible);
-	while (node >= 0 && !secmon_dt_node_enabled(fdt, node));
-	return node;
-}
-
-const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, const char *name)
-{
-	for (unsigned i = 0; i < t->nops; i++)
-		if (base_eq(t->ops[i].name, name))
-			return &t->ops[i];
-	return 0;
-}
-
-static const struct secmon_ct_val *find_val(const struct secmon_ct_val *v, unsigned n,
-					    const char *name)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (v[i].name && secmon_streq(v[i].name, name))
-			return &v[i];
-	return 0;
-}
-
-static int marshal(const struct secmon_calltab *t, const struct secmon_ct_call *c, bool wide,
-		   const struct secmon_ct_val *in, unsigned nin, struct secmon_regs *r)
-{
-	*r = (struct secmon_regs){ { 0 } };
-	r->x[c->id_reg] = c->fid;
-	for (unsigned i = 0; i < c->nargs; i++) {
-		const struct secmon_ct_reg *a = &t->regs[c->first + i];
-		const struct secmon_ct_val *v;
-
-		if (!a->name) {
-			r->x[a->reg] = a->value;
-			continue;
-		}
-		v = find_val(in, nin, a->name);
-		if (!v || (!wide && v->value > 0xffffffffu))
-			return SECMON_E_INVALID_PARAMETERS;
-		r->x[a->reg] = v->value;
-	}
-	return SECMON_OK;
-}
-
-/* Collects the results; the status result, if any, decides the outcome. */
-static int unmarshal(const struct secmon_calltab *t, const struct secmon_ct_call *c, bool wide,
-		     const struct secmon_regs *r, struct secmon_ct_val *out, unsigned nout)
-{
-	int ret = SECMON_OK;
-	bool unk = wide ? r->x[0] == SECMON_SMC_UNK64 : (uint32_t)r->x[0] == SECMON_SMC_UNK32;
-
-	/* SMCCC firmware says SMC_UNK for what it lacks; legacy x0 is data. */
-	if (!t->legacy && unk)
-		return SECMON_E_NOT_SUPPORTED;
-	for (unsigned i = 0; i < c->nresults; i++) {
-		const struct secmon_ct_reg *res = &t->regs[c->first + c->nargs + i];
-		uint64_t v = wide ? r->x[res->reg] : (uint32_t)r->x[res->reg];
-
-		for (unsigned j = 0; j < nout; j++)
-			if (out[j].name && secmon_streq(out[j].name, res->name))
-				out[j].value = v;
-		if (secmon_streq(res->name, "status") && (int32_t)v < 0)
-			ret = (int32_t)v >= -9 ? (int32_t)v : SECMON_E_BAD_ANSWER;
-	}
-	return ret;
-}
-
-bool secmon_calltab_op_usable(const struct secmon_calltab *t, const struct secmon_ct_op *op,
-			      const struct secmon_conduit *c)
-{
-	for (unsigned i = 0; c->aarch32 && i < op->ncalls; i++)
-		if (t->calls[op->first_call + i].smc64 && !t->calls[op->first_call + i].native)
-			return false;
-	return true;
-}
-
-int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_calltab *t,
-			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,
-			struct secmon_ct_val *out, unsigned nout, struct secmon_regs *sent,
-			struct secmon_regs *received)
-{
-	struct secmon_regs r, o;
-	int err = SECMON_OK;
-
-	if (!secmon_calltab_op_usable(t, op, c))
-		return SECMON_E_NOT_SUPPORTED;
-	for (unsigned i = 0; i < op->ncalls && !err; i++) {
-		const struct secmon_ct_call *call = &t->calls[op->first_call + i];
-		bool wide = call->native ? !c->aarch32 : call->smc64;
-
-		err = marshal(t, call, wide, in, nin, &r);
-		if (err)
-			break;
-		secmon_invoke(c, &r, &o);
-		if (sent)
-			*sent = r;
-		if (received)
-			*received = o;
-		err = unmarshal(t, call, wide, &o, out, nout);
-	}
-	return err;
 }

@@ -7,6 +7,8 @@
 #include <secmon/calltab.h>
 
 bool secmon_streq(const char *a, const char *b);
+/* Whether two node names are equal less their unit addresses ("call@1" is "call@2"). */
+bool secmon_name_eq(const char *a, const char *b);
 
 /* Fills *err (strings cut to fit) and returns `code`. */
 int secmon_ct_fail(struct secmon_ct_error *err, const char *node, const char *prop,

@@ -37,12 +37,15 @@ include mk/qemu-virt-rules.mk
 # The cold-boot part of the image runs once: built for size, and linked
 # apart from the resident part (COLD_BOOT_FILES in link.ld.in, made from this
 # list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
+# The call-table marshaller (calltab_call.c, names.c) needs no libfdt: it is
+# cold only because no resident code calls through a table yet.
 COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
 	monitor/services/described_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
-	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
+	lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
+	lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
 # Resident code that no measured fast path runs (the log and console, CPU
 # set-up at reset, traps, the GIC and power code, the board's described
