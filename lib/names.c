@@ -1,16 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* Comparisons of strings and of DT node names; no libfdt. */
+/* Comparisons of DT node names less their unit addresses; no libfdt. */
 #include <secmon/calltab.h>
 #include "internal.h"
-
-bool secmon_streq(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
 
 /* Node names compare without their unit address ("call@1" is "call"). */
 static unsigned base_len(const char *s)
