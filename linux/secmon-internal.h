@@ -50,6 +50,9 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 		     const struct secmon_ct_val *in, unsigned int nin, struct secmon_ct_val *out,
 		     unsigned int nout, struct secmon_regs *sent, struct secmon_regs *received);
 
+/* Fills secmon.dt_cpu from the tree's /cpus (secmon-fwops.c). */
+void secmon_firmware_map_cpus(void);
+
 /* debugfs and the trace of recent calls (secmon-debugfs.c). */
 void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
 		  const struct secmon_regs *out, u64 start_ns, u64 end_ns);

@@ -2,7 +2,9 @@
 /*
  * secmon.ko: the board's secure-monitor ABI, read from its device tree by
  * the same library firmware and test kernels use (every file of lib/, built into this
- * module), for the kernel's drivers.
+ * module), for the kernel's drivers. This file: the conduits, errno mapping,
+ * handles and services, SMCCC discovery, load and unload; the firmware
+ * operations are in secmon-fwops.c.
  *
  * On load: the firmware operations come from the "secmon,call-table" node
  * (or the PSCI node), every other "secmon,call-table" node becomes a
@@ -424,111 +426,6 @@ int secmon_call_by_name(const char *service, const char *op, const struct secmon
 }
 EXPORT_SYMBOL_GPL(secmon_call_by_name);
 
-/* --- Firmware operations -------------------------------------------------- */
-
-const char *secmon_firmware_backend(void)
-{
-	switch (secmon.ops.backend) {
-	case SECMON_FWOPS_PSCI:
-		return "psci";
-	case SECMON_FWOPS_TABLE:
-		return "table";
-	default:
-		return "none";
-	}
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_backend);
-
-bool secmon_firmware_has(const char *op)
-{
-	unsigned int i;
-
-	for (i = 0; op && i < SECMON_FWOP_COUNT; i++)
-		if (!strcmp(secmon_fwop_name(i), op))
-			return secmon_fwops_has(&secmon.ops, i);
-	return false;
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_has);
-
-/* The library's CPU for a Linux CPU; one past the last when there is none. */
-static unsigned int lib_cpu(unsigned int cpu)
-{
-	if (cpu < NR_CPUS && secmon.dt_cpu[cpu] >= 0)
-		return secmon.dt_cpu[cpu];
-	return SECMON_FWOPS_MAX_CPUS;
-}
-
-int secmon_firmware_cpu_boot(unsigned int cpu)
-{
-	unsigned long flags;
-	int e;
-
-	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_cpu_boot(&secmon.ops, lib_cpu(cpu));
-	spin_unlock_irqrestore(&secmon.fw_lock, flags);
-	return secmon_to_errno(e);
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_cpu_boot);
-
-int secmon_firmware_set_cpu_boot_addr(unsigned int cpu, u64 addr)
-{
-	unsigned long flags;
-	int e;
-
-	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_set_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), addr);
-	spin_unlock_irqrestore(&secmon.fw_lock, flags);
-	return secmon_to_errno(e);
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_set_cpu_boot_addr);
-
-int secmon_firmware_get_cpu_boot_addr(unsigned int cpu, u64 *addr)
-{
-	unsigned long flags;
-	uint64_t a = 0;
-	int e;
-
-	if (!addr)
-		return -EINVAL;
-	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_get_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), &a);
-	spin_unlock_irqrestore(&secmon.fw_lock, flags);
-	if (!e)
-		*addr = a;
-	return secmon_to_errno(e);
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_get_cpu_boot_addr);
-
-int secmon_firmware_do_idle(unsigned long mode)
-{
-	return secmon_to_errno(secmon_do_idle(&secmon.ops, mode));
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_do_idle);
-
-int secmon_firmware_suspend(u64 entry)
-{
-	return secmon_to_errno(secmon_fw_suspend(&secmon.ops, entry));
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_suspend);
-
-int secmon_firmware_resume(void)
-{
-	return secmon_to_errno(secmon_fw_resume(&secmon.ops));
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_resume);
-
-int secmon_firmware_l2x0_init(void)
-{
-	return secmon_to_errno(secmon_l2x0_init(&secmon.ops));
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_l2x0_init);
-
-int secmon_firmware_c15resume(u64 regs)
-{
-	return secmon_to_errno(secmon_c15resume(&secmon.ops, regs));
-}
-EXPORT_SYMBOL_GPL(secmon_firmware_c15resume);
-
 /* --- SMCCC discovery ------------------------------------------------------ */
 
 int secmon_discover(struct secmon_discovery *d)
@@ -599,30 +496,6 @@ static void discover(void)
 }
 
 /* --- Load and unload ------------------------------------------------------ */
-
-/* Linux's CPU numbers for the library's (the /cpus order). */
-static void map_cpus(void)
-{
-	struct secmon_dt *dt = secmon.dt;
-	int cpus = fdt_path_offset(dt, "/cpus"), n, i = 0;
-
-	for (n = 0; n < NR_CPUS; n++)
-		secmon.dt_cpu[n] = -1;
-	if (cpus < 0)
-		return;
-	for (n = dt->nodes[cpus].child; n >= 0; n = dt->nodes[n].sibling) {
-		const char *type;
-		int cpu;
-
-		if (of_property_read_string(dt->nodes[n].np, "device_type", &type) ||
-		    strcmp(type, "cpu"))
-			continue;
-		cpu = of_cpu_node_to_id(dt->nodes[n].np);
-		if (cpu >= 0 && cpu < NR_CPUS)
-			secmon.dt_cpu[cpu] = i;
-		i++;
-	}
-}
 
 static void free_handles(void)
 {
@@ -756,7 +629,7 @@ static int __init secmon_init(void)
 		secmon_dt_free(secmon.dt);
 		return e;
 	}
-	map_cpus();
+	secmon_firmware_map_cpus();
 	discover();
 	secmon_debugfs_init();
 	say_loaded(nservices);
