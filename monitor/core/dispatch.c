@@ -3,6 +3,7 @@
  * Routes each SMC to the service that owns its function ID, and answers
  * what no service claims with SMC_UNK (-1, mon_ret()).
  */
+#include "../psci/psci.h"
 #include "../services/described.h"
 #include "log.h"
 #include "service.h"

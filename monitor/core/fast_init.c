@@ -9,6 +9,8 @@
  * which no ID looked up in this table can equal. Cold-boot code: only the
  * tables stay.
  */
+#include "../psci/psci.h"
+#include "../services/arch_svc.h"
 #include "../services/described.h"
 #include "service.h"
 

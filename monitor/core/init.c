@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Cold boot of the portable monitor: each service set up once, in order. */
 #include "../services/described.h"
+#include "../psci/psci.h"
 #include "../scmi_backend.h"
+#include "../services/arch_svc.h"
+#include "../services/errata.h"
+#include "../services/scmi.h"
 #include "service.h"
 
 int mon_init(const struct mon_config *cfg)

@@ -88,14 +88,6 @@ extern const unsigned mon_oen_count;
 
 extern struct mon_config mon_cfg;
 
-/* The individual services' entry points. */
-bool arch_svc_handle(struct mon_call *c);
-bool arch_svc_has(uint32_t fid);
-/* Keeps a copy of the SoC name (mon_config.soc_name may be cold-boot data). */
-void arch_svc_init(void);
-/* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
-bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
-bool psci_fast(uint32_t fid, struct secmon_regs *r);
 /* fast_init.c: fills mon_routes once the services and the board DT are known. */
 void mon_fast_init(void);
 /* fast.c: the fast handler of an entity that has none. */
@@ -109,25 +101,10 @@ static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
 
 /* Indexes mon_services by owning entity; -1 if the table is not sorted. */
 int mon_dispatch_init(void);
-bool errata_handle(struct mon_call *c);
-bool errata_has(uint32_t fid);
-void errata_cpu_reset(unsigned cpu);
-/* SCMI over SMC (services/scmi.c): offered when the platform has a channel. */
-void scmi_init(void);
-bool scmi_handle(struct mon_call *c);
-bool scmi_has(uint32_t fid);
-bool psci_handle(struct mon_call *c);
-bool psci_has(uint32_t fid);
-void psci_init(unsigned boot_cpu);
-/* PSCI operations for other services (legacy ABIs): explicit arguments. */
-int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
-int64_t psci_cpu_off(struct mon_call *c);
-int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
-int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
-/* An entry point the CPU can execute in the width it wakes in (plat.h). */
-bool psci_entry_ok(uint64_t pc);
-bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
-bool trng_handle(struct mon_call *c);
-bool trng_has(uint32_t fid);
+
+/*
+ * Each service declares its entry points in its own header: psci/psci.h,
+ * services/arch_svc.h, errata.h, trng.h, scmi.h, described.h.
+ */
 
 #endif

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* The explicit table of services the monitor routes to, sorted by OEN. */
+#include "../psci/psci.h"
+#include "../services/arch_svc.h"
+#include "../services/errata.h"
+#include "../services/scmi.h"
+#include "../services/trng.h"
 #include "service.h"
 
 const struct mon_service mon_services[] = {

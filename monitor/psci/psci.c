@@ -13,8 +13,9 @@
  * and OS-initiated modes are both supported.
  */
 #include <secmon/psci.h>
-#include "../core/service.h"
 #include "../plat.h"
+#include "../services/errata.h"
+#include "psci.h"
 
 #define PSCI_VERSION_1_1 SECMON_PSCI_VERSION_MAKE(1, 1)
 #define PSCI_VERSION_1_3 SECMON_PSCI_VERSION_MAKE(1, 3)

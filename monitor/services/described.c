@@ -8,6 +8,7 @@
  */
 #include <secmon/psci.h>
 #include "../plat.h"
+#include "../psci/psci.h"
 #include "described.h"
 
 /* One described call as the handlers see it. */

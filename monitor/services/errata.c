@@ -6,7 +6,7 @@
  * workaround state of a core does not survive losing power).
  */
 #include <secmon/early.h>
-#include "../core/service.h"
+#include "errata.h"
 #include "../plat.h"
 
 static uint32_t applied[MON_MAX_CPUS];

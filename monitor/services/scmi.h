@@ -78,4 +78,13 @@ void scmi_process(struct scmi_msg *m, uint8_t protocol);
  */
 int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r);
 
+/*
+ * The service's entry (core/services.c, init.c): offered when the platform
+ * has a channel; off/scmi_off.c is a firmware without the server.
+ */
+struct mon_call;
+void scmi_init(void);
+bool scmi_handle(struct mon_call *c);
+bool scmi_has(uint32_t fid);
+
 #endif

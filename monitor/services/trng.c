@@ -6,7 +6,7 @@
  * NOT_SUPPORTED (-1, as for any unknown ID).
  */
 #include <secmon/trng.h>
-#include "../core/service.h"
+#include "trng.h"
 #include "../plat.h"
 
 /*

@@ -5,6 +5,7 @@
  * SCMI ID is SMC_UNK like any unknown SiP ID.
  */
 #include "../../core/service.h"
+#include "../scmi.h"
 
 void scmi_init(void)
 {

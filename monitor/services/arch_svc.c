@@ -4,7 +4,7 @@
  * ARCH_SOC_ID and the CPU errata workarounds.
  */
 #include "../plat.h"
-#include "service.h"
+#include "arch_svc.h"
 
 /*
  * SMCCC v1.5: x1-x17 arguments and results with everything else preserved

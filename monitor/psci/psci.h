@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* PSCI (psci.c) as the rest of the monitor sees it. */
+#ifndef SECMON_PSCI_PSCI_H
+#define SECMON_PSCI_PSCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "../core/service.h"
+
+/* The service's entry (core/services.c) and its fast handler (monitor.h's struct mon_route). */
+bool psci_handle(struct mon_call *c);
+bool psci_has(uint32_t fid);
+bool psci_fast(uint32_t fid, struct secmon_regs *r);
+void psci_init(unsigned boot_cpu);
+/* PSCI operations for other services (legacy ABIs): explicit arguments. */
+int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
+int64_t psci_cpu_off(struct mon_call *c);
+int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
+int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
+/* An entry point the CPU can execute in the width it wakes in (plat.h). */
+bool psci_entry_ok(uint64_t pc);
+bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
+
+#endif
