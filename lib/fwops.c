@@ -8,6 +8,24 @@
 #include <secmon/fwops.h>
 #include "internal.h"
 
+/*
+ * One backend's operations, chosen once at init (Linux's struct
+ * firmware_ops). The secmon_fwops_*() entry points check has() and the CPU
+ * number first; a NULL member is an operation the backend never has.
+ * set_cpu_boot_addr() is called with the address already kept in `o`.
+ */
+struct secmon_fwops_impl {
+	bool (*has)(const struct secmon_fwops *o, enum secmon_fwop op);
+	int (*cpu_boot)(const struct secmon_fwops *o, unsigned cpu);
+	int (*set_cpu_boot_addr)(struct secmon_fwops *o, unsigned cpu);
+	int (*get_cpu_boot_addr)(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
+	int (*do_idle)(const struct secmon_fwops *o, unsigned long mode);
+	/* suspend, resume, l2x0-init, c15resume: a table's alone */
+	int (*table_only)(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra);
+};
+
+static const struct secmon_fwops_impl none_impl, psci_impl, table_impl;
+
 static const char *const op_names[SECMON_FWOP_COUNT] = {
 	[SECMON_FWOP_CPU_BOOT] = "cpu-boot",
 	[SECMON_FWOP_SET_CPU_BOOT_ADDR] = "set-cpu-boot-addr",
@@ -19,7 +37,7 @@ static const char *const op_names[SECMON_FWOP_COUNT] = {
 	[SECMON_FWOP_C15RESUME] = "c15resume",
 };
 
-const char *secmon_fwop_name(enum secmon_fwop op)
+const char *secmon_fwops_name(enum secmon_fwop op)
 {
 	return (unsigned)op < SECMON_FWOP_COUNT ? op_names[op] : "?";
 }
@@ -36,13 +54,14 @@ static int set_cpus(struct secmon_fwops *o, const uint64_t *mpidr, unsigned ncpu
 
 void secmon_fwops_init_none(struct secmon_fwops *o)
 {
-	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_NONE, .c = &secmon_conduit_none };
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_NONE, .c = &secmon_conduit_none,
+				    .impl = &none_impl };
 }
 
 int secmon_fwops_init_psci(struct secmon_fwops *o, const struct secmon_conduit *c,
 			   const uint64_t *mpidr, unsigned ncpus)
 {
-	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_PSCI, .c = c };
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_PSCI, .c = c, .impl = &psci_impl };
 	return set_cpus(o, mpidr, ncpus);
 }
 
@@ -58,7 +77,8 @@ static const struct secmon_ct_op *usable_op(const struct secmon_calltab *t, cons
 int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit *c,
 			    const struct secmon_calltab *t, const uint64_t *mpidr, unsigned ncpus)
 {
-	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_TABLE, .c = c, .t = t };
+	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_TABLE, .c = c, .t = t,
+				    .impl = &table_impl };
 	for (unsigned i = 0; i < SECMON_FWOP_COUNT; i++)
 		o->op[i] = usable_op(t, op_names[i], c);
 	o->cpu_on = usable_op(t, "cpu-on", c);
@@ -92,37 +112,16 @@ static bool table_keeps_entry(const struct secmon_fwops *o)
 	       (op_takes(o->t, boot, "entry") || (!boot && o->cpu_on));
 }
 
-bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op)
-{
-	switch (o->backend) {
-	case SECMON_FWOPS_PSCI:
-		return op == SECMON_FWOP_CPU_BOOT || op == SECMON_FWOP_SET_CPU_BOOT_ADDR ||
-		       op == SECMON_FWOP_GET_CPU_BOOT_ADDR || op == SECMON_FWOP_DO_IDLE;
-	case SECMON_FWOPS_TABLE:
-		if ((unsigned)op >= SECMON_FWOP_COUNT)
-			return false;
-		if (o->op[op])
-			return true;
-		if (op == SECMON_FWOP_CPU_BOOT)
-			return o->cpu_on != 0;
-		if (op == SECMON_FWOP_DO_IDLE)
-			return o->cpu_suspend != 0;
-		if (op == SECMON_FWOP_SET_CPU_BOOT_ADDR || op == SECMON_FWOP_GET_CPU_BOOT_ADDR)
-			return table_keeps_entry(o);
-		return false;
-	default:
-		return false;
-	}
-}
-
 /* Runs a table operation with every value the vocabulary knows. */
 static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
 		      uint64_t mode, uint64_t extra, struct secmon_ct_val *out, unsigned nout)
 {
+	/* ncpus <= SECMON_FWOPS_MAX_CPUS (set_cpus()); said again for the compiler. */
+	bool one = cpu < o->ncpus && cpu < SECMON_FWOPS_MAX_CPUS;
 	const struct secmon_ct_val in[] = {
 		{ "cpu", cpu },
-		{ "mpidr", cpu < o->ncpus ? o->mpidr[cpu] : 0 },
-		{ "entry", cpu < o->ncpus ? o->boot_addr[cpu] : extra },
+		{ "mpidr", one ? o->mpidr[cpu] : 0 },
+		{ "entry", one ? o->boot_addr[cpu] : extra },
 		{ "context", 0 },
 		{ "mode", mode },
 		{ "power-state", o->idle_state },
@@ -133,36 +132,85 @@ static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *o
 				   0);
 }
 
-int secmon_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
+/* The address kept by set_cpu_boot_addr, for a backend that cannot read it back. */
+static int kept_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
 {
-	if (!secmon_fwops_has(o, SECMON_FWOP_CPU_BOOT))
-		return SECMON_E_NOT_SUPPORTED;
-	if (cpu >= o->ncpus)
-		return SECMON_E_INVALID_PARAMETERS;
-	if (o->backend == SECMON_FWOPS_PSCI) {
-		if (!o->boot_addr_set[cpu])
-			return SECMON_E_INVALID_ADDRESS;
-		return secmon_psci_cpu_on(o->c, o->mpidr[cpu], o->boot_addr[cpu], 0);
-	}
+	if (!o->boot_addr_set[cpu])
+		return SECMON_E_NOT_PRESENT;
+	*addr = o->boot_addr[cpu];
+	return SECMON_OK;
+}
+
+static bool none_has(const struct secmon_fwops *o, enum secmon_fwop op)
+{
+	(void)o;
+	(void)op;
+	return false;
+}
+
+static const struct secmon_fwops_impl none_impl = { .has = none_has };
+
+static bool psci_has(const struct secmon_fwops *o, enum secmon_fwop op)
+{
+	(void)o;
+	return op == SECMON_FWOP_CPU_BOOT || op == SECMON_FWOP_SET_CPU_BOOT_ADDR ||
+	       op == SECMON_FWOP_GET_CPU_BOOT_ADDR || op == SECMON_FWOP_DO_IDLE;
+}
+
+static int psci_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
+{
+	if (!o->boot_addr_set[cpu])
+		return SECMON_E_INVALID_ADDRESS;
+	return secmon_psci_cpu_on(o->c, o->mpidr[cpu], o->boot_addr[cpu], 0);
+}
+
+static int psci_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
+{
+	(void)o;
+	(void)cpu;
+	return SECMON_OK;
+}
+
+static int psci_do_idle(const struct secmon_fwops *o, unsigned long mode)
+{
+	(void)mode;
+	return secmon_psci_cpu_suspend(o->c, o->idle_state, 0, 0);
+}
+
+static const struct secmon_fwops_impl psci_impl = {
+	.has = psci_has,
+	.cpu_boot = psci_cpu_boot,
+	.set_cpu_boot_addr = psci_set_cpu_boot_addr,
+	.get_cpu_boot_addr = kept_boot_addr,
+	.do_idle = psci_do_idle,
+};
+
+static bool table_has(const struct secmon_fwops *o, enum secmon_fwop op)
+{
+	if (o->op[op])
+		return true;
+	if (op == SECMON_FWOP_CPU_BOOT)
+		return o->cpu_on != 0;
+	if (op == SECMON_FWOP_DO_IDLE)
+		return o->cpu_suspend != 0;
+	if (op == SECMON_FWOP_SET_CPU_BOOT_ADDR || op == SECMON_FWOP_GET_CPU_BOOT_ADDR)
+		return table_keeps_entry(o);
+	return false;
+}
+
+static int table_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
+{
 	if (table_keeps_entry(o) && !o->boot_addr_set[cpu])
 		return SECMON_E_INVALID_ADDRESS;
 	return table_call(o, o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on,
 			  cpu, 0, 0, 0, 0);
 }
 
-int secmon_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr)
+static int table_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
 {
-	int err = SECMON_OK;
-
-	if (!secmon_fwops_has(o, SECMON_FWOP_SET_CPU_BOOT_ADDR))
-		return SECMON_E_NOT_SUPPORTED;
-	if (cpu >= o->ncpus)
-		return SECMON_E_INVALID_PARAMETERS;
-	o->boot_addr[cpu] = addr;
-	if (o->backend == SECMON_FWOPS_TABLE && o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR])
-		err = table_call(o, o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR], cpu, 0, 0, 0, 0);
-	o->boot_addr_set[cpu] = err == SECMON_OK;
-	return err;
+	if (!o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR])
+		return SECMON_OK;
+	return table_call(o, o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR], cpu, 0, 0, 0, 0);
 }
 
 /* Does some call of `op` have a result named `name`? */
@@ -179,21 +227,13 @@ static bool gives(const struct secmon_calltab *t, const struct secmon_ct_op *op,
 	return false;
 }
 
-int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
+static int table_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
 {
 	struct secmon_ct_val out[] = { { "entry", 0 } };
 	int err;
 
-	if (!secmon_fwops_has(o, SECMON_FWOP_GET_CPU_BOOT_ADDR))
-		return SECMON_E_NOT_SUPPORTED;
-	if (cpu >= o->ncpus)
-		return SECMON_E_INVALID_PARAMETERS;
-	if (o->backend == SECMON_FWOPS_PSCI || !o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR]) {
-		if (!o->boot_addr_set[cpu])
-			return SECMON_E_NOT_PRESENT;
-		*addr = o->boot_addr[cpu];
-		return SECMON_OK;
-	}
+	if (!o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR])
+		return kept_boot_addr(o, cpu, addr);
 	if (!gives(o->t, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], "entry"))
 		return SECMON_E_NOT_SUPPORTED;
 	err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
@@ -202,40 +242,101 @@ int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_
 	return err;
 }
 
-int secmon_do_idle(const struct secmon_fwops *o, unsigned long mode)
+static int table_do_idle(const struct secmon_fwops *o, unsigned long mode)
 {
-	if (!secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
-		return SECMON_E_NOT_SUPPORTED;
-	if (o->backend == SECMON_FWOPS_PSCI)
-		return secmon_psci_cpu_suspend(o->c, o->idle_state, 0, 0);
 	return table_call(o, o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend,
 			  SECMON_FWOPS_MAX_CPUS, mode, 0, 0, 0);
 }
 
-/* The operations that only a table can have. */
 static int table_only(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
 {
-	if (!secmon_fwops_has(o, op))
-		return SECMON_E_NOT_SUPPORTED;
 	return table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, extra, 0, 0);
 }
 
-int secmon_fw_suspend(const struct secmon_fwops *o, uint64_t entry)
+static const struct secmon_fwops_impl table_impl = {
+	.has = table_has,
+	.cpu_boot = table_cpu_boot,
+	.set_cpu_boot_addr = table_set_cpu_boot_addr,
+	.get_cpu_boot_addr = table_get_cpu_boot_addr,
+	.do_idle = table_do_idle,
+	.table_only = table_only,
+};
+
+/* A struct never initialised (all zero) has no backend. */
+static const struct secmon_fwops_impl *impl_of(const struct secmon_fwops *o)
 {
-	return table_only(o, SECMON_FWOP_SUSPEND, entry);
+	return o->impl ? o->impl : &none_impl;
 }
 
-int secmon_fw_resume(const struct secmon_fwops *o)
+bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op)
 {
-	return table_only(o, SECMON_FWOP_RESUME, 0);
+	return (unsigned)op < SECMON_FWOP_COUNT && impl_of(o)->has(o, op);
 }
 
-int secmon_l2x0_init(const struct secmon_fwops *o)
+/* SECMON_OK when `o` has `op` and `cpu` is one of its CPUs. */
+static int check(const struct secmon_fwops *o, enum secmon_fwop op, unsigned cpu)
 {
-	return table_only(o, SECMON_FWOP_L2X0_INIT, 0);
+	if (!secmon_fwops_has(o, op))
+		return SECMON_E_NOT_SUPPORTED;
+	return cpu < o->ncpus ? SECMON_OK : SECMON_E_INVALID_PARAMETERS;
 }
 
-int secmon_c15resume(const struct secmon_fwops *o, uint64_t regs)
+int secmon_fwops_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
 {
-	return table_only(o, SECMON_FWOP_C15RESUME, regs);
+	int err = check(o, SECMON_FWOP_CPU_BOOT, cpu);
+
+	return err ? err : impl_of(o)->cpu_boot(o, cpu);
+}
+
+int secmon_fwops_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr)
+{
+	int err = check(o, SECMON_FWOP_SET_CPU_BOOT_ADDR, cpu);
+
+	if (err)
+		return err;
+	o->boot_addr[cpu] = addr;
+	err = impl_of(o)->set_cpu_boot_addr(o, cpu);
+	o->boot_addr_set[cpu] = err == SECMON_OK;
+	return err;
+}
+
+int secmon_fwops_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
+{
+	int err = check(o, SECMON_FWOP_GET_CPU_BOOT_ADDR, cpu);
+
+	return err ? err : impl_of(o)->get_cpu_boot_addr(o, cpu, addr);
+}
+
+int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode)
+{
+	if (!secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
+		return SECMON_E_NOT_SUPPORTED;
+	return impl_of(o)->do_idle(o, mode);
+}
+
+static int extra_op(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
+{
+	if (!secmon_fwops_has(o, op))
+		return SECMON_E_NOT_SUPPORTED;
+	return impl_of(o)->table_only(o, op, extra);
+}
+
+int secmon_fwops_suspend(const struct secmon_fwops *o, uint64_t entry)
+{
+	return extra_op(o, SECMON_FWOP_SUSPEND, entry);
+}
+
+int secmon_fwops_resume(const struct secmon_fwops *o)
+{
+	return extra_op(o, SECMON_FWOP_RESUME, 0);
+}
+
+int secmon_fwops_l2x0_init(const struct secmon_fwops *o)
+{
+	return extra_op(o, SECMON_FWOP_L2X0_INIT, 0);
+}
+
+int secmon_fwops_c15resume(const struct secmon_fwops *o, uint64_t regs)
+{
+	return extra_op(o, SECMON_FWOP_C15RESUME, regs);
 }

@@ -264,7 +264,7 @@ static int firmware_show(struct seq_file *m, void *v)
 		if (secmon.dt_cpu[cpu] >= 0)
 			seq_printf(m, "  cpu%u: mpidr %#llx\n", cpu, o->mpidr[secmon.dt_cpu[cpu]]);
 	for (i = 0; i < SECMON_FWOP_COUNT; i++)
-		seq_printf(m, "%s: %s\n", secmon_fwop_name(i),
+		seq_printf(m, "%s: %s\n", secmon_fwops_name(i),
 			   secmon_fwops_has(o, i) ? "yes" : "no");
 	return 0;
 }

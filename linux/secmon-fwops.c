@@ -29,7 +29,7 @@ bool secmon_firmware_has(const char *op)
 	unsigned int i;
 
 	for (i = 0; op && i < SECMON_FWOP_COUNT; i++)
-		if (!strcmp(secmon_fwop_name(i), op))
+		if (!strcmp(secmon_fwops_name(i), op))
 			return secmon_fwops_has(&secmon.ops, i);
 	return false;
 }
@@ -49,7 +49,7 @@ int secmon_firmware_cpu_boot(unsigned int cpu)
 	int e;
 
 	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_cpu_boot(&secmon.ops, lib_cpu(cpu));
+	e = secmon_fwops_cpu_boot(&secmon.ops, lib_cpu(cpu));
 	spin_unlock_irqrestore(&secmon.fw_lock, flags);
 	return secmon_to_errno(e);
 }
@@ -61,7 +61,7 @@ int secmon_firmware_set_cpu_boot_addr(unsigned int cpu, u64 addr)
 	int e;
 
 	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_set_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), addr);
+	e = secmon_fwops_set_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), addr);
 	spin_unlock_irqrestore(&secmon.fw_lock, flags);
 	return secmon_to_errno(e);
 }
@@ -76,7 +76,7 @@ int secmon_firmware_get_cpu_boot_addr(unsigned int cpu, u64 *addr)
 	if (!addr)
 		return -EINVAL;
 	spin_lock_irqsave(&secmon.fw_lock, flags);
-	e = secmon_get_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), &a);
+	e = secmon_fwops_get_cpu_boot_addr(&secmon.ops, lib_cpu(cpu), &a);
 	spin_unlock_irqrestore(&secmon.fw_lock, flags);
 	if (!e)
 		*addr = a;
@@ -86,31 +86,31 @@ EXPORT_SYMBOL_GPL(secmon_firmware_get_cpu_boot_addr);
 
 int secmon_firmware_do_idle(unsigned long mode)
 {
-	return secmon_to_errno(secmon_do_idle(&secmon.ops, mode));
+	return secmon_to_errno(secmon_fwops_do_idle(&secmon.ops, mode));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_do_idle);
 
 int secmon_firmware_suspend(u64 entry)
 {
-	return secmon_to_errno(secmon_fw_suspend(&secmon.ops, entry));
+	return secmon_to_errno(secmon_fwops_suspend(&secmon.ops, entry));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_suspend);
 
 int secmon_firmware_resume(void)
 {
-	return secmon_to_errno(secmon_fw_resume(&secmon.ops));
+	return secmon_to_errno(secmon_fwops_resume(&secmon.ops));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_resume);
 
 int secmon_firmware_l2x0_init(void)
 {
-	return secmon_to_errno(secmon_l2x0_init(&secmon.ops));
+	return secmon_to_errno(secmon_fwops_l2x0_init(&secmon.ops));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_l2x0_init);
 
 int secmon_firmware_c15resume(u64 regs)
 {
-	return secmon_to_errno(secmon_c15resume(&secmon.ops, regs));
+	return secmon_to_errno(secmon_fwops_c15resume(&secmon.ops, regs));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_c15resume);
 

@@ -38,8 +38,11 @@ enum secmon_fwops_backend {
 	SECMON_FWOPS_TABLE,
 };
 
+struct secmon_fwops_impl;
+
 struct secmon_fwops {
 	enum secmon_fwops_backend backend;
+	const struct secmon_fwops_impl *impl;	/* the backend's operations (fwops.c) */
 	const struct secmon_conduit *c;
 	const struct secmon_calltab *t;
 	const struct secmon_ct_op *op[SECMON_FWOP_COUNT];	/* table backend */
@@ -75,16 +78,18 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t,
 			     struct secmon_ct_error *err);
 
+/* Every function of the firmware operations is secmon_fwops_*(). */
 bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op);
-const char *secmon_fwop_name(enum secmon_fwop op);
+/* The operation's name in a call table ("cpu-boot"), "?" for none. */
+const char *secmon_fwops_name(enum secmon_fwop op);
 
-int secmon_cpu_boot(const struct secmon_fwops *o, unsigned cpu);
-int secmon_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr);
-int secmon_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
-int secmon_do_idle(const struct secmon_fwops *o, unsigned long mode);
-int secmon_fw_suspend(const struct secmon_fwops *o, uint64_t entry);
-int secmon_fw_resume(const struct secmon_fwops *o);
-int secmon_l2x0_init(const struct secmon_fwops *o);
-int secmon_c15resume(const struct secmon_fwops *o, uint64_t regs);
+int secmon_fwops_cpu_boot(const struct secmon_fwops *o, unsigned cpu);
+int secmon_fwops_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr);
+int secmon_fwops_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
+int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode);
+int secmon_fwops_suspend(const struct secmon_fwops *o, uint64_t entry);
+int secmon_fwops_resume(const struct secmon_fwops *o);
+int secmon_fwops_l2x0_init(const struct secmon_fwops *o);
+int secmon_fwops_c15resume(const struct secmon_fwops *o, uint64_t regs);
 
 #endif

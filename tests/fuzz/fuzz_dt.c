@@ -266,15 +266,15 @@ static void exercise_fwops(struct secmon_fwops *o)
 	uint64_t addr;
 
 	for (unsigned cpu = 0; cpu <= o->ncpus && cpu < SECMON_FWOPS_MAX_CPUS + 1; cpu++) {
-		check_rc("secmon_set_cpu_boot_addr", secmon_set_cpu_boot_addr(o, cpu, 0x80000000u));
-		check_rc("secmon_cpu_boot", secmon_cpu_boot(o, cpu));
-		check_rc("secmon_get_cpu_boot_addr", secmon_get_cpu_boot_addr(o, cpu, &addr));
+		check_rc("secmon_fwops_set_cpu_boot_addr", secmon_fwops_set_cpu_boot_addr(o, cpu, 0x80000000u));
+		check_rc("secmon_fwops_cpu_boot", secmon_fwops_cpu_boot(o, cpu));
+		check_rc("secmon_fwops_get_cpu_boot_addr", secmon_fwops_get_cpu_boot_addr(o, cpu, &addr));
 	}
-	check_rc("secmon_do_idle", secmon_do_idle(o, 1));
-	check_rc("secmon_fw_suspend", secmon_fw_suspend(o, 0x80000000u));
-	check_rc("secmon_fw_resume", secmon_fw_resume(o));
-	check_rc("secmon_l2x0_init", secmon_l2x0_init(o));
-	check_rc("secmon_c15resume", secmon_c15resume(o, 0x80001000u));
+	check_rc("secmon_fwops_do_idle", secmon_fwops_do_idle(o, 1));
+	check_rc("secmon_fwops_suspend", secmon_fwops_suspend(o, 0x80000000u));
+	check_rc("secmon_fwops_resume", secmon_fwops_resume(o));
+	check_rc("secmon_fwops_l2x0_init", secmon_fwops_l2x0_init(o));
+	check_rc("secmon_fwops_c15resume", secmon_fwops_c15resume(o, 0x80001000u));
 	for (int op = 0; op <= SECMON_FWOP_COUNT; op++)
 		(void)secmon_fwops_has(o, (enum secmon_fwop)op);
 }

@@ -10,7 +10,8 @@ context, and from the debugfs `call` write, and prints TAP lines:
   ok - module stack (ARCH): deepest call path N bytes (limit 1024): a -> b -> ...
 
 An indirect call (the library's `c->invoke`) counts as the deepest of the
-module's conduits (smc_invoke, hvc_invoke). A kernel function outside the
+module's conduits (smc_invoke, hvc_invoke); one in lib/fwops.c (a backend's
+operation, `o->impl->cpu_boot`) as the deepest of that file's own functions. A kernel function outside the
 module (ktime_get_mono_fast_ns, the spinlock, arm_smccc_1_2_smc, ...) has
 no .su here: it counts as EXTERNAL bytes, the frame of a small leaf.
 """
@@ -31,6 +32,9 @@ ROOTS = [
 DEBUGFS_ROOT = "call_write"
 # The module's conduits, what the library's indirect call reaches.
 CONDUITS = ("smc_invoke", "hvc_invoke")
+# lib/fwops.c calls its backends' operations, its own static functions, by pointer.
+FWOPS = "lib/fwops.c"
+FWOPS_IMPL = "__fwops_impl"
 # Kernel functions that may sleep.
 SLEEPS = {
     "mutex_lock", "mutex_lock_interruptible", "mutex_lock_killable", "mutex_lock_nested",
@@ -64,7 +68,10 @@ def load(objdir):
                     frames[title] = int(m.group(1))
                 else:
                     frames.setdefault(title, None)
+            in_fwops = os.path.join(d, f).endswith(FWOPS[:-2] + ".ci")
             for a, b in EDGE.findall(text):
+                if b == "__indirect_call" and in_fwops:
+                    b = FWOPS_IMPL
                 edges.setdefault(a, set()).add(b)
     return frames, edges
 
@@ -80,12 +87,15 @@ def main():
     for t in frames:
         by_name.setdefault(short(t), []).append(t)
     conduits = [t for c in CONDUITS for t in by_name.get(c, [])]
+    fwops_impl = [t for t in frames if t.rsplit(":", 1)[0].endswith(FWOPS)]
 
     def callees(t):
         out = set()
         for b in edges.get(t, ()):
             if b == "__indirect_call":
                 out.update(conduits)
+            elif b == FWOPS_IMPL:
+                out.update(fwops_impl)
             else:
                 out.add(b)
         return sorted(out)

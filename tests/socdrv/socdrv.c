@@ -90,18 +90,18 @@ static void boot_secondaries(void)
 		if (cpu == env->self())
 			continue;
 		if (secmon_fwops_has(&ops, SECMON_FWOP_SET_CPU_BOOT_ADDR))
-			secmon_set_cpu_boot_addr(&ops, cpu, env->secondary_pc);
+			secmon_fwops_set_cpu_boot_addr(&ops, cpu, env->secondary_pc);
 		if (!secmon_fwops_has(&ops, SECMON_FWOP_GET_CPU_BOOT_ADDR) ||
-		    (secmon_get_cpu_boot_addr(&ops, cpu, &addr) == SECMON_OK &&
+		    (secmon_fwops_get_cpu_boot_addr(&ops, cpu, &addr) == SECMON_OK &&
 		     addr == env->secondary_pc))
 			addr_ok++;
-		booted += secmon_cpu_boot(&ops, cpu) == SECMON_OK;
+		booted += secmon_fwops_cpu_boot(&ops, cpu) == SECMON_OK;
 		up += wait_checkin(cpu);
 	}
 	check_int(booted, ops.ncpus - 1, "cpu_boot succeeds for every secondary", 0);
 	check_int(up, ops.ncpus - 1, "every secondary runs the driver's entry", 0);
 	check_int(addr_ok, ops.ncpus - 1, "get_cpu_boot_addr gives back what was set", 0);
-	check_int(secmon_cpu_boot(&ops, ops.ncpus), SECMON_E_INVALID_PARAMETERS,
+	check_int(secmon_fwops_cpu_boot(&ops, ops.ncpus), SECMON_E_INVALID_PARAMETERS,
 		  "cpu_boot of a CPU that does not exist is refused", 0);
 }
 
@@ -118,28 +118,28 @@ static void check_absent(void)
 			continue;
 		switch (op) {
 		case SECMON_FWOP_CPU_BOOT:
-			r = secmon_cpu_boot(&ops, 1);
+			r = secmon_fwops_cpu_boot(&ops, 1);
 			break;
 		case SECMON_FWOP_SET_CPU_BOOT_ADDR:
-			r = secmon_set_cpu_boot_addr(&ops, 1, env->secondary_pc);
+			r = secmon_fwops_set_cpu_boot_addr(&ops, 1, env->secondary_pc);
 			break;
 		case SECMON_FWOP_GET_CPU_BOOT_ADDR:
-			r = secmon_get_cpu_boot_addr(&ops, 1, &addr);
+			r = secmon_fwops_get_cpu_boot_addr(&ops, 1, &addr);
 			break;
 		case SECMON_FWOP_DO_IDLE:
-			r = secmon_do_idle(&ops, 0);
+			r = secmon_fwops_do_idle(&ops, 0);
 			break;
 		case SECMON_FWOP_SUSPEND:
-			r = secmon_fw_suspend(&ops, env->secondary_pc);
+			r = secmon_fwops_suspend(&ops, env->secondary_pc);
 			break;
 		case SECMON_FWOP_RESUME:
-			r = secmon_fw_resume(&ops);
+			r = secmon_fwops_resume(&ops);
 			break;
 		case SECMON_FWOP_L2X0_INIT:
-			r = secmon_l2x0_init(&ops);
+			r = secmon_fwops_l2x0_init(&ops);
 			break;
 		default:
-			r = secmon_c15resume(&ops, env->buffer);
+			r = secmon_fwops_c15resume(&ops, env->buffer);
 			break;
 		}
 		wrong += r != SECMON_E_NOT_SUPPORTED;
@@ -242,9 +242,9 @@ int socdrv_run(const struct socdrv_env *e)
 	if (secmon_fwops_has(&ops, SECMON_FWOP_CPU_BOOT))
 		boot_secondaries();
 	if (secmon_fwops_has(&ops, SECMON_FWOP_DO_IDLE))
-		check_int(secmon_do_idle(&ops, 0), 0, "do_idle returns after a wake-up", 0);
+		check_int(secmon_fwops_do_idle(&ops, 0), 0, "do_idle returns after a wake-up", 0);
 	if (secmon_fwops_has(&ops, SECMON_FWOP_L2X0_INIT))
-		check_int(secmon_l2x0_init(&ops), 0, "l2x0_init", 0);
+		check_int(secmon_fwops_l2x0_init(&ops), 0, "l2x0_init", 0);
 	check_absent();
 	early_errata();
 	media_driver();

@@ -349,7 +349,7 @@ static void get_cpu_boot_addr_needs_entry(void **state)
 			       &t, &err),
 			 SECMON_OK);
 	assert_int_equal(secmon_fwops_init_table(&o, &rec, &t, mpidr, 2), SECMON_OK);
-	assert_int_equal(secmon_get_cpu_boot_addr(&o, 1, &addr), SECMON_E_NOT_SUPPORTED);
+	assert_int_equal(secmon_fwops_get_cpu_boot_addr(&o, 1, &addr), SECMON_E_NOT_SUPPORTED);
 	assert_int_equal(addr, 0x5eed);
 	/* With an entry result it is read back from the firmware's answer. */
 	assert_int_equal(parse("method = \"smc\";",
@@ -359,7 +359,7 @@ static void get_cpu_boot_addr_needs_entry(void **state)
 			       &t, &err),
 			 SECMON_OK);
 	assert_int_equal(secmon_fwops_init_table(&o, &rec, &t, mpidr, 2), SECMON_OK);
-	assert_int_equal(secmon_get_cpu_boot_addr(&o, 1, &addr), SECMON_OK);
+	assert_int_equal(secmon_fwops_get_cpu_boot_addr(&o, 1, &addr), SECMON_OK);
 	assert_int_equal(addr, 0);
 	assert_int_equal(sent.x[1], 1);
 }
