@@ -27,7 +27,7 @@ CFLAGS := -std=c11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-com
 	-fno-asynchronous-unwind-tables -fno-unwind-tables \
 	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -MMD -MP
-ASFLAGS := -march=armv7ve+fp -mfloat-abi=hard -I$(PLAT) -MMD -MP
+ASFLAGS := -march=armv7ve+fp -mfloat-abi=hard -Iinclude -I$(PLAT) -MMD -MP
 LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noexecstack \
 	-Wl,--no-warn-rwx-segments -Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=armv7a-linux-gnueabihf -march=armv7ve -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \

@@ -25,7 +25,7 @@ CFLAGS := -std=c11 $(OPT) -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-
 	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
 	$(TARGET_FLAGS) -Iinclude -Ilib/fdt -I$(PLAT) -isystem $(DEPS)/usr/include \
 	-DQV_VERBOSE_DEFAULT=$(VERBOSE) -DQV_SCR_OFF=$(SCR_OFF) -MMD -MP
-ASFLAGS := -I$(PLAT) -MMD -MP
+ASFLAGS := -Iinclude -I$(PLAT) -MMD -MP
 LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--emit-relocs -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 	-Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
 CLANG_FLAGS := --target=aarch64-linux-gnu -std=c11 -O2 $(WARN) -ffreestanding -nostdlib \

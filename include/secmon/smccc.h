@@ -2,30 +2,42 @@
 /*
  * Arm SMC Calling Convention (DEN0028): function-ID layout, return codes and
  * the Arm architecture service. Shared by the calling library and the monitor.
- * Freestanding: needs only <stdint.h> and <stdbool.h>.
+ * Freestanding: needs only <stdint.h> and <stdbool.h>. Assembly may include
+ * it for the constants.
  */
 #ifndef SECMON_SMCCC_H
 #define SECMON_SMCCC_H
 
+/* An unsigned constant in C (as 0x...u), a plain number for the assembler. */
+#ifdef __ASSEMBLER__
+#define SECMON_U(x)	(x)
+#define SECMON_ULL(x)	(x)
+#else
 #include <stdbool.h>
 #include <stdint.h>
+#define SECMON_U(x)	((unsigned)(x))
+#define SECMON_ULL(x)	((unsigned long long)(x))
+#endif
 
 /* x0-x17; an AArch32 caller has r0-r12 (low words) and the rest zero. */
 #define SECMON_NREGS 18
 
+#ifndef __ASSEMBLER__
 struct secmon_regs {
 	uint64_t x[SECMON_NREGS];
 };
+#endif
 
 /* Function-ID fields. */
-#define SECMON_FID_FAST		0x80000000u	/* bit 31: fast call */
-#define SECMON_FID_SMC64	0x40000000u	/* bit 30: SMC64 */
+#define SECMON_FID_FAST		SECMON_U(0x80000000)	/* bit 31: fast call */
+#define SECMON_FID_SMC64	SECMON_U(0x40000000)	/* bit 30: SMC64 */
 #define SECMON_FID_OEN_SHIFT	24		/* bits 29:24 */
-#define SECMON_FID_OEN_MASK	0x3fu
-#define SECMON_FID_MBZ		0x00fe0000u	/* bits 23:17, zero in fast calls */
-#define SECMON_FID_SVE_HINT	0x00010000u	/* bit 16: no live SVE state (v1.3) */
-#define SECMON_FID_NUM_MASK	0xffffu
+#define SECMON_FID_OEN_MASK	SECMON_U(0x3f)
+#define SECMON_FID_MBZ		SECMON_U(0x00fe0000)	/* bits 23:17, zero in fast calls */
+#define SECMON_FID_SVE_HINT	SECMON_U(0x00010000)	/* bit 16: no live SVE state (v1.3) */
+#define SECMON_FID_NUM_MASK	SECMON_U(0xffff)
 
+#ifndef __ASSEMBLER__
 enum secmon_oen {
 	SECMON_OEN_ARCH = 0,
 	SECMON_OEN_CPU = 1,
@@ -68,28 +80,30 @@ static inline unsigned secmon_fid_num(uint32_t fid)
 	return fid & SECMON_FID_NUM_MASK;
 }
 
+#endif
+
 /* Function numbers every service range answers. */
-#define SECMON_FN_CALL_COUNT	0xff00u
-#define SECMON_FN_CALL_UID	0xff01u
-#define SECMON_FN_REVISION	0xff03u
+#define SECMON_FN_CALL_COUNT	SECMON_U(0xff00)
+#define SECMON_FN_CALL_UID	SECMON_U(0xff01)
+#define SECMON_FN_REVISION	SECMON_U(0xff03)
 
 /* Return codes. SMC_UNK is -1 in the width of the call. */
-#define SECMON_SMC_UNK32	0xffffffffu
-#define SECMON_SMC_UNK64	0xffffffffffffffffull
+#define SECMON_SMC_UNK32	SECMON_U(0xffffffff)
+#define SECMON_SMC_UNK64	SECMON_ULL(0xffffffffffffffff)
 #define SECMON_SMCCC_SUCCESS		0
 #define SECMON_SMCCC_NOT_SUPPORTED	(-1)
 #define SECMON_SMCCC_NOT_REQUIRED	(-2)
 #define SECMON_SMCCC_INVALID_PARAMETER	(-3)
 
 /* Arm architecture service (OEN 0). */
-#define SECMON_SMCCC_VERSION			0x80000000u
-#define SECMON_SMCCC_ARCH_FEATURES		0x80000001u
-#define SECMON_SMCCC_ARCH_SOC_ID		0x80000002u
-#define SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY	0x80000003u
-#define SECMON_SMCCC_ARCH_WORKAROUND_1		0x80008000u
-#define SECMON_SMCCC_ARCH_WORKAROUND_2		0x80007fffu
-#define SECMON_SMCCC_ARCH_WORKAROUND_3		0x80003fffu
-#define SECMON_SMCCC_ARCH_WORKAROUND_4		0x80000004u
+#define SECMON_SMCCC_VERSION			SECMON_U(0x80000000)
+#define SECMON_SMCCC_ARCH_FEATURES		SECMON_U(0x80000001)
+#define SECMON_SMCCC_ARCH_SOC_ID		SECMON_U(0x80000002)
+#define SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY	SECMON_U(0x80000003)
+#define SECMON_SMCCC_ARCH_WORKAROUND_1		SECMON_U(0x80008000)
+#define SECMON_SMCCC_ARCH_WORKAROUND_2		SECMON_U(0x80007fff)
+#define SECMON_SMCCC_ARCH_WORKAROUND_3		SECMON_U(0x80003fff)
+#define SECMON_SMCCC_ARCH_WORKAROUND_4		SECMON_U(0x80000004)
 
 #define SECMON_SOC_ID_VERSION	0
 #define SECMON_SOC_ID_REVISION	1
@@ -102,6 +116,7 @@ static inline unsigned secmon_fid_num(uint32_t fid)
 #define SECMON_SMCCC_VERSION_1_2 SECMON_SMCCC_VERSION_MAKE(1, 2)
 #define SECMON_SMCCC_VERSION_1_5 SECMON_SMCCC_VERSION_MAKE(1, 5)
 
+#ifndef __ASSEMBLER__
 /* SOC_ID version word fields. */
 static inline uint32_t secmon_soc_id_version(unsigned jep106_bank, unsigned jep106_id,
 					     unsigned soc_id)
@@ -109,5 +124,6 @@ static inline uint32_t secmon_soc_id_version(unsigned jep106_bank, unsigned jep1
 	return ((uint32_t)(jep106_bank & 0x7f) << 24) | ((uint32_t)(jep106_id & 0xff) << 16) |
 	       (soc_id & 0xffffu);
 }
+#endif
 
 #endif

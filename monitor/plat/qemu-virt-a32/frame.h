@@ -9,6 +9,8 @@
 #ifndef QV_FRAME_H
 #define QV_FRAME_H
 
+#include <secmon/smccc.h>
+
 #define FR_R		0	/* the caller's r0..r12 */
 #define FR_LR		52	/* LR_mon: where the caller resumes */
 #define FR_SPSR		56	/* SPSR_mon: the caller's CPSR */
@@ -19,9 +21,6 @@
 #define FR_WA1		88	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
 #define FR_WA3		92	/* ARCH_WORKAROUND_3 */
 #define FR_END		96
-
-#define FR_FID_WA1	0x80008000	/* <secmon/smccc.h>; frame.c checks them */
-#define FR_FID_WA3	0x80003fff
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

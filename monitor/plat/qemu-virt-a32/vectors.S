@@ -76,11 +76,11 @@ qv_mon_vectors:
  */
 vec_smc:
 	str	r1, [sp, #FR_R + 4]
-	ldr	r1, =FR_FID_WA1
+	ldr	r1, =SECMON_SMCCC_ARCH_WORKAROUND_1
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA1]
 	beq	1f
-	ldr	r1, =FR_FID_WA3
+	ldr	r1, =SECMON_SMCCC_ARCH_WORKAROUND_3
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA3]
 	bne	2f

@@ -25,9 +25,5 @@ _Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
 	       offsetof(struct mon_route, fast) == FR_ROUTE_FAST &&
 	       offsetof(struct mon_route, all) == FR_ROUTE_ALL &&
 	       sizeof(struct mon_route) == 1u << FR_ROUTE_SHIFT, "struct mon_route");
-_Static_assert(FR_FID_SMC64 == SECMON_FID_SMC64 && FR_FID_MBZ == SECMON_FID_MBZ &&
-	       FR_FID_SMCCC_VERSION == SECMON_SMCCC_VERSION &&
-	       FR_FID_WA1 == SECMON_SMCCC_ARCH_WORKAROUND_1 &&
-	       FR_FID_WA3 == SECMON_SMCCC_ARCH_WORKAROUND_3, "function-ID bits");
 _Static_assert(sizeof(struct qv_frame) == FR_END, "size");
 _Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");

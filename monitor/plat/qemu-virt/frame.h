@@ -8,6 +8,8 @@
 #ifndef QV_FRAME_H
 #define QV_FRAME_H
 
+#include <secmon/smccc.h>
+
 #define FR_REGS		0	/* struct secmon_regs: x0..x17 */
 #define FR_X30		144	/* caller's x30 across the C call */
 #define FR_CPU		152	/* this CPU's index */
@@ -32,11 +34,12 @@
 #define FR_ROUTE_FAST	16		/* .fast */
 #define FR_ROUTE_ALL	24		/* .all */
 #define FR_ROUTE_SHIFT	5		/* its size, 1 << 5 */
-#define FR_FID_SMC64	0x40000000	/* <secmon/smccc.h> */
-#define FR_FID_MBZ	0x00fe0000
-#define FR_FID_SMCCC_VERSION 0x80000000
-#define FR_FID_WA1	0x80008000
-#define FR_FID_WA3	0x80003fff
+/* The function IDs vectors.S tests, stated in <secmon/smccc.h>. */
+#define FR_FID_SMC64	SECMON_FID_SMC64
+#define FR_FID_MBZ	SECMON_FID_MBZ
+#define FR_FID_SMCCC_VERSION SECMON_SMCCC_VERSION
+#define FR_FID_WA1	SECMON_SMCCC_ARCH_WORKAROUND_1
+#define FR_FID_WA3	SECMON_SMCCC_ARCH_WORKAROUND_3
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
