@@ -280,7 +280,12 @@ def main():
                 edges.setdefault(src, set()).update(names.lookup(callee, src))
             if fn["indirect"] and src in estimated:
                 edges.setdefault(src, set()).add(INDIRECT)
-    taken = address_taken(args.objdir, args.objdump, names, port["direct_relocs"])
+    # Only what the image holds can be called: the objdir has every file of
+    # lib/, and an unlinked one's function tables (lib/fwops.c) take addresses
+    # of functions the image lacks. A name the image has counts (a static's
+    # namesake in another file too: more, never fewer).
+    taken = {t for t in address_taken(args.objdir, args.objdump, names, port["direct_relocs"])
+             if t.rsplit(":", 1)[-1] in elf}
     bounded = bounded_recursion()
 
     memo, active, errors, notes = {}, [], [], set()
