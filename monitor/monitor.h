@@ -7,14 +7,24 @@
 #ifndef SECMON_MONITOR_H
 #define SECMON_MONITOR_H
 
-#include <stdbool.h>
-#include <stdint.h>
+/* The constants up to the C part below are for assembly too. */
 #include <secmon/smccc.h>
 
 /* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16
 #endif
+
+/*
+ * MPIDR's affinity fields, a CPU's name in PSCI: Aff3 (bits 39:32) and
+ * Aff2..Aff0 (23:0). An AArch32 MPIDR has no Aff3: on its 32 bits the mask
+ * keeps Aff2..Aff0.
+ */
+#define MON_MPIDR_AFF_MASK SECMON_ULL(0xff00ffffff)
+
+#ifndef __ASSEMBLER__
+#include <stdbool.h>
+#include <stdint.h>
 
 /*
  * secmon's SoC identity for SMCCC_ARCH_SOC_ID: JEP-106 continuation bank 0x5e
@@ -149,5 +159,7 @@ void mon_chacha20_block(const uint32_t key[8], uint32_t counter, const uint32_t 
  * /firmware. Returns 0 or a libfdt error.
  */
 int mon_dt_fixup(void *fdt, const void *board_dtb);
+
+#endif /* __ASSEMBLER__ */
 
 #endif

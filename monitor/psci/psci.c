@@ -20,9 +20,6 @@
 #define PSCI_VERSION_1_1 SECMON_PSCI_VERSION_MAKE(1, 1)
 #define PSCI_VERSION_1_3 SECMON_PSCI_VERSION_MAKE(1, 3)
 
-/* MPIDR affinity fields: Aff3 39:32, Aff2..Aff0 23:0. */
-#define MPIDR_AFF_MASK 0xff00ffffffull
-
 enum cpu_state {
 	CPU_OFF,
 	CPU_ON_PENDING,
@@ -105,7 +102,7 @@ void psci_init(unsigned boot_cpu)
 	}
 	for (i = 0; i < n && i < MON_MAX_CPUS; i++) {
 		cpus[i] = (struct psci_cpu){ .state = i == boot_cpu ? CPU_ON : CPU_OFF };
-		cpu_mpidr[i] = plat_cpu_mpidr(i) & MPIDR_AFF_MASK;
+		cpu_mpidr[i] = plat_cpu_mpidr(i) & MON_MPIDR_AFF_MASK;
 	}
 	suspend_mode = SECMON_PSCI_MODE_PC;
 	suspended_since_mode_change = false;
@@ -138,7 +135,7 @@ static inline __attribute__((always_inline)) int target_cpu_inline(uint64_t mpid
 {
 	unsigned i = mpidr & 0xff;
 
-	if (mpidr & ~MPIDR_AFF_MASK)
+	if (mpidr & ~MON_MPIDR_AFF_MASK)
 		return -1;
 	if (i < ncpu && cpu_mpidr[i] == mpidr)
 		return (int)i;

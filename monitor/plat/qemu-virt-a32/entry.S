@@ -10,6 +10,7 @@
  */
 #include "platform.h"
 #include "frame.h"
+#include "../qemu-virt-common/cpu-index.h"
 
 	.syntax unified
 	.arch	armv7-a
@@ -44,10 +45,10 @@ reset:
 	isb
 
 	mrc	p15, 0, r0, c0, c0, 5		/* MPIDR */
-	ldr	r1, =0x00ffff00			/* Aff2, Aff1: one cluster only */
+	ldr	r1, =(QV_CPU_CLUSTER_MASK & 0xffffffff)	/* no Aff3 in AArch32 */
 	tst	r0, r1
 	bne	unsupported_cpu
-	and	r4, r0, #0xff
+	and	r4, r0, #QV_CPU_INDEX_MASK
 	cmp	r4, #QV_MAX_CPUS
 	bhs	unsupported_cpu
 

@@ -9,9 +9,6 @@
 #define QV_PLATFORM_H
 
 /* Secure-only flash: the image runs in place from here (code, rodata). */
-/* AArch32 MPIDR: Aff2..Aff0 (bits 31:24 are flags, not affinity). */
-#define QV_MPIDR_AFF_MASK	0xffffffull
-
 #define QV_FLASH_BASE		0x00000000
 #define QV_FLASH_SIZE		0x04000000
 /* Secure-only RAM: all monitor data and stacks. */

@@ -20,6 +20,7 @@
  */
 #include "platform.h"
 #include "frame.h"
+#include "../qemu-virt-common/cpu-index.h"
 
 #define PMCR_DP		(1 << 5)
 
@@ -171,8 +172,8 @@ qv_enter_ns:
 	mov	r0, r2
 	mov	r1, r3
 	mov	r2, r12
-	mrc	p15, 0, r3, c0, c0, 5		/* MPIDR: Aff0 is the CPU index */
-	and	r3, r3, #0xff
+	mrc	p15, 0, r3, c0, c0, 5		/* MPIDR */
+	and	r3, r3, #QV_CPU_INDEX_MASK
 	add	r3, r3, #1
 	ldr	r4, =__percpu_start
 	ldr	r5, =QV_STACK_SIZE

@@ -30,7 +30,7 @@ struct qv_frame *qv_frame_of(unsigned cpu)
 void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)
-		cpu_mpidr[i] = mpidr[i] & QV_MPIDR_AFF_MASK;
+		cpu_mpidr[i] = mpidr[i] & MON_MPIDR_AFF_MASK;
 	cpu_count = n < QV_MAX_CPUS ? n : QV_MAX_CPUS;
 }
 
@@ -70,7 +70,7 @@ uint64_t plat_cpu_mpidr(unsigned cpu)
 
 int plat_cpu_index(uint64_t mpidr)
 {
-	mpidr &= QV_MPIDR_AFF_MASK;
+	mpidr &= MON_MPIDR_AFF_MASK;
 	for (unsigned i = 0; i < cpu_count; i++) {
 		if (cpu_mpidr[i] == mpidr)
 			return (int)i;

@@ -8,6 +8,7 @@
  */
 #include "platform.h"
 #include "frame.h"
+#include "../qemu-virt-common/cpu-index.h"
 
 	.section .text.reset, "ax"
 	.global _start
@@ -19,10 +20,10 @@ _start:
 	isb
 
 	mrs	x0, mpidr_el1
-	ldr	x1, =0xff00ffff00	/* Aff3, Aff2, Aff1: one cluster only */
+	ldr	x1, =QV_CPU_CLUSTER_MASK
 	tst	x0, x1
 	b.ne	unsupported_cpu
-	and	x19, x0, #0xff
+	and	x19, x0, #QV_CPU_INDEX_MASK
 	cmp	x19, #QV_MAX_CPUS
 	b.hs	unsupported_cpu
 

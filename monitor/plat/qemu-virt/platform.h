@@ -8,9 +8,6 @@
 #define QV_PLATFORM_H
 
 /* Secure-only flash: the image runs in place from here (code, rodata). */
-/* MPIDR affinity fields: Aff3 and Aff2..Aff0. */
-#define QV_MPIDR_AFF_MASK	0xff00ffffffull
-
 #define QV_FLASH_BASE		0x00000000
 #define QV_FLASH_SIZE		0x04000000
 /* Secure-only RAM: all monitor data and stacks. */
