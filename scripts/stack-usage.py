@@ -31,7 +31,7 @@ PORTS = {
     "a64": {
         "platform": "monitor/plat/qemu-virt/platform.h",
         "roots": [
-            ("runtime", "reset, before the cold boot", 0, "qv_cpu_el3_init"),
+            ("runtime", "reset, before the cold boot", 0, "qv_cpu_reset_init"),
             ("cold", "cold boot", 0, "qv_cold_boot"),
             ("runtime", "warm boot", 0, "qv_secondary_boot"),
             ("runtime", "SMC", 0, "mon_smc"),
@@ -46,7 +46,7 @@ PORTS = {
     "a32": {
         "platform": "monitor/plat/qemu-virt-a32/platform.h",
         "roots": [
-            ("runtime", "reset, before the cold boot", 0, "qv_cpu_secure_init"),
+            ("runtime", "reset, before the cold boot", 0, "qv_cpu_reset_init"),
             ("cold", "cold boot", 0, "qv_cold_boot"),
             ("runtime", "warm boot", 0, "qv_secondary_boot"),
             ("runtime", "SMC", 0, "qv_smc"),

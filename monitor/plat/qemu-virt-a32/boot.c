@@ -201,7 +201,7 @@ _Noreturn void qv_cold_boot(void)
 	if (qv_gic_version() != 2)
 		qv_boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
 	qv_info("cold boot, GICv2, %s\n",
-		qv_has_hyp() ? "normal world in Hyp mode" : "normal world in SVC mode");
+		qv_has_virt() ? "normal world in Hyp mode" : "normal world in SVC mode");
 	qv_cpu_describe();
 	qv_gic_dist_init();
 	qv_gic_cpu_init(0);
@@ -213,7 +213,7 @@ _Noreturn void qv_cold_boot(void)
 	qv_gic_release();
 	qv_poweroff_start();
 	spsr = qv_ns_entry_spsr(0);
-	qv_ns_entry_prepare();
+	qv_ns_entry_prepare(spsr);
 	qv_info("entering the kernel at %lx, DTB at %lx\n", (unsigned long)entry,
 		(unsigned long)dtb);
 	qv_enter_ns((uint32_t)entry, spsr, 0, ~0u, (uint32_t)dtb);

@@ -22,7 +22,7 @@ static uint32_t midr_part(void)
 	return read_cp15(CP15_MIDR) & MIDR_PART_MASK;
 }
 
-bool qv_has_hyp(void)
+bool qv_has_virt(void)
 {
 	return id_field(read_cp15(CP15_ID_PFR1), PFR1_VIRT) != 0;
 }
@@ -36,7 +36,7 @@ bool qv_has_hyp(void)
  */
 static uint32_t scr_value(void)
 {
-	return SCR_FIQ | SCR_AW | SCR_SIF | (qv_has_hyp() ? SCR_HCE : 0);
+	return SCR_FIQ | SCR_AW | SCR_SIF | (qv_has_virt() ? SCR_HCE : 0);
 }
 
 /*
@@ -50,7 +50,7 @@ static void timer_init(void)
 		write_cp15(CP15_CNTFRQ, 62500000);
 }
 
-void qv_cpu_secure_init(unsigned cpu)
+void qv_cpu_reset_init(unsigned cpu)
 {
 	uint32_t part = midr_part();
 
@@ -78,7 +78,7 @@ void qv_cpu_describe(void)
 	qv_info("CPU MIDR %x ID_PFR1 %x, SCR %x NSACR %x, %s\n", (unsigned)read_cp15(CP15_MIDR),
 		(unsigned)read_cp15(CP15_ID_PFR1), (unsigned)read_cp15(CP15_SCR),
 		(unsigned)read_cp15(CP15_NSACR),
-		qv_has_hyp() ? "Virtualization Extensions: normal world in Hyp mode"
+		qv_has_virt() ? "Virtualization Extensions: normal world in Hyp mode"
 			     : "no Virtualization Extensions: normal world in SVC mode");
 }
 
@@ -91,7 +91,7 @@ void qv_cpu_describe(void)
 uint32_t qv_ns_entry_spsr(uint64_t caller)
 {
 	return PSR_A | PSR_I | PSR_F | ((uint32_t)caller & PSR_E) |
-	       (qv_has_hyp() ? MODE_HYP : MODE_SVC);
+	       (qv_has_virt() ? MODE_HYP : MODE_SVC);
 }
 
 /* The normal world is AArch32 (ARMv7): bit 0 of an entry point selects Thumb. */
@@ -103,12 +103,12 @@ bool plat_ns_entry_aarch32(void)
 /*
  * The entered mode starts with its MMU and caches off. A core that was
  * switched off kept its old system registers (QEMU does not power it
- * down), so reset the ones that matter in the Non-secure bank (SCTLR) and
- * in Hyp mode (HSCTLR, HCR, traps, the timer's controls and offset, the
- * virtual ID registers); the OS sets up the rest itself. Hyp registers are
+ * down), so reset the ones that matter in the Non-secure bank (SCTLR) and,
+ * when `spsr` enters Hyp mode, Hyp's (HSCTLR, HCR, traps, the timer's
+ * controls and offset, the virtual ID registers); the OS sets up the rest. Hyp registers are
  * reachable from Monitor mode only with SCR.NS = 1.
  */
-void qv_ns_entry_prepare(void)
+void qv_ns_entry_prepare(uint64_t spsr)
 {
 	uint32_t scr = read_cp15(CP15_SCR);
 
@@ -116,7 +116,7 @@ void qv_ns_entry_prepare(void)
 	isb();
 	write_cp15(CP15_SCTLR, SCTLR_RESET);
 	write_cp15(CP15_VBAR, 0);
-	if (qv_has_hyp()) {
+	if ((spsr & MODE_MASK) == MODE_HYP) {
 		write_cp15(CP15_HCR, 0);
 		write_cp15(CP15_HSCTLR, HSCTLR_RESET);
 		write_cp15(CP15_HCPTR, HCPTR_NO_TRAPS);
@@ -143,6 +143,6 @@ _Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
 		spsr |= PSR_T;
 		pc &= ~1u;
 	}
-	qv_ns_entry_prepare();
+	qv_ns_entry_prepare(spsr);
 	qv_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
 }

@@ -69,7 +69,7 @@ reset:
 	str	r3, [sp, #FR_CALLER + 12]
 
 	mov	r0, r4
-	bl	qv_cpu_secure_init
+	bl	qv_cpu_reset_init
 	mov	r0, sp
 	bl	qv_wa_select		/* the workaround calls' code in this CPU's frame */
 	cmp	r4, #0

@@ -17,16 +17,11 @@ void qv_fiq_bank_write(const uint32_t v[5]);
 void qv_fp_enable(void);
 void qv_fp_clear_disable(void);
 
-/* cpu.c: per-CPU secure set-up and the normal world's entry state. */
-void qv_cpu_secure_init(unsigned cpu);
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
 void qv_wa_select(struct qv_frame *f);
-bool qv_has_hyp(void);
-/* SPSR for entering the normal world for a caller whose SPSR was `caller`. */
+/* cpu.c: SPSR for entering the normal world for a caller whose SPSR was `caller`. */
 uint32_t qv_ns_entry_spsr(uint64_t caller);
-/* Reset the entered mode's system control: MMU and caches off. */
-void qv_ns_entry_prepare(void);
 
 /* traps.c: exceptions other than SMC. */
 struct qv_frame;

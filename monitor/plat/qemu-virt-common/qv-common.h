@@ -17,6 +17,12 @@
 /* cpu.c (each port): enter the normal world where a CPU_ON or resume says. */
 _Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e);
 void qv_cpu_describe(void);
+/* The secure state of a CPU at reset (entry.S calls it with the CPU's index). */
+void qv_cpu_reset_init(unsigned cpu);
+/* The CPU has the Virtualization Extensions: the normal world enters at EL2 / in Hyp mode. */
+bool qv_has_virt(void);
+/* Resets the system control of the mode `spsr` enters (and below): MMU and caches off. */
+void qv_ns_entry_prepare(uint64_t spsr);
 
 /* console.c: the secure PL011 log; errors always, info when verbose. */
 void qv_console_init(void);

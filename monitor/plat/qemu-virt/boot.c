@@ -146,7 +146,7 @@ _Noreturn void qv_cold_boot(void)
 		qv_boot_failed("no fw_cfg device");
 	qv_runtime_options();
 	qv_info("cold boot, GICv%u, %s\n", qv_gic_version(),
-		qv_has_el2() ? "normal world at EL2" : "normal world at EL1");
+		qv_has_virt() ? "normal world at EL2" : "normal world at EL1");
 	qv_cpu_describe();
 	qv_gic_dist_init();
 	qv_gic_cpu_init(0);

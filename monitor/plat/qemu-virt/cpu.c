@@ -170,7 +170,7 @@ static void timer_init(void)
 		write_sysreg("cntfrq_el0", 62500000);
 }
 
-void qv_cpu_el3_init(unsigned cpu)
+void qv_cpu_reset_init(unsigned cpu)
 {
 	uint64_t id[ID_REGS];
 	struct el3_config c;
@@ -203,7 +203,7 @@ void qv_pmu_select(struct qv_frame *f)
 	f->pmcr = 0;
 }
 
-bool qv_has_el2(void)
+bool qv_has_virt(void)
 {
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
@@ -232,7 +232,7 @@ void qv_cpu_describe(void)
 uint64_t qv_ns_entry_spsr(uint64_t caller_spsr)
 {
 	(void)caller_spsr;
-	return SPSR_DAIF | (qv_has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
+	return SPSR_DAIF | (qv_has_virt() ? SPSR_M_EL2H : SPSR_M_EL1H);
 }
 
 /* SCR_EL3.RW is set: every core CPU_ON or a wake-up starts runs AArch64. */

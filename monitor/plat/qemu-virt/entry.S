@@ -45,7 +45,7 @@ _start:
 	str	x2, [x1, #FR_ROUTES]
 
 	mov	w0, w19
-	bl	qv_cpu_el3_init
+	bl	qv_cpu_reset_init
 	mov	x0, sp
 	bl	qv_wa_select		/* the workaround calls' code in this CPU's frame */
 	mov	x0, sp

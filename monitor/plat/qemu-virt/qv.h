@@ -9,13 +9,8 @@
 _Noreturn void qv_enter_ns(uint64_t pc, uint64_t spsr, uint64_t x0);
 void qv_fp_clear(void);
 
-/* cpu.c: per-CPU EL3 set-up and the normal world's entry state. */
-void qv_cpu_el3_init(unsigned cpu);
-bool qv_has_el2(void);
-/* SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
+/* cpu.c: SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
 uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
-/* Reset the target EL's system control so it starts with MMU and caches off. */
-void qv_ns_entry_prepare(uint64_t spsr);
 
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;

@@ -71,7 +71,7 @@ static void inject_undef(void)
 {
 	uint64_t spsr = read_sysreg("spsr_el3");
 	unsigned from = (unsigned)(spsr >> 2) & 3;
-	bool tge = qv_has_el2() && (read_sysreg("hcr_el2") & (1ull << 27));
+	bool tge = qv_has_virt() && (read_sysreg("hcr_el2") & (1ull << 27));
 	unsigned to = from ? from : (tge ? 2 : 1);
 	uint64_t vbar = to == 2 ? read_sysreg("vbar_el2") : read_sysreg("vbar_el1");
 	uint64_t offset = from == to ? ((spsr & 1) ? 0x200 : 0x000) : 0x400;
