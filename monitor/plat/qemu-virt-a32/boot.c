@@ -41,11 +41,6 @@
 #include "../../monitor.h"
 #include "../../plat.h"
 
-#define FW_KERNEL_SIZE		0x08
-#define FW_INITRD_SIZE		0x0b
-#define FW_KERNEL_DATA		0x11
-#define FW_INITRD_DATA		0x12
-
 #define QEMU_DTB		QV_NS_RAM_BASE
 #define DTB_MAX			0x100000u
 #define SZ_1M			0x100000ull
@@ -63,11 +58,6 @@
 #define SOC_REVISION		2
 
 static const void *board;	/* the board DT, or NULL */
-
-static uint64_t align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
 
 /* Where things go in the RAM bank that starts at QV_NS_RAM_BASE. */
 struct layout {
@@ -87,7 +77,7 @@ static void find_layout(struct layout *l)
 			l->base = r[i].base;
 			l->end = r[i].base + r[i].size;
 			l->top = l->base + (half < SZ_128M ? half : SZ_128M);
-			l->top = align_up(l->top, SZ_1M);
+			l->top = qv_align_up(l->top, SZ_1M);
 			return;
 		}
 	}
@@ -102,7 +92,7 @@ static uint32_t le32(const uint8_t *p)
 /* The zImage: checked by its header, placed below the initrd. */
 static uint64_t load_kernel(const struct layout *l)
 {
-	uint32_t size = qv_fwcfg_item_u32(FW_KERNEL_SIZE);
+	uint32_t size = qv_fwcfg_item_u32(QV_FW_KERNEL_SIZE);
 	uint64_t at = l->base + SZ_32M;
 	const uint8_t *h;
 
@@ -113,11 +103,11 @@ static uint64_t load_kernel(const struct layout *l)
 	if (size < 0x40 || at + size + ZIMAGE_SLACK > l->top)
 		qv_boot_failed("kernel does not fit in RAM");
 	h = (const uint8_t *)(uintptr_t)at;
-	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
 		qv_boot_failed("the kernel is not an ARM zImage");
 	if (le32(h + ZIMAGE_ENDIAN_OFF) == ZIMAGE_BIG_ENDIAN)
 		qv_boot_failed("the kernel is big-endian; this monitor enters little-endian kernels");
-	if (!qv_fwcfg_dma(FW_KERNEL_DATA, at, size))
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, at, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
 	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)at);
 	return at;
@@ -125,14 +115,14 @@ static uint64_t load_kernel(const struct layout *l)
 
 static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 {
-	uint32_t size = qv_fwcfg_item_u32(FW_INITRD_SIZE);
+	uint32_t size = qv_fwcfg_item_u32(QV_FW_INITRD_SIZE);
 
 	bi->initrd_start = bi->initrd_end = l->top;
 	if (!size)
 		return;
-	if (align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
+	if (qv_align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		qv_boot_failed("initrd does not fit in RAM");
-	if (!qv_fwcfg_dma(FW_INITRD_DATA, l->top, size))
+	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, l->top, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_end = l->top + size;
 	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
@@ -149,12 +139,9 @@ static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64
 	};
 	struct qv_payload p;
 
-	if (!qv_payload_load(&slot, &p))
+	if (!qv_payload_load(&slot, &p, bi))
 		return false;
-	bi->kernel_entry = p.load;
-	bi->initrd_start = bi->initrd_end = 0;
-	bi->cmdline = NULL;
-	*dtb = p.kind == QV_PAYLOAD_ZIMAGE ? align_up(p.end, 0x1000) : QEMU_DTB;
+	*dtb = p.kind == QV_PAYLOAD_ZIMAGE ? qv_align_up(p.end, 0x1000) : QEMU_DTB;
 	if (*dtb + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		qv_boot_failed("no room for the DTB after the payload");
 	return true;
@@ -174,7 +161,7 @@ static uint64_t load_os(uint64_t *dtb)
 		bi.kernel_entry = load_kernel(&l);
 		load_initrd(&l, &bi);
 		qv_load_cmdline(&bi);
-		*dtb = align_up(bi.initrd_end, 0x1000);
+		*dtb = qv_align_up(bi.initrd_end, 0x1000);
 	}
 	qv_poweroff_init(board, *dtb + DTB_MAX);
 	if (*dtb != QEMU_DTB)

@@ -14,8 +14,6 @@
 #include "../../monitor.h"
 
 #define BOARD_DTB_FILE		"opt/secmon/board.dtb"
-#define FW_CMDLINE_SIZE		0x14
-#define FW_CMDLINE_DATA		0x15
 #define CMDLINE_MAX		4096
 
 /* Kept in secure RAM while the monitor runs: its tables point into it. */
@@ -44,14 +42,14 @@ void qv_runtime_options(void)
 /* -append: for the OS's /chosen/bootargs. */
 void qv_load_cmdline(struct qv_boot_info *bi)
 {
-	uint32_t size = qv_fwcfg_item_u32(FW_CMDLINE_SIZE);
+	uint32_t size = qv_fwcfg_item_u32(QV_FW_CMDLINE_SIZE);
 
 	bi->cmdline = NULL;
 	if (!size)
 		return;
 	if (size > CMDLINE_MAX)
 		qv_boot_failed("command line longer than 4096 bytes");
-	qv_fwcfg_read(FW_CMDLINE_DATA, cmdline, size);
+	qv_fwcfg_read(QV_FW_CMDLINE_DATA, cmdline, size);
 	cmdline[size - 1] = '\0';
 	bi->cmdline = cmdline;
 }

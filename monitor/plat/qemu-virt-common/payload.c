@@ -115,7 +115,8 @@ const char *qv_payload_clash(const struct qv_payload *p, const struct qv_payload
 	return NULL;
 }
 
-bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p)
+bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
+		     struct qv_boot_info *bi)
 {
 	uint32_t size = 0;
 	uint16_t sel = qv_fwcfg_file(QV_PAYLOAD_FILE, &size);
@@ -152,5 +153,8 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p)
 	qv_info("payload: %s, %u bytes at %lx (fw_cfg %s); fw_cfg's kernel, initrd and "
 		"command line are left to it\n", qv_payload_kind_name(p->kind), size,
 		(unsigned long)p->load, QV_PAYLOAD_FILE);
+	bi->kernel_entry = p->load;
+	bi->initrd_start = bi->initrd_end = 0;
+	bi->cmdline = NULL;
 	return true;
 }

@@ -56,7 +56,13 @@ void qv_gic_secure_ppi(unsigned intid);
 void qv_gic_cpu_quiesce(void);
 unsigned qv_gic_version(void);
 
-/* fwcfg.c */
+/* fwcfg.c; fw_cfg's fixed items (QEMU's docs/specs/fw_cfg.rst). */
+#define QV_FW_KERNEL_SIZE	0x08
+#define QV_FW_INITRD_SIZE	0x0b
+#define QV_FW_KERNEL_DATA	0x11
+#define QV_FW_INITRD_DATA	0x12
+#define QV_FW_CMDLINE_SIZE	0x14
+#define QV_FW_CMDLINE_DATA	0x15
 bool qv_fwcfg_present(void);
 uint32_t qv_fwcfg_item_u32(uint16_t key);
 void qv_fwcfg_read(uint16_t key, void *buf, size_t len);
@@ -132,8 +138,13 @@ struct qv_payload {
 	uint64_t load, end;		/* entry point = load; end: what it needs */
 	uint32_t size;
 };
-/* false: no payload file. A payload that cannot be loaded stops the boot. */
-bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p);
+/*
+ * false: no payload file. A payload that cannot be loaded stops the boot.
+ * *bi: the payload is the entry, with no initrd or command line (fw_cfg's
+ * are the payload's to load).
+ */
+bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
+		     struct qv_boot_info *bi);
 int qv_payload_kind(const uint8_t *h, uint32_t size, bool aarch64);
 int qv_payload_place(const uint8_t *h, uint32_t size, const struct qv_payload_slot *s,
 		     struct qv_payload *p);
@@ -155,6 +166,12 @@ _Noreturn void qv_cold_boot(void);
 _Noreturn void qv_secondary_boot(unsigned cpu);
 _Noreturn void qv_power_off(void);
 _Noreturn void qv_el3_exception(void);
+
+/* v rounded up to a multiple of a (a power of two). */
+static inline uint64_t qv_align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
 
 /* string functions for libfdt and the monitor (libc.c) */
 void *memcpy(void *d, const void *s, size_t n);

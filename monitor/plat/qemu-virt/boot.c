@@ -28,11 +28,6 @@
 #include "../../monitor.h"
 #include "../../plat.h"
 
-#define FW_KERNEL_SIZE		0x08
-#define FW_INITRD_SIZE		0x0b
-#define FW_KERNEL_DATA		0x11
-#define FW_INITRD_DATA		0x12
-
 #define DTB_ADDR		QV_NS_RAM_BASE
 #define DTB_MAX			0x100000
 #define KERNEL_BASE		(QV_NS_RAM_BASE + 0x200000)
@@ -54,15 +49,10 @@ struct arm64_image_header {
 
 static const void *board;	/* the board DT, or NULL */
 
-static uint64_t align_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) & ~(a - 1);
-}
-
 /* The kernel: header first, for where it goes and how much room it needs. */
 static uint64_t load_kernel(uint64_t *end)
 {
-	uint32_t size = qv_fwcfg_item_u32(FW_KERNEL_SIZE);
+	uint32_t size = qv_fwcfg_item_u32(QV_FW_KERNEL_SIZE);
 	const struct arm64_image_header *h = (const void *)KERNEL_BASE;
 	uint64_t text_offset, image_size;
 
@@ -70,14 +60,14 @@ static uint64_t load_kernel(uint64_t *end)
 		qv_boot_failed("no kernel (run QEMU with -kernel Image)");
 	if (size < sizeof(*h) || !plat_ns_range_ok(KERNEL_BASE, size))
 		qv_boot_failed("kernel does not fit in RAM");
-	if (!qv_fwcfg_dma(FW_KERNEL_DATA, KERNEL_BASE, sizeof(*h)) || h->magic != ARM64_IMAGE_MAGIC)
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE, sizeof(*h)) || h->magic != ARM64_IMAGE_MAGIC)
 		qv_boot_failed("the kernel is not an arm64 Image");
 	/* image_size 0: a kernel older than 3.17, with text_offset 0x80000 and no size. */
 	text_offset = h->image_size ? h->text_offset : 0x80000;
 	image_size = h->image_size > size ? h->image_size : size;
 	if (!plat_ns_range_ok(KERNEL_BASE + text_offset, image_size))
 		qv_boot_failed("kernel does not fit in RAM");
-	if (!qv_fwcfg_dma(FW_KERNEL_DATA, KERNEL_BASE + text_offset, size))
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE + text_offset, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
 	*end = KERNEL_BASE + text_offset + image_size;
 	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)(KERNEL_BASE + text_offset));
@@ -86,15 +76,15 @@ static uint64_t load_kernel(uint64_t *end)
 
 static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 {
-	uint32_t size = qv_fwcfg_item_u32(FW_INITRD_SIZE);
-	uint64_t at = align_up(after, SZ_2M);
+	uint32_t size = qv_fwcfg_item_u32(QV_FW_INITRD_SIZE);
+	uint64_t at = qv_align_up(after, SZ_2M);
 
 	bi->initrd_start = bi->initrd_end = 0;
 	if (!size)
 		return;
 	if (!plat_ns_range_ok(at, size))
 		qv_boot_failed("initrd does not fit in RAM");
-	if (!qv_fwcfg_dma(FW_INITRD_DATA, at, size))
+	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, at, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_start = at;
 	bi->initrd_end = at + size;
@@ -113,12 +103,7 @@ static bool load_payload(struct qv_boot_info *bi)
 	};
 	struct qv_payload p;
 
-	if (!qv_payload_load(&slot, &p))
-		return false;
-	bi->kernel_entry = p.load;
-	bi->initrd_start = bi->initrd_end = 0;
-	bi->cmdline = NULL;
-	return true;
+	return qv_payload_load(&slot, &p, bi);
 }
 
 static uint64_t load_os(void)
