@@ -6,6 +6,8 @@ SAN ?= 1
 
 include mk/common.mk
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP
+# The debug build: the monitor's MON_ASSERT() checks (monitor/core/log.h).
+CFLAGS += -DMON_DEBUG=1
 ifeq ($(SAN),1)
 CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined

@@ -92,3 +92,9 @@ void mon_log(const char *fmt, ...)
 	}
 	va_end(ap);
 }
+
+_Noreturn void mon_assert_failed(const char *file, unsigned line, const char *cond)
+{
+	mon_log("assertion failed: %s:%u: %s\n", file, line, cond);
+	__builtin_trap();
+}

@@ -13,6 +13,7 @@
  * and OS-initiated modes are both supported.
  */
 #include <secmon/psci.h>
+#include "../core/log.h"
 #include "../plat.h"
 #include "../services/errata.h"
 #include "psci.h"
@@ -114,13 +115,32 @@ static unsigned ncpus(void)
 	return ncpu;
 }
 
+/* The CPU holding plat_lock() here, for the debug build's checks; MON_MAX_CPUS: none. */
+static unsigned lock_holder = MON_MAX_CPUS;
+
+static void lock(unsigned cpu)
+{
+	plat_lock();
+	if (MON_DEBUG)
+		lock_holder = cpu;
+}
+
+static void unlock(unsigned cpu)
+{
+	MON_ASSERT(lock_holder == cpu);
+	if (MON_DEBUG)
+		lock_holder = MON_MAX_CPUS;
+	plat_unlock();
+}
+
 /*
- * Under plat_lock(); atomic for affinity_of(), which reads without it: the
- * release pairs with its acquire, so an OFF answer also means the CPU's
- * earlier writes are visible.
+ * Atomic for affinity_of(), which reads without the lock: the release pairs
+ * with its acquire, so an OFF answer also means the CPU's earlier writes
+ * are visible.
  */
 static void set_state(struct psci_cpu *p, enum cpu_state state)
 {
+	MON_ASSERT(lock_holder < MON_MAX_CPUS);
 	__atomic_store_n(&p->state, state, __ATOMIC_RELEASE);
 }
 
@@ -230,17 +250,17 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 {
 	struct psci_cpu *p = &cpus[c->cpu];
 
-	plat_lock();
+	lock(c->cpu);
 	suspended_since_mode_change = true;
 	p->by_default = false;
 	set_state(p, CPU_STANDBY);
 	stat_begin(p, stat);
-	plat_unlock();
+	unlock(c->cpu);
 	plat_cpu_standby(c->cpu);
-	plat_lock();
+	lock(c->cpu);
 	stat_end(p);
 	set_state(p, CPU_ON);
-	plat_unlock();
+	unlock(c->cpu);
 	return SECMON_PSCI_SUCCESS;
 }
 
@@ -297,13 +317,14 @@ enum pd_call {
 };
 
 /*
- * The level a power-down to `want` enters now, or an error; under
- * plat_lock(). SYSTEM_SUSPEND needs every other core OFF. In OS-initiated
+ * The level a power-down to `want` enters now, or an error. SYSTEM_SUSPEND
+ * needs every other core OFF. In OS-initiated
  * mode the caller gets what it asked for or an error; in platform-coordinated
  * mode, the deepest level down to `want` whose other cores are all down.
  */
 static int64_t pd_level(unsigned cpu, unsigned want, enum pd_call call, unsigned *level)
 {
+	MON_ASSERT(lock_holder == cpu);
 	int64_t ret = SECMON_PSCI_SUCCESS;
 
 	*level = want;
@@ -326,10 +347,10 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 
 	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
-	plat_lock();
+	lock(c->cpu);
 	ret = pd_level(c->cpu, states[stat].level, call, &level);
 	if (ret) {
-		plat_unlock();
+		unlock(c->cpu);
 		return ret;
 	}
 	if (!by_default)
@@ -339,7 +360,7 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
 	stat_begin(p, pd_state_of_level[level]);
-	plat_unlock();
+	unlock(c->cpu);
 	plat_cpu_suspend(c->cpu, level);
 }
 
@@ -376,9 +397,9 @@ static int64_t system_suspend(struct mon_call *c)
 
 int64_t psci_cpu_off(struct mon_call *c)
 {
-	plat_lock();
+	lock(c->cpu);
 	set_state(&cpus[c->cpu], CPU_OFF);
-	plat_unlock();
+	unlock(c->cpu);
 	plat_cpu_off(c->cpu);
 }
 
@@ -402,7 +423,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	p = &cpus[cpu];
-	plat_lock();
+	lock(c->cpu);
 	switch (p->state) {
 	case CPU_OFF:
 		p->entry = (struct mon_ns_entry){
@@ -421,7 +442,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		ret = SECMON_PSCI_ALREADY_ON;
 		break;
 	}
-	plat_unlock();
+	unlock(c->cpu);
 	return ret;
 }
 
@@ -521,7 +542,7 @@ static int64_t node_hw_state(struct mon_call *c)
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (level == LEVEL_SYSTEM)
 		return SECMON_PSCI_HW_ON;
-	plat_lock();
+	lock(c->cpu);
 	if (level == LEVEL_CLUSTER)
 		ret = cluster_hw_state((unsigned)cpu);
 	else if (cpus[cpu].state == CPU_STANDBY)
@@ -530,7 +551,7 @@ static int64_t node_hw_state(struct mon_call *c)
 		ret = SECMON_PSCI_HW_OFF;
 	else
 		ret = SECMON_PSCI_HW_ON;
-	plat_unlock();
+	unlock(c->cpu);
 	return ret;
 }
 
@@ -561,14 +582,14 @@ static int64_t set_suspend_mode(struct mon_call *c)
 
 	if (mode != SECMON_PSCI_MODE_PC && mode != SECMON_PSCI_MODE_OSI)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	plat_lock();
+	lock(c->cpu);
 	if (mode != suspend_mode && !mode_change_allowed(c->cpu, (unsigned)mode)) {
 		ret = SECMON_PSCI_DENIED;
 	} else if (mode != suspend_mode) {
 		suspend_mode = (unsigned)mode;
 		suspended_since_mode_change = false;
 	}
-	plat_unlock();
+	unlock(c->cpu);
 	return ret;
 }
 
@@ -581,9 +602,9 @@ static int64_t stat(struct mon_call *c, bool residency)
 
 	if (cpu < 0 || s < 0)
 		return 0;
-	plat_lock();
+	lock(c->cpu);
 	ret = (int64_t)(residency ? cpus[cpu].residency_us[s] : cpus[cpu].count[s]);
-	plat_unlock();
+	unlock(c->cpu);
 	return ret;
 }
 
@@ -790,10 +811,10 @@ bool psci_handle(struct mon_call *c)
  * holds. A core that wakes or starts brings its cluster and the system back
  * up, so the cores still powered down stay down only at the levels that do
  * not hold it: the core level in its cluster, the cluster level elsewhere.
- * Under plat_lock().
  */
 static void osi_nodes_woken(unsigned cpu)
 {
+	MON_ASSERT(lock_holder == cpu);
 	if (suspend_mode != SECMON_PSCI_MODE_OSI)
 		return;
 	for (unsigned i = 0; i < ncpus(); i++) {
@@ -810,7 +831,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	struct psci_cpu *p = &cpus[cpu];
 	bool ok = true;
 
-	plat_lock();
+	lock(cpu);
 	if (p->state == CPU_POWERDOWN)
 		stat_end(p);
 	else if (p->state != CPU_ON_PENDING)
@@ -821,6 +842,6 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 		set_state(p, CPU_ON);
 		errata_cpu_reset(cpu);
 	}
-	plat_unlock();
+	unlock(cpu);
 	return ok;
 }

@@ -114,7 +114,6 @@ static int add_table(const void *fdt, int node, unsigned svc)
 	return 0;
 }
 
-/* The operation a call belongs to. */
 /*
  * A call carried in x0 whose ID the monitor answers itself would never reach
  * its table. (A PSCI 0.1 node is checked by check_psci01_not_shadowed():
