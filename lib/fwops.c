@@ -273,52 +273,64 @@ bool secmon_fwops_has(const struct secmon_fwops *o, enum secmon_fwop op)
 	return (unsigned)op < SECMON_FWOP_COUNT && impl_of(o)->has(o, op);
 }
 
-/* SECMON_OK when `o` has `op` and `cpu` is one of its CPUs. */
-static int check(const struct secmon_fwops *o, enum secmon_fwop op, unsigned cpu)
+/*
+ * SECMON_OK when `o` has `op`, its backend's function for it is there, and
+ * `cpu` is one of its CPUs.
+ */
+static int check(const struct secmon_fwops *o, enum secmon_fwop op, bool there, unsigned cpu)
 {
-	if (!secmon_fwops_has(o, op))
+	if (!there || !secmon_fwops_has(o, op))
 		return SECMON_E_NOT_SUPPORTED;
 	return cpu < o->ncpus ? SECMON_OK : SECMON_E_INVALID_PARAMETERS;
 }
 
 int secmon_fwops_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
 {
-	int err = check(o, SECMON_FWOP_CPU_BOOT, cpu);
+	int (*fn)(const struct secmon_fwops *, unsigned) = impl_of(o)->cpu_boot;
+	int err = check(o, SECMON_FWOP_CPU_BOOT, fn != 0, cpu);
 
-	return err ? err : impl_of(o)->cpu_boot(o, cpu);
+	return err ? err : fn(o, cpu);
 }
 
 int secmon_fwops_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr)
 {
-	int err = check(o, SECMON_FWOP_SET_CPU_BOOT_ADDR, cpu);
+	int (*fn)(struct secmon_fwops *, unsigned) = impl_of(o)->set_cpu_boot_addr;
+	int err = check(o, SECMON_FWOP_SET_CPU_BOOT_ADDR, fn != 0, cpu);
 
 	if (err)
 		return err;
 	o->boot_addr[cpu] = addr;
-	err = impl_of(o)->set_cpu_boot_addr(o, cpu);
+	err = fn(o, cpu);
 	o->boot_addr_set[cpu] = err == SECMON_OK;
 	return err;
 }
 
 int secmon_fwops_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
 {
-	int err = check(o, SECMON_FWOP_GET_CPU_BOOT_ADDR, cpu);
+	int (*fn)(const struct secmon_fwops *, unsigned, uint64_t *) =
+		impl_of(o)->get_cpu_boot_addr;
+	int err = check(o, SECMON_FWOP_GET_CPU_BOOT_ADDR, fn != 0, cpu);
 
-	return err ? err : impl_of(o)->get_cpu_boot_addr(o, cpu, addr);
+	return err ? err : fn(o, cpu, addr);
 }
 
 int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode)
 {
-	if (!secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
+	int (*fn)(const struct secmon_fwops *, unsigned long) = impl_of(o)->do_idle;
+
+	if (!fn || !secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
 		return SECMON_E_NOT_SUPPORTED;
-	return impl_of(o)->do_idle(o, mode);
+	return fn(o, mode);
 }
 
 static int extra_op(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
 {
-	if (!secmon_fwops_has(o, op))
+	int (*fn)(const struct secmon_fwops *, enum secmon_fwop, uint64_t) =
+		impl_of(o)->table_only;
+
+	if (!fn || !secmon_fwops_has(o, op))
 		return SECMON_E_NOT_SUPPORTED;
-	return impl_of(o)->table_only(o, op, extra);
+	return fn(o, op, extra);
 }
 
 int secmon_fwops_suspend(const struct secmon_fwops *o, uint64_t entry)
