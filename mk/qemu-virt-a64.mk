@@ -39,7 +39,7 @@ include mk/qemu-virt-rules.mk
 # list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
 # The call-table marshaller (calltab_call.c, names.c) needs no libfdt: it is
 # cold only because no resident code calls through a table yet.
-COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
+COLD_C := $(PLAT)/boot.c $(COMMON)/coldboot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
 	monitor/services/described_dt.c \

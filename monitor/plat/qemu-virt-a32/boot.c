@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Cold boot on the boot CPU: bring the monitor up with the board DT from
- * fw_cfg (opt/secmon/board.dtb) when there is one, load the OS that QEMU
- * offers through fw_cfg (-kernel zImage, -initrd, -append), fix up QEMU's
- * DTB and enter the kernel the way Linux's ARM boot protocol asks
- * (Documentation/arch/arm/booting.rst): Hyp mode if the CPU has it, else
- * SVC, MMU and caches off, interrupts masked, r0 = 0, r1 = ~0 (no machine
- * type: the DTB describes the board), r2 = the DTB's address. Secondaries
- * wait in WFI until PSCI CPU_ON.
+ * This port's steps of the cold boot (qemu-virt-common/coldboot.c): load
+ * the OS that QEMU offers through fw_cfg (-kernel zImage, -initrd, -append),
+ * fix up QEMU's DTB and enter the kernel the way Linux's ARM boot protocol
+ * asks (Documentation/arch/arm/booting.rst): Hyp mode if the CPU has it,
+ * else SVC, MMU and caches off, interrupts masked, r0 = 0, r1 = ~0 (no
+ * machine type: the DTB describes the board), r2 = the DTB's address.
  *
  * Normal-world RAM, from its base B, with top = B + min(size / 2, 128 MiB):
  *   B + 0             QEMU's DTB, read, then moved and wiped (the kernel
@@ -53,11 +51,6 @@
 #define ZIMAGE_MAGIC		0x016f2818u
 #define ZIMAGE_ENDIAN_OFF	0x30
 #define ZIMAGE_BIG_ENDIAN	0x01020304u
-
-/* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 2 = this port. */
-#define SOC_REVISION		2
-
-static const void *board;	/* the board DT, or NULL */
 
 /* Where things go in the RAM bank that starts at QV_NS_RAM_BASE. */
 struct layout {
@@ -147,9 +140,21 @@ static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64
 	return true;
 }
 
-/* Loads the OS; returns the zImage's address, *dtb the DTB's. */
-static uint64_t load_os(uint64_t *dtb)
+void qv_check_gic(void)
 {
+	if (qv_gic_version() != 2)
+		qv_boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
+}
+
+const char *qv_ns_level_name(void)
+{
+	return qv_has_virt() ? "normal world in Hyp mode" : "normal world in SVC mode";
+}
+
+/* The zImage's address and the DTB's. */
+void qv_load_os(const void *board, struct qv_os *os)
+{
+	uint64_t *dtb = &os->dtb;
 	void *qemu_dtb = (void *)QEMU_DTB;
 	size_t qemu_size = fdt_totalsize(qemu_dtb);	/* checked by qv_monitor_init() */
 	struct qv_boot_info bi;
@@ -173,35 +178,13 @@ static uint64_t load_os(uint64_t *dtb)
 	/* A raw payload reads the DTB where QEMU put it: then it was fixed up in place. */
 	qv_dt_wipe_secure_leftovers((void *)(uintptr_t)*dtb, DTB_MAX,
 				    *dtb != QEMU_DTB ? qemu_dtb : NULL, qemu_size);
-	return bi.kernel_entry;
+	os->entry = bi.kernel_entry;
 }
 
-_Noreturn void qv_cold_boot(void)
+_Noreturn void qv_enter_os(const struct qv_os *os)
 {
-	uint64_t entry, dtb;
-	uint32_t spsr;
+	uint32_t spsr = qv_ns_entry_spsr(0);
 
-	qv_console_init();
-	if (!qv_fwcfg_present())
-		qv_boot_failed("no fw_cfg device");
-	qv_runtime_options();
-	if (qv_gic_version() != 2)
-		qv_boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
-	qv_info("cold boot, GICv2, %s\n",
-		qv_has_virt() ? "normal world in Hyp mode" : "normal world in SVC mode");
-	qv_cpu_describe();
-	qv_gic_dist_init();
-	qv_gic_cpu_init(0);
-	qv_fp_enable();
-	board = qv_monitor_init((const void *)QEMU_DTB, "secmon QEMU virt AArch32",
-				SOC_REVISION);
-	entry = load_os(&dtb);
-	qv_fp_clear_disable();
-	qv_gic_release();
-	qv_poweroff_start();
-	spsr = qv_ns_entry_spsr(0);
 	qv_ns_entry_prepare(spsr);
-	qv_info("entering the kernel at %lx, DTB at %lx\n", (unsigned long)entry,
-		(unsigned long)dtb);
-	qv_enter_ns((uint32_t)entry, spsr, 0, ~0u, (uint32_t)dtb);
+	qv_enter_ns((uint32_t)os->entry, spsr, 0, ~0u, (uint32_t)os->dtb);
 }

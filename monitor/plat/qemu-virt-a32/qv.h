@@ -13,9 +13,7 @@ _Noreturn void qv_enter_ns(uint32_t pc, uint32_t spsr, uint32_t r0, uint32_t r1,
 /* FIQ mode's own r8-r12 (vectors.S), for an SMC made in FIQ mode. */
 void qv_fiq_bank_read(uint32_t v[5]);
 void qv_fiq_bank_write(const uint32_t v[5]);
-/* The FPU on the secure side (libfdt is hard-float), cold boot only. */
-void qv_fp_enable(void);
-void qv_fp_clear_disable(void);
+/* The FPU on the secure side (libfdt is hard-float), cold boot only: qv_fp_cold_enable/disable(). */
 
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;

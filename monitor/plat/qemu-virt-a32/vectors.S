@@ -228,9 +228,9 @@ qv_fiq_bank_write:
  * unit on.
  */
 	.fpu	vfpv3
-	.global	qv_fp_enable
-	.type	qv_fp_enable, %function
-qv_fp_enable:
+	.global	qv_fp_cold_enable
+	.type	qv_fp_cold_enable, %function
+qv_fp_cold_enable:
 	mrc	p15, 0, r0, c1, c0, 2		/* CPACR */
 	orr	r0, r0, #(0xf << 20)		/* cp10, cp11: full access */
 	mcr	p15, 0, r0, c1, c0, 2
@@ -238,15 +238,15 @@ qv_fp_enable:
 	mov	r0, #(1 << 30)			/* FPEXC.EN */
 	vmsr	fpexc, r0
 	bx	lr
-	.size	qv_fp_enable, . - qv_fp_enable
+	.size	qv_fp_cold_enable, . - qv_fp_cold_enable
 
 /*
  * Zero every FP register (none of the monitor's data may reach the normal
  * world) and turn the unit off again: FPEXC = 0, CPACR = 0.
  */
-	.global	qv_fp_clear_disable
-	.type	qv_fp_clear_disable, %function
-qv_fp_clear_disable:
+	.global	qv_fp_cold_disable
+	.type	qv_fp_cold_disable, %function
+qv_fp_cold_disable:
 	mov	r0, #0
 	mov	r1, #0
 	vmsr	fpscr, r0
@@ -290,4 +290,4 @@ qv_fp_clear_disable:
 	mcr	p15, 0, r0, c1, c0, 2		/* CPACR */
 	isb
 	bx	lr
-	.size	qv_fp_clear_disable, . - qv_fp_clear_disable
+	.size	qv_fp_cold_disable, . - qv_fp_cold_disable

@@ -161,6 +161,21 @@ const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t
 #define QV_NERRATA 2
 extern const struct mon_erratum qv_errata[QV_NERRATA];
 
+/*
+ * coldboot.c: qv_cold_boot(), the sequence; each port's boot.c (or cpu.c,
+ * gic.c) its steps, in this order. QV_SOC_NAME and QV_SOC_REVISION (its
+ * platform.h) are what SMCCC_ARCH_SOC_ID and the log call it.
+ */
+struct qv_os {
+	uint64_t entry, dtb;
+};
+void qv_check_gic(void);			/* stops a boot on a GIC the port cannot drive */
+const char *qv_ns_level_name(void);		/* "normal world at EL2", ... */
+void qv_fp_cold_enable(void);			/* the FPU for libfdt, if the port needs it */
+void qv_load_os(const void *board, struct qv_os *os);	/* load, fix the DT up */
+void qv_fp_cold_disable(void);
+_Noreturn void qv_enter_os(const struct qv_os *os);
+
 /* boot.c / power.c */
 _Noreturn void qv_cold_boot(void);
 _Noreturn void qv_secondary_boot(unsigned cpu);

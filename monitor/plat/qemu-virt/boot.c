@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Cold boot on the boot CPU: bring the monitor up, load the OS that QEMU
- * offers through fw_cfg (-kernel, -initrd, -append), fix up QEMU's DTB and
- * enter the kernel at the normal world's highest EL. Secondaries wait in
- * WFI until PSCI CPU_ON.
+ * This port's steps of the cold boot (qemu-virt-common/coldboot.c): load
+ * the OS that QEMU offers through fw_cfg (-kernel, -initrd, -append), fix
+ * up QEMU's DTB and enter the kernel at the normal world's highest EL.
  *
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
  *   base + 0         DTB, grown in place to at most DTB_MAX; the rest of
@@ -34,9 +33,6 @@
 #define SZ_2M			0x200000ull
 #define ARM64_IMAGE_MAGIC	0x644d5241u	/* "ARM\x64" */
 
-/* SMCCC_ARCH_SOC_ID: secmon's own JEP-106 identity (monitor.h); revision 1 = this port. */
-#define SOC_REVISION		1
-
 struct arm64_image_header {
 	uint32_t code0, code1;
 	uint64_t text_offset;
@@ -46,8 +42,6 @@ struct arm64_image_header {
 	uint32_t magic;
 	uint32_t res5;
 };
-
-static const void *board;	/* the board DT, or NULL */
 
 /* The kernel: header first, for where it goes and how much room it needs. */
 static uint64_t load_kernel(uint64_t *end)
@@ -106,11 +100,32 @@ static bool load_payload(struct qv_boot_info *bi)
 	return qv_payload_load(&slot, &p, bi);
 }
 
-static uint64_t load_os(void)
+/* Any GIC QEMU's virt has (v2, v3) will do. */
+void qv_check_gic(void)
+{
+}
+
+const char *qv_ns_level_name(void)
+{
+	return qv_has_virt() ? "normal world at EL2" : "normal world at EL1";
+}
+
+/* The monitor and libfdt use no FP register: nothing to turn on. */
+void qv_fp_cold_enable(void)
+{
+}
+
+void qv_fp_cold_disable(void)
+{
+	qv_fp_clear();
+}
+
+void qv_load_os(const void *board, struct qv_os *os)
 {
 	struct qv_boot_info bi;
 	uint64_t kernel_end;
 
+	qv_poweroff_init(board, QV_MAILBOX_BASE);
 	if (!load_payload(&bi)) {
 		bi.kernel_entry = load_kernel(&kernel_end);
 		load_initrd(kernel_end, &bi);
@@ -119,32 +134,14 @@ static uint64_t load_os(void)
 	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
 	qv_dt_wipe_secure_leftovers((void *)DTB_ADDR, DTB_MAX, NULL, 0);
-	return bi.kernel_entry;
+	os->entry = bi.kernel_entry;
+	os->dtb = DTB_ADDR;
 }
 
-_Noreturn void qv_cold_boot(void)
+_Noreturn void qv_enter_os(const struct qv_os *os)
 {
-	uint64_t entry, spsr;
+	uint64_t spsr = qv_ns_entry_spsr(0);
 
-	qv_console_init();
-	if (!qv_fwcfg_present())
-		qv_boot_failed("no fw_cfg device");
-	qv_runtime_options();
-	qv_info("cold boot, GICv%u, %s\n", qv_gic_version(),
-		qv_has_virt() ? "normal world at EL2" : "normal world at EL1");
-	qv_cpu_describe();
-	qv_gic_dist_init();
-	qv_gic_cpu_init(0);
-	board = qv_monitor_init((const void *)DTB_ADDR, "secmon QEMU virt AArch64",
-				SOC_REVISION);
-	qv_poweroff_init(board, QV_MAILBOX_BASE);
-	entry = load_os();
-	qv_gic_release();
-	qv_poweroff_start();
-	spsr = qv_ns_entry_spsr(0);
 	qv_ns_entry_prepare(spsr);
-	qv_fp_clear();
-	qv_info("entering the kernel at %lx, DTB at %lx\n", (unsigned long)entry,
-		(unsigned long)DTB_ADDR);
-	qv_enter_ns(entry, spsr, DTB_ADDR);
+	qv_enter_ns(os->entry, spsr, os->dtb);
 }

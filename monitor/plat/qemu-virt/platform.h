@@ -23,6 +23,10 @@
 #define QV_UART_S_BASE		0x09040000
 #define QV_GPIO_S_BASE		0x090b0000
 
+/* SMCCC_ARCH_SOC_ID: secmon's JEP-106 identity (monitor.h); revision 1 = this port. */
+#define QV_SOC_NAME		"secmon QEMU virt AArch64"
+#define QV_SOC_REVISION		1
+
 /* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
 #define QV_NS_RAM_BASE		0x40000000
 
