@@ -838,6 +838,12 @@ expect_lines "scmi --dtb: the board DT's resources, a secure-only domain DENIED"
 	"                 name = \"gpu\"" \
 	"status           -3 DENIED" \
 	"                 [1] rate = 48000000"
+expect_lines "scmi --dtb: the board DT's performance levels and a secure-only sensor" \
+	scmi --sim --dtb tests/cli/scmi-board.dts perf describe-levels 0 0 \; \
+	sensor reading-get 0 0 \; sensor description-get 0 -- \
+	"                 [1] perf_level = 800000 power_cost = 800 latency_us = 0" \
+	"status           -3 DENIED" \
+	"                 [0] sensor_id = 0 attributes_low = 0x0 attributes_high = 0x5 name = \"pmic-volt\""
 expect_error "scmi --dtb: a board DT the monitor refuses" 1 \
 	"secmon scmi: $BAD/scmi-gap.dts: the simulated monitor refused the board DT: secmon: board DT: node clock-list, property reg: IDs must run from 0 without a gap" \
 	scmi --sim --dtb "$BAD/scmi-gap.dts" base version
