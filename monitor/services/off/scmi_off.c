@@ -5,6 +5,7 @@
  * SCMI ID is SMC_UNK like any unknown SiP ID.
  */
 #include "../../core/service.h"
+#include "../../monitor.h"
 
 void scmi_init(void)
 {
@@ -20,4 +21,8 @@ bool scmi_has(uint32_t fid)
 {
 	(void)fid;
 	return false;
+}
+
+void mon_scmi_report(void)
+{
 }
