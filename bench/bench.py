@@ -25,6 +25,9 @@ OUT = os.path.join(ROOT, 'build', 'bench')
 BK = os.path.join(OUT, 'bk', 'bk.bin')
 FW_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.bin')
 FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
+# The firmware with the SCMI server (make firmware builds it; mk/bench.mk too).
+FW_SCMI_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64-scmi', 'secmon.bin')
+FW_SCMI = os.path.join(OUT, 'secmon-scmi.bin')
 ELF_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.elf')
 MAP_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.map')
 BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
@@ -56,6 +59,8 @@ CALLS = [
     ('sip_errata_status', 'SiP errata status 0x82000021', None, None),
     ('trng_rnd64', 'TRNG_RND64(192 bits), the DT-seeded DRBG', None, None),
     ('sip_media_status', 'SiP media get-status 0x82000103 (board DT)', None, None),
+    ('scmi_base_version', 'SCMI Base PROTOCOL_VERSION round trip (SCMI=1)', None, None),
+    ('scmi_clock_rate_get', 'SCMI CLOCK_RATE_GET round trip (SCMI=1)', None, None),
     ('legacy_dt', 'legacy get-cpu-boot-addr -102 (board DT)', None, None),
     ('suspend_standby', 'CPU_SUSPEND standby round trip', None, None),
 ]
@@ -65,8 +70,11 @@ EVENTS = [
 ]
 # Calls that only a board DT makes exist; without one they are SMC_UNK.
 NEED_BOARD = {'sip_media_status', 'legacy_dt'}
+# Calls only the firmware built with SCMI=1 makes (bk.c measures them where
+# the DT has an arm,scmi-smc node).
+NEED_SCMI = {'scmi_base_version', 'scmi_clock_rate_get'}
 # Calls QEMU's own PSCI (no firmware) does not serve.
-NEED_SECMON = NEED_BOARD | {'trng_rnd64'}
+NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64'}
 UNK = {0xffffffff, 0xffffffffffffffff}
 # The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
 UNKNOWN_TARGET = 50
@@ -82,8 +90,11 @@ CONFIGS = {
     'secmon-el1-board': (True, True, True),
     'qemu-el2': (False, False, False),
     'qemu-el1': (False, True, False),
+    'secmon-scmi-el2': (True, False, False),
 }
-CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board']
+# The configurations that run the SCMI=1 firmware instead of the default one.
+SCMI_CONFIGS = {'secmon-scmi-el2'}
+CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-scmi-el2']
 
 
 def die(msg):
@@ -105,7 +116,7 @@ def run_bk(config):
            '-m', '512M', '-display', 'none', '-monitor', 'none', '-nic', 'none',
            '-icount', 'shift=0,sleep=off', '-serial', 'stdio']
     if fw:
-        cmd += ['-serial', 'null', '-bios', FW]
+        cmd += ['-serial', 'null', '-bios', FW_SCMI if config in SCMI_CONFIGS else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
     append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
@@ -227,6 +238,10 @@ def icount_runs(configs):
         if not os.path.exists(FW_BUILT):
             die('no %s: run make firmware' % FW_BUILT)
         shutil.copyfile(FW_BUILT, FW)
+    if any(c in SCMI_CONFIGS for c in configs):
+        if not os.path.exists(FW_SCMI_BUILT):
+            die('no %s: run make firmware' % FW_SCMI_BUILT)
+        shutil.copyfile(FW_SCMI_BUILT, FW_SCMI)
     return {c: run_bk(c) for c in configs}
 
 
@@ -427,10 +442,11 @@ def table(results):
     for name, label, tfa, target in CALLS:
         c = results['calls'][name]
         label, target = c['label'], c['target']
-        v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
+        el2 = c['secmon-scmi-el2'] if name in NEED_SCMI else c['secmon-el2']
+        v = el2 if name not in NEED_BOARD else c['secmon-el2-board']
         pending = name in NEED_BOARD and c['secmon-el2-board'] is None
         lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
-            label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
+            label, fmt(el2), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
             fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
             '<= %d' % target if target else '', status(v, target, pending)))
     u = results.get('unknown', {})
@@ -450,7 +466,9 @@ def table(results):
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
             fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), '-'))
     lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; QEMU: '
-                 'its built-in PSCI; a "-" in the DT rows: not served without the board DT)')
+                 'its built-in PSCI; a "-" in the DT rows: not served without the board DT;')
+    lines.append(' SCMI=1 rows: the firmware built with the SCMI server, at EL2; the SMC and the '
+                 "monitor's copy-in, protocol and copy-out, the agent's own writes not counted)")
     fp = results.get('footprint')
     if fp:
         lines.append('')
@@ -508,7 +526,8 @@ def svg(results, path):
     rows = []
     for name, label, tfa, target in CALLS:
         c = results['calls'][name]
-        v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
+        v = c['secmon-scmi-el2'] if name in NEED_SCMI else \
+            c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
         rows.append((label, v, tfa, target))
     for name, label in EVENTS:
         rows.append((label, results['events'][name]['secmon-el2'], None, None))

@@ -286,6 +286,83 @@ static void loop(const char *name, uint64_t a0, uint64_t a1, uint64_t a2, uint64
 		   t, e, out[0], out[1]);
 }
 
+/* ---- SCMI (the SCMI=1 firmware) ---- */
+
+/* The channel, the "arm,scmi-smc" node's shmem; NULL without one. */
+static volatile uint32_t *scmi_shm;
+static uint32_t scmi_fid;
+
+static void find_scmi(void)
+{
+	int node = dt_find_compatible(&dt, -1, "arm,scmi-smc"), mem = -1, len;
+	const uint32_t *id = node >= 0 ? dt_prop(&dt, node, "arm,smc-id", &len) : 0;
+	const uint32_t *ph = node >= 0 ? dt_prop(&dt, node, "shmem", &len) : 0;
+	uint64_t base, size;
+
+	if (!id || !ph)
+		return;
+	while ((mem = dt_find_compatible(&dt, mem, "arm,scmi-shmem")) >= 0) {
+		const uint32_t *mph = dt_prop(&dt, mem, "phandle", &len);
+
+		if (mph && dt_cell(mph, 0) == dt_cell(ph, 0) && dt_reg(&dt, mem, 0, &base, &size) &&
+		    size >= 0x100) {
+			scmi_shm = (volatile uint32_t *)(uintptr_t)base;
+			scmi_fid = dt_cell(id, 0);
+			return;
+		}
+	}
+}
+
+static uint64_t ticks_now(void)
+{
+	isb();
+	return sysreg_read(cntvct_el0);
+}
+
+/*
+ * SCMI round trips as an OS's SMC transport makes them: the message
+ * written into the channel (status busy, flags, length, header, payload),
+ * the SMC, the status and first answer word read back. The empty loop does
+ * the same with bk_loop_empty in place of the SMC, so the difference is the
+ * monitor's part: the SMC, the copy-in, the protocol and the copy-out.
+ */
+static void scmi_loop(const char *name, uint32_t proto, uint32_t msg, unsigned nin, uint32_t arg)
+{
+	const uint64_t a[4] = { scmi_fid, 0, 0, 0 };
+	const uint32_t header = proto << 10 | msg;
+	uint64_t out[4] = { 0 }, none[4], t[2];
+	uint32_t st = 0, w = 0;
+
+	if (!scmi_shm)
+		return;
+	for (unsigned pass = 0; pass < 2; pass++) {
+		uint64_t t0 = ticks_now();
+
+		for (unsigned i = 0; i < n_iter; i++) {
+			scmi_shm[1] = 0;
+			scmi_shm[4] = 0;
+			scmi_shm[5] = 4 + 4 * nin;
+			scmi_shm[6] = header;
+			scmi_shm[7] = arg;
+			__asm__ volatile("dsb sy" : : : "memory");
+			if (pass == 0)
+				(use_hvc ? bk_loop_hvc : bk_loop_smc)(1, a, out);
+			else
+				bk_loop_empty(1, a, none);
+			st = scmi_shm[7];
+			w = scmi_shm[8];
+		}
+		t[pass] = ticks_now() - t0;
+		if (pass == 0 && (out[0] || st || (scmi_shm[1] & 3) != 1)) {
+			con_printf("BK error %s: x0=0x%lx status %d channel 0x%x\n", name, out[0],
+				   (int32_t)st, scmi_shm[1]);
+			return;
+		}
+	}
+	con_printf("BK loop name=%s n=%u ticks=%lu empty=%lu x0=0x%lx x1=0x%x\n", name, n_iter,
+		   t[0], t[1], out[0], w);
+}
+
 /* A pending wake-up that stays pending: the virtual timer, due now. */
 static void wake_pending(void)
 {
@@ -463,6 +540,9 @@ static void measure(void)
 	loop("sip_errata_status", SECMON_SIP_ERRATA_STATUS, 0, 0, 0);
 	loop("trng_rnd64", FID_TRNG_RND64, 192, 0, 0);
 	loop("sip_media_status", FID_MEDIA_STATUS, 0, 0, 0);
+	/* Base PROTOCOL_VERSION and CLOCK_RATE_GET of clock 0 (the SCMI=1 firmware). */
+	scmi_loop("scmi_base_version", 0x10, 0, 0, 0);
+	scmi_loop("scmi_clock_rate_get", 0x14, 6, 1, 0);
 	/* The legacy call reads back what its sibling set. */
 	con_printf("BK info legacy_set x0=0x%lx\n",
 		   call(FID_EXYNOS_SET_BOOT, cpu, (uintptr_t)bk_on_entry, 0));
@@ -489,6 +569,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		con_printf("BK error no psci node with method smc or hvc\n");
 		nsk_halt();
 	}
+	find_scmi();
 	if (want_el1 && boot_el == 2)
 		leave_el2();
 	freq = sysreg_read(cntfrq_el0) & 0xffffffffu;

@@ -9,6 +9,7 @@
  *              read the outcome of the last one
  *   trace      the last TRACE_LEN calls secmon made: registers in and out,
  *              duration; write anything to clear it
+ *   scmi       the library's SCMI client (secmon-scmi.c)
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -573,9 +574,11 @@ void secmon_debugfs_init(void)
 	debugfs_create_file("smccc", 0444, dir, NULL, &smccc_fops);
 	debugfs_create_file("call", 0600, dir, NULL, &call_fops);
 	debugfs_create_file("trace", 0600, dir, NULL, &trace_fops);
+	secmon_scmi_debugfs_init(dir);
 }
 
 void secmon_debugfs_exit(void)
 {
 	debugfs_remove(dir);
+	secmon_scmi_exit();
 }

@@ -59,4 +59,9 @@ void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
 void secmon_debugfs_init(void);
 void secmon_debugfs_exit(void);
 
+/* debugfs secmon/scmi: the library's SCMI client (secmon-scmi.c). */
+struct dentry;
+void secmon_scmi_debugfs_init(struct dentry *dir);
+void secmon_scmi_exit(void);
+
 #endif

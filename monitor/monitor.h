@@ -160,6 +160,15 @@ void mon_chacha20_block(const uint32_t key[8], uint32_t counter, const uint32_t 
  */
 int mon_dt_fixup(void *fdt, const void *board_dtb);
 
+/*
+ * The state the normal world left the SCMI server's resources in, one
+ * console line ("secmon: scmi state: clock apb_pclk on, ...; domain virtio
+ * on, ..."; secure-only resources left out), for a platform to print at
+ * power-off so that a test can hold it against the OS's own view. Prints
+ * nothing without the server.
+ */
+void mon_scmi_report(void);
+
 #endif /* __ASSEMBLER__ */
 
 #endif

@@ -97,6 +97,21 @@ nsk_runs() {
 		--append nsk.off2=1 || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 4 --gic 2 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
+	# The SCMI server (the SCMI=1 firmware) through the library's client: the
+	# built-in model at EL1, and a board DT's performance domains and sensors
+	# with a secure-only one of each, which must be DENIED.
+	local scmi=build/qemu-virt-a64-scmi/secmon.bin
+	local log=build/nsk-a64/logs/secmon-scmi-board-a57-el2-smp2-gic3.log
+	bash tests/nsk/run.sh --bios $scmi --smp 1 --gic 2 --virt 0 || rc=1
+	bash tests/nsk/run.sh --bios $scmi --smp 2 --gic 3 --virt 1 \
+		--board tests/nsk/scmi-board.dts || rc=1
+	if grep -qxF '# SCMI performance: 3 domains, 6 levels set, 1 DENIED' $log &&
+		grep -qxF '# SCMI sensors: 3, 2 read, 1 DENIED' $log; then
+		echo "ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+	else
+		echo "not ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+		rc=1
+	fi
 	return $rc
 }
 

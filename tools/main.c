@@ -18,6 +18,8 @@ const struct cli_cmd cli_cmds[] = {
 	  cmd_list_help },
 	{ "dt", "[--ns] [--json] <file.dtb|file.dts>", "the call tables a board DT describes", cmd_dt,
 	  cmd_dt_help },
+	{ "scmi", "--sim [--dtb FILE] [--json] <protocol> <message> [word...] [-- ...]",
+	  "SCMI messages to the simulated monitor, answers decoded", cmd_scmi, cmd_scmi_help },
 };
 const unsigned cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 
@@ -28,8 +30,8 @@ static void help(FILE *f)
 	fputs("usage: secmon <command> [options] [arguments]\n"
 	      "       secmon <command> --help\n"
 	      "\n"
-	      "The secmon tool: SMCCC function IDs, board DT call tables, and calls to\n"
-	      "the simulated secure monitor.\n"
+	      "The secmon tool: SMCCC function IDs, board DT call tables, and calls and\n"
+	      "SCMI messages to the simulated secure monitor.\n"
 	      "\n"
 	      "Commands:\n",
 	      f);

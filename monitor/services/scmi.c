@@ -223,3 +223,30 @@ void scmi_process(struct scmi_msg *m, uint8_t protocol)
 		scmi_put(m, (uint32_t)st);
 	}
 }
+
+/* One kind's non-secure resources as "<what> <name> on|off, ...". */
+static void report_kind(enum scmi_be_kind kind, const char *what, const char *sep)
+{
+	unsigned n = scmi_be_count(kind), shown = 0;
+
+	for (uint32_t id = 0; id < n; id++) {
+		const struct scmi_be_res *r = scmi_be_res(kind, id);
+		bool on = kind == SCMI_BE_CLOCK ? scmi_be_clock_enabled(id)
+						: scmi_be_power_get(id) == SCMI_POWER_ON;
+
+		if (r->secure)
+			continue;
+		mon_log("%s%s %s %s", shown ? ", " : sep, what, r->name, on ? "on" : "off");
+		shown++;
+	}
+}
+
+void mon_scmi_report(void)
+{
+	if (!chan.size)
+		return;
+	mon_log("secmon: scmi state: ");
+	report_kind(SCMI_BE_CLOCK, "clock", "");
+	report_kind(SCMI_BE_POWER, "domain", "; ");
+	mon_log("\n");
+}

@@ -2,8 +2,9 @@
 /*
  * The model backend's resources from the board DT, at cold boot: a
  * "secmon,scmi" node (docs/bindings/secmon,scmi.yaml) whose domain-list,
- * clock-list and reset-list children hold domain@N, clock@N and reset@N
- * nodes, the resources with ID N. Without such a node the built-in
+ * clock-list, reset-list, perf-list and sensor-list children hold
+ * domain@N, clock@N, reset@N, perf@N and sensor@N nodes, the resources
+ * with ID N. Without such a node the built-in
  * resources stay. Names and nothing else point into the
  * board DT, which stays where it is while the monitor runs.
  */
@@ -13,13 +14,19 @@
 #include "../core/log.h"
 #include "scmi_model.h"
 
-/* The kinds the binding describes (performance domains and sensors: not yet). */
-#define DT_KINDS 3
-static const char *const lists[DT_KINDS] = { "domain-list", "clock-list", "reset-list" };
-static const char *const kinds[DT_KINDS] = { "domain", "clock", "reset" };
+/* The kinds the binding describes, in enum scmi_be_kind's order. */
+#define DT_KINDS SCMI_BE_KINDS
+static const char *const lists[DT_KINDS] = {
+	"domain-list", "clock-list", "reset-list", "perf-list", "sensor-list",
+};
+static const char *const kinds[DT_KINDS] = { "domain", "clock", "reset", "perf", "sensor" };
+static const char *const not_kind[DT_KINDS] = {
+	"not domain@N", "not clock@N", "not reset@N", "not perf@N", "not sensor@N",
+};
 
 static struct scmi_be_res res[DT_KINDS][SCMI_MODEL_MAX];
 static uint64_t rates[SCMI_MODEL_MAX][SCMI_MODEL_MAX_RATES];
+static uint64_t levels[SCMI_MODEL_MAX][SCMI_MODEL_MAX_RATES];
 
 static int fail(const char *node, const char *prop, const char *why)
 {
@@ -62,6 +69,45 @@ static int read_rates(const void *fdt, int node, const char *name, struct scmi_b
 	return 0;
 }
 
+/* A performance domain's levels: 1 to 16 frequencies in kHz, increasing. */
+static int read_levels(const void *fdt, int node, const char *name, struct scmi_be_res *r,
+		       uint64_t *out)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(fdt, node, "secmon,levels-khz", &len);
+
+	if (!p || len <= 0 || len % 4 || len / 4 > SCMI_MODEL_MAX_RATES)
+		return fail(name, "secmon,levels-khz", "1 to 16 levels in kHz");
+	r->nrates = (unsigned)len / 4;
+	for (unsigned i = 0; i < r->nrates; i++) {
+		out[i] = fdt32_to_cpu(p[i]);
+		if (!out[i] || (i && out[i] <= out[i - 1]))
+			return fail(name, "secmon,levels-khz", "levels must be non-zero and increase");
+	}
+	r->rates = out;
+	return 0;
+}
+
+/* A sensor's SCMI type (1 to 0xff) and unit exponent (-16 to 15). */
+static int read_sensor(const void *fdt, int node, const char *name, struct scmi_be_res *r)
+{
+	int len;
+	const fdt32_t *t = fdt_getprop(fdt, node, "secmon,sensor-type", &len);
+	int32_t scale;
+
+	if (!t || len != 4 || fdt32_to_cpu(*t) < 1 || fdt32_to_cpu(*t) > 0xff)
+		return fail(name, "secmon,sensor-type", "one cell, an SCMI sensor type 1 to 255");
+	r->sensor_type = (uint8_t)fdt32_to_cpu(*t);
+	t = fdt_getprop(fdt, node, "secmon,sensor-scale", &len);
+	if (t && len != 4)
+		return fail(name, "secmon,sensor-scale", "one cell");
+	scale = t ? (int32_t)fdt32_to_cpu(*t) : 0;
+	if (scale < -16 || scale > 15)
+		return fail(name, "secmon,sensor-scale", "a power of ten from -16 to 15");
+	r->sensor_scale = (int8_t)scale;
+	return 0;
+}
+
 static int read_child(const void *fdt, int node, int k)
 {
 	const char *name = secmon_calltab_node_name(fdt, node), *label;
@@ -71,8 +117,7 @@ static int read_child(const void *fdt, int node, int k)
 	uint32_t id;
 
 	if (!named(name, kinds[k]))
-		return fail(name, "(name)", k == SCMI_BE_POWER ? "not domain@N" :
-					     k == SCMI_BE_CLOCK ? "not clock@N" : "not reset@N");
+		return fail(name, "(name)", not_kind[k]);
 	p = fdt_getprop(fdt, node, "reg", &len);
 	if (!p || len != 4)
 		return fail(name, "reg", "one cell, the resource's ID");
@@ -93,6 +138,10 @@ static int read_child(const void *fdt, int node, int k)
 	r->latency_us = p ? fdt32_to_cpu(*p) : 0;
 	if (k == SCMI_BE_CLOCK)
 		return read_rates(fdt, node, name, r, rates[id]);
+	if (k == SCMI_BE_PERF)
+		return read_levels(fdt, node, name, r, levels[id]);
+	if (k == SCMI_BE_SENSOR)
+		return read_sensor(fdt, node, name, r);
 	return 0;
 }
 
@@ -115,7 +164,8 @@ int scmi_be_init(const void *board)
 		while (k < DT_KINDS && !named(name, lists[k]))
 			k++;
 		if (k == DT_KINDS)
-			return fail(name, "(name)", "not domain-list, clock-list or reset-list");
+			return fail(name, "(name)", "not domain-list, clock-list, reset-list, "
+						    "perf-list or sensor-list");
 		list_name[k] = name;
 		fdt_for_each_subnode(child, board, list) {
 			if (read_child(board, child, k))
@@ -132,7 +182,7 @@ int scmi_be_init(const void *board)
 	}
 	/* A board that describes its resources has those alone. */
 	for (int k = 0; k < SCMI_BE_KINDS; k++) {
-		scmi_model_tab[k] = k < DT_KINDS ? res[k] : 0;
+		scmi_model_tab[k] = res[k];
 		scmi_model_n[k] = n[k];
 	}
 	return 0;

@@ -890,6 +890,170 @@ static void test_trng_all_cpus(void)
 }
 
 /* After the PSCI tests: it starts every secondary. */
+/* ---- SCMI over SMC (DEN0056), through the library's client ---- */
+
+#define SCMI_MAX_IDS 16
+
+static struct secmon_scmi scmi;
+
+/* A message; the SCMI status, or 1 when the client itself failed (err set). */
+static int32_t scmi_msg(uint8_t proto, uint8_t msg, const uint32_t *in, unsigned nin,
+			uint32_t *ans, unsigned *nans, int *err)
+{
+	int32_t st = 0;
+
+	*err = secmon_scmi_xfer(&scmi, proto, msg, in, nin, &st, ans, SECMON_SCMI_MAX_WORDS, nans);
+	return *err ? 1 : st;
+}
+
+/* Whether protocol p is in BASE_DISCOVER_LIST_PROTOCOLS's first answer. */
+static bool scmi_lists(const uint32_t *ans, unsigned n, uint8_t p)
+{
+	for (unsigned i = 0; n && i < ans[0] && 1 + i / 4 < n; i++)
+		if ((uint8_t)(ans[1 + i / 4] >> (8 * (i % 4))) == p)
+			return true;
+	return false;
+}
+
+/* The number of resources a protocol's PROTOCOL_ATTRIBUTES gives (bits 15:0). */
+static uint32_t scmi_count(uint8_t proto)
+{
+	uint32_t ans[SECMON_SCMI_MAX_WORDS];
+	unsigned n = 0;
+	int err;
+
+	if (scmi_msg(proto, 1, 0, 0, ans, &n, &err) || n < 1)
+		return 0;
+	return ans[0] & 0xffffu;
+}
+
+/* Every level of every performance domain set and read back; DENIED is all or nothing. */
+static void test_scmi_perf(void)
+{
+	uint32_t ans[SECMON_SCMI_MAX_WORDS], ndom = scmi_count(SECMON_SCMI_PERF), levels[16];
+	uint32_t bad_level = 0, bad_readback = 0, tried = 0, denied = 0, v, orig, nl, lo, hi;
+	unsigned n;
+	int err;
+
+	check(ndom > 0 && ndom <= SCMI_MAX_IDS, "SCMI performance: 1 to 16 domains");
+	for (uint32_t d = 0; d < ndom && d < SCMI_MAX_IDS; d++) {
+		uint32_t in[2] = { d, 0 };
+		int32_t st = scmi_msg(SECMON_SCMI_PERF, 3, in, 1, ans, &n, &err);
+
+		if (st == -3) {	/* secure-only: every message DENIED */
+			denied++;
+			bad_level += secmon_scmi_perf_level_get(&scmi, d, &v) != SECMON_E_DENIED;
+			bad_level += secmon_scmi_perf_level_set(&scmi, d, 0) != SECMON_E_DENIED;
+			bad_level += scmi_msg(SECMON_SCMI_PERF, 4, in, 2, ans, &n, &err) != -3;
+			continue;
+		}
+		if (st || scmi_msg(SECMON_SCMI_PERF, 4, in, 2, ans, &n, &err) || n < 1) {
+			bad_level++;
+			continue;
+		}
+		nl = ans[0] & 0xfffu;
+		if (nl > 16 || n < 1 + 3 * nl) {
+			bad_level++;
+			continue;
+		}
+		for (uint32_t i = 0; i < nl; i++)
+			levels[i] = ans[1 + 3 * i];
+		if (scmi_msg(SECMON_SCMI_PERF, 6, in, 1, ans, &n, &err) || n < 2 ||
+		    secmon_scmi_perf_level_get(&scmi, d, &orig)) {
+			bad_level++;
+			continue;
+		}
+		hi = ans[0];
+		lo = ans[1];
+		for (uint32_t i = 0; i < nl; i++) {
+			if (levels[i] < lo || levels[i] > hi)
+				continue;
+			tried++;
+			bad_level += secmon_scmi_perf_level_set(&scmi, d, levels[i]) != SECMON_OK;
+			bad_readback += secmon_scmi_perf_level_get(&scmi, d, &v) != SECMON_OK ||
+					v != levels[i];
+		}
+		/* A value between two levels is not a level. */
+		if (nl > 1 && levels[1] - levels[0] > 1)
+			bad_level += secmon_scmi_perf_level_set(&scmi, d, levels[0] + 1) !=
+				     SECMON_E_INVALID_PARAMETERS;
+		bad_level += secmon_scmi_perf_level_set(&scmi, d, orig) != SECMON_OK;
+	}
+	check_int(bad_level, 0, "SCMI PERFORMANCE_LEVEL_SET takes each described level, "
+				"refuses others; a DENIED domain is DENIED to every message");
+	check_int(bad_readback, 0, "SCMI PERFORMANCE_LEVEL_GET reads back the level set");
+	check(tried > 0 || denied == ndom, "SCMI performance: some level was set");
+	check_int(secmon_scmi_perf_level_get(&scmi, ndom, &v), SECMON_E_NOT_FOUND,
+		  "SCMI PERFORMANCE_LEVEL_GET of a domain past the last: NOT_FOUND");
+	out("# SCMI performance: ");
+	out_uint(ndom, 10);
+	out(" domains, ");
+	out_uint(tried, 10);
+	out(" levels set, ");
+	out_uint(denied, 10);
+	out(" DENIED\n");
+}
+
+/* Every sensor read: a value, or DENIED for a secure-only one. */
+static void test_scmi_sensors(void)
+{
+	uint32_t nsens = scmi_count(SECMON_SCMI_SENSOR), bad = 0, denied = 0, read = 0;
+	int64_t v;
+
+	check(nsens > 0 && nsens <= SCMI_MAX_IDS, "SCMI sensors: 1 to 16 sensors");
+	for (uint32_t id = 0; id < nsens && id < SCMI_MAX_IDS; id++) {
+		int err = secmon_scmi_sensor_read(&scmi, id, &v);
+
+		if (err == SECMON_E_DENIED)
+			denied++;
+		else if (err == SECMON_OK)
+			read++;
+		else
+			bad++;
+	}
+	check_int(bad, 0, "SCMI SENSOR_READING_GET of each sensor: a value or DENIED");
+	check(read > 0, "SCMI sensors: some sensor reads");
+	check_int(secmon_scmi_sensor_read(&scmi, nsens, &v), SECMON_E_NOT_FOUND,
+		  "SCMI SENSOR_READING_GET of a sensor past the last: NOT_FOUND");
+	out("# SCMI sensors: ");
+	out_uint(nsens, 10);
+	out(", ");
+	out_uint(read, 10);
+	out(" read, ");
+	out_uint(denied, 10);
+	out(" DENIED\n");
+}
+
+static void test_scmi(void)
+{
+	uint32_t ans[SECMON_SCMI_MAX_WORDS], v = 0, zero = 0;
+	unsigned n = 0;
+	int err;
+
+	if (!env->scmi_shmem) {
+		skip("SCMI", "the firmware describes no SCMI channel over SMC");
+		return;
+	}
+	scmi = (struct secmon_scmi){ .conduit = env->c, .fid = env->scmi_fid,
+				     .shmem = env->scmi_shmem,
+				     .shmem_size = env->scmi_shmem_size };
+	check_int(secmon_scmi_protocol_version(&scmi, SECMON_SCMI_BASE, &v), SECMON_OK,
+		  "SCMI Base PROTOCOL_VERSION answers");
+	check(v >> 16 >= 1, "SCMI Base version 1.0 or later");
+	check_int(secmon_scmi_protocol_version(&scmi, 0x42, &v), SECMON_E_NOT_SUPPORTED,
+		  "SCMI: a protocol the platform lacks is NOT_SUPPORTED");
+	check_int(scmi_msg(SECMON_SCMI_BASE, 6, &zero, 1, ans, &n, &err), 0,
+		  "SCMI BASE_DISCOVER_LIST_PROTOCOLS");
+	if (scmi_lists(ans, n, SECMON_SCMI_PERF))
+		test_scmi_perf();
+	else
+		skip("SCMI performance", "not listed");
+	if (scmi_lists(ans, n, SECMON_SCMI_SENSOR))
+		test_scmi_sensors();
+	else
+		skip("SCMI sensors", "not listed");
+}
+
 static void test_trng_smp(void)
 {
 	if ((int32_t)trng_call(SECMON_TRNG_VERSION, 0).x[0] == SECMON_TRNG_NOT_SUPPORTED)
@@ -906,6 +1070,7 @@ int conf_run(const struct conf_env *e)
 	test_preserved();
 	test_workarounds();
 	test_trng();
+	test_scmi();
 	test_psci_basics();
 	test_cpu_on_errors();
 	test_cpu_on_off();

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <secmon/client.h>
+#include <secmon/scmi.h>
 #include <secmon/trng.h>
 
 #define CONF_MAX_CPUS 16
@@ -46,6 +47,14 @@ struct conf_env {
 	uint32_t system_state;
 	/* Successful CPU_ONs the race test makes in all. */
 	unsigned race_starts;
+	/*
+	 * The firmware's SCMI channel over SMC (its "arm,scmi-smc" node's
+	 * arm,smc-id and shmem, as the caller maps it); scmi_shmem NULL when
+	 * it has none: the SCMI checks are skipped.
+	 */
+	uint32_t scmi_fid;
+	volatile uint32_t *scmi_shmem;
+	uint32_t scmi_shmem_size;
 };
 
 /* Runs every check on the calling (boot) CPU. Returns the failures. */

@@ -72,6 +72,9 @@ static void run(const char *name, unsigned ncpus, bool aarch32)
 	env.has_system_state = true;
 	env.system_state = 0x02010000u;
 	env.race_starts = 400;
+	env.scmi_fid = 0x82000200u;
+	env.scmi_shmem = sim_phys(SIM_SCMI_BASE, SIM_SCMI_SIZE);
+	env.scmi_shmem_size = SIM_SCMI_SIZE;
 	/* The simulator's topology: four cores per cluster. */
 	for (i = 0; i < ncpus; i++)
 		env.mpidr[i] = sim_mpidr(i);

@@ -7,6 +7,8 @@
 # line (set by run.sh):
 #   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
 #                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
+#                         | scmi | scmi-owned (the SCMI=1 firmware: debugfs
+#                         secmon/scmi)
 #                         | exynos | omap4 | reordered | psci01 (AArch32)
 #                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
@@ -444,6 +446,32 @@ psci01)
 	# PSCI 0.1's own IDs: cpu_on with the MPIDR and the entry.
 	scenario_board "smc psci/cpu-on x0=0x95c1ba60 x1=0x1 x2=0x" \
 		"smc psci/cpu-suspend x0=0x95c1ba5e"
+	;;
+scmi)
+	# The SCMI=1 firmware, the kernel's SCMI core kept off
+	# (initcall_blacklist=scmi_driver_init): the module is the agent.
+	loads "secmon: firmware operations: psci over smc; 0 services; " psci_only=1 || return
+	sed 's|^|SECMON-DEBUGFS scmi: |' "$D/scmi"
+	has "scmi: the channel from the DT" "$D/scmi" "channel: 0x0000000040101000+0x1000, smc 0x82000200"
+	has "scmi: Base PROTOCOL_VERSION" "$D/scmi" "base: version 2.0"
+	has "scmi: performance domain 0 starts at its top level" "$D/scmi" "perf 0: level 1500000"
+	check "scmi: PERFORMANCE_LEVEL_SET 500000 accepted" sh -c "echo 'perf 0 500000' >$D/scmi"
+	has "scmi: PERFORMANCE_LEVEL_GET reads 500000 back" "$D/scmi" "perf 0: level 500000"
+	refused "scmi: a level the domain does not have is refused" sh -c "echo 'perf 0 1' >$D/scmi"
+	refused "scmi: a domain past the last is refused" sh -c "echo 'perf 1 500000' >$D/scmi"
+	has "scmi: sensor 0 reads 45.00x degrees" "$D/scmi" "sensor 0: value 4500"
+	has "scmi: the secure-only sensor 1 is DENIED" "$D/scmi" "sensor 1: -1 (denied)"
+	unload
+	;;
+scmi-owned)
+	# The same firmware with the kernel's SCMI core bound to the channel:
+	# the module keeps out of it.
+	loads "secmon: firmware operations: psci over smc; 0 services; " psci_only=1 || return
+	sed 's|^|SECMON-DEBUGFS scmi: |' "$D/scmi"
+	has "scmi: the kernel's driver owns the channel" "$D/scmi" \
+		"channel: none: the kernel's SCMI driver owns the channel"
+	refused "scmi: no level set on the kernel's channel" sh -c "echo 'perf 0 500000' >$D/scmi"
+	unload
 	;;
 cpus17)
 	loads "secmon: firmware operations: psci over smc; 1 service; 17 CPUs" || return

@@ -34,6 +34,13 @@
 #                   kernel's conduit (the monitor has SMCCC 1.5, SOC_ID)
 #   fw-psci         boards/psci-standard.dts
 #   fw-table        boards/reordered.dts
+#   fw-scmi         no board DT, the firmware built with SCMI=1 (FILE's
+#                   directory with -scmi appended) when it exists, the
+#                   kernel's SCMI core kept off: debugfs secmon/scmi reads
+#                   Base's version, sets and reads a performance level and
+#                   reads the sensors with the library's client
+#   fw-scmi-owned   the same with the kernel's SCMI core on: the file
+#                   refuses, the channel being the kernel driver's
 # and with --arch armhf, each example board's firmware operations driven by
 # secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
 #   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
@@ -209,6 +216,7 @@ machine() {
 kargs() {
 	case $1 in
 	cpus17) echo "maxcpus=2" ;;
+	fw-scmi) echo "initcall_blacklist=scmi_driver_init" ;;
 	esac
 }
 # /cpus/cpu@N nodes FROM..16 for a tree made with -smp FROM.
@@ -315,6 +323,9 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 # VHE and NR_CPUS=256 are arm64's (armmp: NR_CPUS=8, see docs/linux-module.md).
 [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS hvc-vhe cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
+# The firmware built with SCMI=1 beside it: the library's SCMI client.
+BIOS_SCMI=$(dirname "${BIOS:-.}")-scmi/secmon.bin
+[ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && [ -f "$BIOS_SCMI" ] && SCENARIOS="$SCENARIOS fw-scmi fw-scmi-owned"
 # The example boards' firmware operations from an AArch32 kernel (issue 18).
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
 	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
@@ -325,6 +336,9 @@ for s in $SCENARIOS; do
 	case $s in
 	fw-absent)
 		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log"
+		;;
+	fw-scmi | fw-scmi-owned)
+		run_boot "$s" 1 "$SMP" --bios "$BIOS_SCMI" --secure-log "$T/$s.secure.log"
 		;;
 	fw-*)
 		case $s in

@@ -417,6 +417,21 @@ do_scmi() {
 	say "scmi_virtio_domain=$(awk '$1 == "virtio" { print $2 }' $g)"
 	say "scmi_virtio_devices=$(awk '/^[^ ]/ { in_d = ($1 == "virtio") }
 		in_d && /virtio_mmio/ { n++ } END { print n + 0 }' $g)"
+	# Linux's view of what it left on: each SCMI clock's "hardware enable"
+	# column (the clk core asks the driver, which asks the server) and each
+	# SCMI domain's genpd state, in the monitor's order and words (suite.sh
+	# holds it against the monitor's "scmi state" line). The enable and
+	# prepare counts go along: Debian's 6.1 has no consumer of these clocks.
+	st=$(for c in apb_pclk bus cpu; do
+		awk -v c=$c '$1 == c { print "clock:" c ":" ($9 == "Y" ? "on" : "off") }' \
+			/sys/kernel/debug/clk/clk_summary
+	done
+	for d in virtio pcie; do
+		awk -v d=$d '$1 == d { print "domain:" d ":" ($2 ~ /^on/ ? "on" : "off") }' $g
+	done)
+	say "scmi_state=$(echo $st | tr ' ' ,)"
+	say "scmi_clock_counts=$(awk '$1 ~ /^(apb_pclk|bus|cpu)$/ { printf "%s%s:%s/%s", n++ ? "," : "", $1, $2, $3 }' \
+		/sys/kernel/debug/clk/clk_summary)"
 	sed 's/^/SECMON-LOG clk: /' /sys/kernel/debug/clk/clk_summary
 	sed 's/^/SECMON-LOG genpd: /' $g
 	dmesg | grep -i scmi | sed 's/^/SECMON-LOG /'

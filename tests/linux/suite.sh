@@ -67,8 +67,21 @@ printf 'SECMON-SCMI-DISK\n' >"$disk" && truncate -s 64K "$disk"
 # The SCMI server is built in only with SCMI=1 (make firmware builds it too).
 FW_DEFAULT=$FW
 FW=${FW_SCMI:-$(dirname "$FW")-scmi/secmon.bin}
-boot scmi "--smp 2 --gic 3 --append secmon.test=scmi -- -drive file=$disk,if=none,format=raw,id=scmidisk -device virtio-blk-device,drive=scmidisk" \
+boot scmi "--smp 2 --gic 3 --append secmon.test=scmi --secure-log $OUT/scmi.fw.log -- -drive file=$disk,if=none,format=raw,id=scmidisk -device virtio-blk-device,drive=scmidisk -fw_cfg name=opt/secmon/verbose,string=1" \
 	"scmi=2.0 scmi_vendor=secmon scmi_drivers=scmi-clocks,scmi-power-domain,scmi-reset scmi_clocks=3 scmi_domains=pcie,virtio scmi_disk=ok scmi_virtio_domain=on scmi_virtio_devices>=1 cpus=2 $COMMON"
+# What the monitor's model was left in (its "scmi state" line at SYSTEM_OFF,
+# verbose) is what Linux saw: each clock's "hardware enable" in clk_summary,
+# each domain's genpd state (pcie: powered off by genpd, no device in it).
+linux_state=$(sed -n 's/.*SECMON-TEST scmi_state=\([^[:space:]]*\).*/\1/p' "$OUT/scmi.log" | head -n 1)
+mon_state=$(sed -n 's/.*secmon: scmi state: \(.*\)/\1/p' "$OUT/scmi.fw.log" | tr -d '\r' |
+	sed -e 's/; /,/g' -e 's/, /,/g' -e 's/ /:/g' | head -n 1)
+if [ -n "$linux_state" ] && [ "$linux_state" = "$mon_state" ]; then
+	echo "ok - linux scmi: the monitor's clock and domain states match Linux's ($mon_state)"
+else
+	echo "not ok - linux scmi: the monitor's clock and domain states match Linux's" \
+		"(Linux: '$linux_state', monitor: '$mon_state')"
+	status=1
+fi
 FW=$FW_DEFAULT
 own=$OUT/own-initrd.cpio.gz
 if sh tests/linux/mkinitrd.sh build/linux/arm64 tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then

@@ -414,6 +414,37 @@ static unsigned self(void)
 	return nsk_cpu_index(nsk_mpidr, nsk_ncpus);
 }
 
+/*
+ * The firmware's SCMI channel: the "arm,scmi-smc" node's arm,smc-id and the
+ * "arm,scmi-shmem" node its shmem phandle names (normal-world memory, used
+ * where it is: the MMU is off).
+ */
+static void find_scmi(const struct dtb *dt, struct conf_env *env)
+{
+	int node = dt_find_compatible(dt, -1, "arm,scmi-smc"), mem = -1, len;
+	const uint32_t *id, *ph, *mph;
+	uint64_t addr, size;
+
+	if (node < 0 || !dt_available(dt, node))
+		return;
+	id = dt_prop(dt, node, "arm,smc-id", &len);
+	ph = dt_prop(dt, node, "shmem", &len);
+	if (!id || !ph || len < 4)
+		return;
+	while ((mem = dt_find_compatible(dt, mem, "arm,scmi-shmem")) >= 0) {
+		mph = dt_prop(dt, mem, "phandle", &len);
+		if (mph && len == 4 && dt_cell(mph, 0) == dt_cell(ph, 0))
+			break;
+	}
+	if (mem < 0 || !dt_reg(dt, mem, 0, &addr, &size) || addr > UINTPTR_MAX)
+		return;
+	env->scmi_fid = dt_cell(id, 0);
+	env->scmi_shmem = (volatile uint32_t *)(uintptr_t)addr;
+	env->scmi_shmem_size = size > 0x1000 ? 0x1000 : (uint32_t)size;
+	con_printf("# nsk: SCMI channel 0x%lx+0x%x, SMC 0x%x\n", (unsigned long)addr,
+		   env->scmi_shmem_size, env->scmi_fid);
+}
+
 void nsk_env_init(struct conf_env *env, const struct dtb *dt, const struct nsk_options *o,
 		  uint64_t ram_end, bool wake)
 {
@@ -433,6 +464,7 @@ void nsk_env_init(struct conf_env *env, const struct dtb *dt, const struct nsk_o
 	env->arm_wakeup = wake ? wake_arm : 0;
 	env->race_starts = o->race ? o->race : 400;
 	find_idle_states(dt, env, o);
+	find_scmi(dt, env);
 }
 
 void nsk_power_off(const struct secmon_conduit *c)

@@ -946,6 +946,71 @@ static void resources_from_the_board_dt(void **state)
 	run(clock_body);
 }
 
+/* Performance domains and sensors a board describes, secure-only ones DENIED. */
+static const char board_perf_sensor_dts[] = SCMI_NODE_HEAD
+	LIST("perf-list")
+	"perf@0 { reg = <0>; label = \"cpus\"; latency-us = <30>;\n"
+	"         secmon,levels-khz = <400000 800000 1200000>; };\n"
+	"perf@1 { reg = <1>; label = \"dsp\"; secmon,secure-only; secmon,levels-khz = <100000>; };\n"
+	"};\n"
+	LIST("sensor-list")
+	"sensor@0 { reg = <0>; label = \"soc-temp\"; secmon,sensor-type = <2>;\n"
+	"           secmon,sensor-scale = <(-3)>; };\n"
+	"sensor@1 { reg = <1>; label = \"pmic-volt\"; secmon,secure-only; secmon,sensor-type = <5>; };\n"
+	"}; }; };\n";
+
+static void perf_sensor_board_body(void)
+{
+	struct secmon_scmi s = { .conduit = cd, .fid = SCMI_FID, .shmem = shm(),
+				 .shmem_size = chan_size };
+	struct resp r;
+	uint32_t v;
+	int64_t t;
+
+	EXPECT_EQ(CMD(&r, PERF, 1), OK);
+	EXPECT_EQ(r.p[0] & 0xffff, 2);
+	EXPECT_EQ(CMD(&r, PERF, 3, 0), OK);
+	EXPECT_EQ(r.p[2], 1200000);	/* sustained frequency: the top level */
+	name_is(__LINE__, r.p + 4, "cpus");
+	EXPECT_EQ(CMD(&r, PERF, 4, 0, 0), OK);
+	EXPECT_EQ(r.p[0], 3);
+	EXPECT_EQ(r.p[1], 400000);
+	EXPECT_EQ(r.p[3], 30);		/* latency */
+	EXPECT_EQ(r.p[7], 1200000);
+	EXPECT_EQ(secmon_scmi_perf_level_get(&s, 0, &v), SECMON_OK);
+	EXPECT_EQ(v, 1200000);
+	EXPECT_EQ(secmon_scmi_perf_level_set(&s, 0, 800000), SECMON_OK);
+	EXPECT_EQ(secmon_scmi_perf_level_get(&s, 0, &v), SECMON_OK);
+	EXPECT_EQ(v, 800000);
+	EXPECT_EQ(secmon_scmi_perf_level_set(&s, 0, 500000), SECMON_E_INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, PERF, 3, 1), DENIED);
+	EXPECT_EQ(secmon_scmi_perf_level_get(&s, 1, &v), SECMON_E_DENIED);
+	EXPECT_EQ(secmon_scmi_perf_level_set(&s, 1, 100000), SECMON_E_DENIED);
+	EXPECT_EQ(CMD(&r, PERF, 4, 1, 0), DENIED);
+	EXPECT_EQ(CMD(&r, PERF, 3, 2), NOT_FOUND);
+	EXPECT_EQ(CMD(&r, SENSOR, 1), OK);
+	EXPECT_EQ(r.p[0] & 0xffff, 2);
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 0), OK);
+	EXPECT_EQ(r.p[0], 2);
+	EXPECT_EQ(r.p[3], (0x1du << 11) | 2);	/* scale -3 in bits 15:11, type 2 */
+	name_is(__LINE__, r.p + 4, "soc-temp");
+	EXPECT_EQ(r.p[10], 5);
+	name_is(__LINE__, r.p + 11, "pmic-volt");
+	EXPECT_EQ(secmon_scmi_sensor_read(&s, 0, &t), SECMON_OK);
+	EXPECT_EQ(t >= 45000 && t < 45008, 1);
+	EXPECT_EQ(secmon_scmi_sensor_read(&s, 1, &t), SECMON_E_DENIED);
+	EXPECT_EQ(secmon_scmi_sensor_read(&s, 2, &t), SECMON_E_NOT_FOUND);
+	/* The kinds the board leaves out, it has none of. */
+	EXPECT_EQ(CMD(&r, CLOCK, 1), OK);
+	EXPECT_EQ(r.p[0], 0);
+}
+
+static void perf_and_sensors_from_the_board_dt(void **state)
+{
+	(void)state;
+	run_board(perf_sensor_board_body, board_perf_sensor_dts);
+}
+
 static char console[2048];
 static size_t console_len;
 
@@ -982,6 +1047,23 @@ static void bad_board_dt_refused(void **state)
 		{ LIST("fan-list") "fan@0 { reg = <0>; label = \"a\"; }; };", "node fan-list, property (name)" },
 		{ LIST("domain-list") "domain@0 { reg = <0>; label = \"a\"; latency-us = <1 2>; }; };",
 		  "node domain@0, property latency-us" },
+		{ LIST("perf-list") "perf@0 { reg = <0>; label = \"a\"; }; };",
+		  "node perf@0, property secmon,levels-khz" },
+		{ LIST("perf-list") "perf@0 { reg = <0>; label = \"a\"; secmon,levels-khz = <2 1>; }; };",
+		  "node perf@0, property secmon,levels-khz: levels must be non-zero and increase" },
+		{ LIST("perf-list") "perf@0 { reg = <0>; label = \"a\"; secmon,levels-khz = <0>; }; };",
+		  "node perf@0, property secmon,levels-khz: levels must be non-zero and increase" },
+		{ LIST("perf-list") "sensor@0 { reg = <0>; label = \"a\"; }; };",
+		  "node sensor@0, property (name): not perf@N" },
+		{ LIST("sensor-list") "sensor@0 { reg = <0>; label = \"a\"; }; };",
+		  "node sensor@0, property secmon,sensor-type" },
+		{ LIST("sensor-list") "sensor@0 { reg = <0>; label = \"a\"; secmon,sensor-type = <0>; }; };",
+		  "node sensor@0, property secmon,sensor-type" },
+		{ LIST("sensor-list") "sensor@0 { reg = <0>; label = \"a\"; secmon,sensor-type = <2>;"
+		  " secmon,sensor-scale = <16>; }; };",
+		  "node sensor@0, property secmon,sensor-scale" },
+		{ LIST("sensor-list") "sensor@1 { reg = <1>; label = \"a\"; secmon,sensor-type = <2>; }; };",
+		  "node sensor-list, property reg: IDs" },
 	};
 	char dts[1024];
 
@@ -1035,6 +1117,7 @@ int main(void)
 		cmocka_unit_test(no_channel_no_node),
 		cmocka_unit_test(psci01_board_no_node),
 		cmocka_unit_test(resources_from_the_board_dt),
+		cmocka_unit_test(perf_and_sensors_from_the_board_dt),
 		cmocka_unit_test(bad_board_dt_refused),
 	};
 

@@ -131,6 +131,8 @@ _Noreturn void qv_power_off(void)
 _Noreturn void plat_system_off(void)
 {
 	qv_poweroff_report();
+	if (qv_verbose())
+		mon_scmi_report();
 	qv_info("SYSTEM_OFF\n");
 	gpio_pulse(GPIO_POWEROFF);
 }

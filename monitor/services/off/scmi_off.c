@@ -6,6 +6,7 @@
  */
 #include "../../core/service.h"
 #include "../scmi.h"
+#include "../../monitor.h"
 
 void scmi_init(void)
 {
@@ -21,4 +22,8 @@ bool scmi_has(uint32_t fid)
 {
 	(void)fid;
 	return false;
+}
+
+void mon_scmi_report(void)
+{
 }
