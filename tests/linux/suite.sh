@@ -79,6 +79,9 @@ else
 fi
 # Hibernation: the image written, SYSTEM_OFF, a second run restores it.
 bash tests/linux/hibernate.sh "$FW" "$OUT" || status=1
+# kexec: the first kernel takes its secondaries down (CPU_OFF) and loads
+# itself again; the second brings every CPU up through CPU_ON.
+bash tests/linux/kexec.sh "$FW" "$OUT" || status=1
 # The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
 # reboot and power-off through the monitor's mailbox.
 bash tests/linux/psci01.sh "$FW" "$OUT" || status=1
