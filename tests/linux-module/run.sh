@@ -34,6 +34,10 @@
 #                   kernel's conduit (the monitor has SMCCC 1.5, SOC_ID)
 #   fw-psci         boards/psci-standard.dts
 #   fw-table        boards/reordered.dts
+#   fw-idle         (arm64) no board DT, 4 CPUs, cpuidle on the monitor's idle
+#                   states: secmon_do_idle() from secmon-api-test.ko while
+#                   cpuidle runs, then the monitor's PSCI statistics against
+#                   Linux's cpuidle counters
 # and with --arch armhf, each example board's firmware operations driven by
 # secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
 #   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
@@ -315,6 +319,7 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 # VHE and NR_CPUS=256 are arm64's (armmp: NR_CPUS=8, see docs/linux-module.md).
 [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS hvc-vhe cpus17"
 [ -n "$BIOS" ] && SCENARIOS="$SCENARIOS fw-absent fw-psci fw-table"
+[ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS fw-idle"
 # The example boards' firmware operations from an AArch32 kernel (issue 18).
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
 	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
@@ -325,6 +330,9 @@ for s in $SCENARIOS; do
 	case $s in
 	fw-absent)
 		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log"
+		;;
+	fw-idle)
+		run_boot "$s" 1 4 --bios "$BIOS" --secure-log "$T/$s.secure.log"
 		;;
 	fw-*)
 		case $s in
