@@ -356,6 +356,7 @@ static void collect_states(const char *path)
 
 struct idle_sums {
 	u64 std, pd;
+	u64 count[MAX_PS];
 	int err;
 };
 
@@ -372,6 +373,7 @@ static long stat_sums(void *arg)
 	s->pd = 0;
 	for (i = 0; i < nps; i++) {
 		arm_smccc_1_1_invoke(fn, mpidr, ps[i], &res);
+		s->count[i] = res.a0;
 		if (ps[i] & PSCI_0_2_POWER_STATE_TYPE_MASK)
 			s->pd += res.a0;
 		else
@@ -411,7 +413,7 @@ static void idle(void)
 static void stats(void)
 {
 	struct idle_sums s;
-	unsigned int c;
+	unsigned int c, i;
 	char what[96];
 
 	check_true(nlinux_std > 0 && nlinux_std == nlinux_pd && nlinux_std == num_online_cpus(),
@@ -422,6 +424,9 @@ static void stats(void)
 		work_on_cpu(c, stat_sums, &s);
 		pr_info("secmon-api-test: cpu%u monitor standby %llu power-down %llu, linux %lu %lu\n",
 			c, s.std, s.pd, linux_std[c], linux_pd[c]);
+		for (i = 0; i < nps; i++)
+			pr_info("secmon-api-test: cpu%u power_state 0x%08x count %llu\n", c, ps[i],
+				s.count[i]);
 		snprintf(what, sizeof(what), "stats: cpu%u standby entries: monitor = Linux%s", c,
 			 c == cpu ? " + do_idle" : "");
 		check(s.std, linux_std[c] + (c == cpu ? doidle : 0), what);
