@@ -166,26 +166,23 @@ static int cpu_of_node(const void *fdt, int cpus, int node)
 }
 
 /*
- * A PSCI power domain /psci/PREFIX (n < 0) or /psci/PREFIXNN (OS-initiated
- * mode's hierarchy, as in Linux's arm,psci binding): its idle states (fdt32
- * phandles) and its parent domain (0: none). *phandle gets its phandle.
+ * A PSCI power domain /psci/NAME (OS-initiated mode's hierarchy, as in
+ * Linux's arm,psci binding), NAME ending in "00" replaced by n's two digits
+ * when n >= 0: its idle states (fdt32 phandles) and its parent domain (0:
+ * none). *phandle gets its phandle.
  */
-static int psci_domain(void *fdt, const char *prefix, int n, const fdt32_t *idle, unsigned nidle,
+static int psci_domain(void *fdt, char *name, int n, const fdt32_t *idle, unsigned nidle,
 		       uint32_t parent, uint32_t *phandle)
 {
 	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err;
-	char name[16];
-	unsigned len = 0;
+	unsigned end = 0;
 
-	while (prefix[len] && len < sizeof(name) - 3) {
-		name[len] = prefix[len];
-		len++;
+	while (name[end])
+		end++;
+	if (n >= 0 && end >= 2) {
+		name[end - 2] = (char)('0' + n / 10 % 10);
+		name[end - 1] = (char)('0' + n % 10);
 	}
-	if (n >= 0) {
-		name[len++] = (char)('0' + n / 10 % 10);
-		name[len++] = (char)('0' + n % 10);
-	}
-	name[len] = 0;
 	node = psci < 0 ? psci : new_node(fdt, psci, name);
 	if (node < 0)
 		return node;
@@ -240,6 +237,7 @@ static int idle_states(void *fdt, bool own_psci)
 	int parent, err = 0;
 	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 }, sys_pd = 0;
 	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1] = { 0 }, sys_list[1] = { 0 };
+	char cpu_name[] = "cpu-pd00", cluster_name[] = "cluster-pd00", system_name[] = "system-pd";
 	unsigned nlist = 0;
 	int cluster_state = -1, system_state = -1;
 	bool osi;
@@ -288,14 +286,14 @@ static int idle_states(void *fdt, bool own_psci)
 	}
 	/* libfdt puts a new node ahead of its siblings: the last first. */
 	if (!err && system_state >= 0)
-		err = psci_domain(fdt, "system-pd", -1, sys_list, 1, 0, &sys_pd);
+		err = psci_domain(fdt, system_name, -1, sys_list, 1, 0, &sys_pd);
 	for (i = osi ? ncl : 0; !err && i-- > 0;)
-		err = psci_domain(fdt, "cluster-pd", (int)i, cl_list, 1, sys_pd, &pd[i]);
+		err = psci_domain(fdt, cluster_name, (int)i, cl_list, 1, sys_pd, &pd[i]);
 	for (i = ncpu; !err && i-- > 0;) {
 		uint32_t cpd = 0;
 
 		if (osi)
-			err = psci_domain(fdt, "cpu-pd", (int)i, list, nlist, pd[plat_cpu_cluster(i)],
+			err = psci_domain(fdt, cpu_name, (int)i, list, nlist, pd[plat_cpu_cluster(i)],
 					  &cpd);
 		if (!err)
 			err = cpu_props(fdt, i, list, nlist, cpd);
