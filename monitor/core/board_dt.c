@@ -166,20 +166,23 @@ static int cpu_of_node(const void *fdt, int cpus, int node)
 }
 
 /*
- * A PSCI power domain /psci/cpu-pdNN or /psci/cluster-pdNN (OS-initiated
- * mode's hierarchy, as in Linux's arm,psci binding): its idle states (fdt32
- * phandles) and its parent domain (0: none). *phandle gets its phandle.
+ * A PSCI power domain /psci/NAME (OS-initiated mode's hierarchy, as in
+ * Linux's arm,psci binding), NAME ending in "00" replaced by n's two digits
+ * when n >= 0: its idle states (fdt32 phandles) and its parent domain (0:
+ * none). *phandle gets its phandle.
  */
-static int psci_domain(void *fdt, bool cpu, unsigned n, const fdt32_t *idle, unsigned nidle,
+static int psci_domain(void *fdt, char *name, int n, const fdt32_t *idle, unsigned nidle,
 		       uint32_t parent, uint32_t *phandle)
 {
 	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err;
-	char cpu_name[] = "cpu-pd00", cluster_name[] = "cluster-pd00";
-	char *name = cpu ? cpu_name : cluster_name;
-	unsigned end = cpu ? sizeof(cpu_name) - 1 : sizeof(cluster_name) - 1;
+	unsigned end = 0;
 
-	name[end - 2] = (char)('0' + n / 10 % 10);
-	name[end - 1] = (char)('0' + n % 10);
+	while (name[end])
+		end++;
+	if (n >= 0 && end >= 2) {
+		name[end - 2] = (char)('0' + n / 10 % 10);
+		name[end - 1] = (char)('0' + n % 10);
+	}
 	node = psci < 0 ? psci : new_node(fdt, psci, name);
 	if (node < 0)
 		return node;
@@ -219,9 +222,12 @@ static int cpu_props(void *fdt, unsigned cpu, const fdt32_t *idle, unsigned nidl
  * CPU. When OS-initiated mode is offered and the monitor wrote /psci
  * itself, /psci also gets the hierarchy Linux's cpuidle-psci-domain needs:
  * a domain per CPU (its core states, which Linux then reads there) under a
- * domain per cluster (the cluster state, /cpus/domain-idle-states), and
- * the cluster state leaves the CPUs' own list. Nothing when CPU_SUSPEND is
- * not offered or the /psci node (a board's) is not PSCI 0.2 or later.
+ * domain per cluster (the cluster state, /cpus/domain-idle-states), and,
+ * when the platform has a system power-down state (which CPU_SUSPEND
+ * accepts from the last core), the clusters under one system domain with
+ * that state; the cluster state leaves the CPUs' own list. Nothing when
+ * CPU_SUSPEND is not offered or the /psci node (a board's) is not PSCI 0.2
+ * or later.
  */
 static int idle_states(void *fdt, bool own_psci)
 {
@@ -229,10 +235,11 @@ static int idle_states(void *fdt, bool own_psci)
 	const struct plat_power_state *st = plat_power_states(&n);
 	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
 	int parent, err = 0;
-	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 };
-	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1] = { 0 };
+	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 }, sys_pd = 0;
+	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1] = { 0 }, sys_list[1] = { 0 };
+	char cpu_name[] = "cpu-pd00", cluster_name[] = "cluster-pd00", system_name[] = "system-pd";
 	unsigned nlist = 0;
-	int cluster_state = -1;
+	int cluster_state = -1, system_state = -1;
 	bool osi;
 
 	if (cpus < 0 || psci < 0 || !offered(SECMON_PSCI_FN_CPU_SUSPEND) ||
@@ -241,11 +248,16 @@ static int idle_states(void *fdt, bool own_psci)
 		return 0;
 	if (n > PLAT_MAX_POWER_STATES)
 		n = PLAT_MAX_POWER_STATES;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (st[i].level == PLAT_LEVEL_CLUSTER && st[i].powerdown)
 			cluster_state = (int)i;
+		if (st[i].level == PLAT_LEVEL_SYSTEM && st[i].powerdown)
+			system_state = (int)i;
+	}
 	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE) && cluster_state >= 0 &&
 	      ncl <= MAX_CLUSTERS;
+	if (!osi)
+		system_state = -1;
 	parent = new_node(fdt, cpus, "idle-states");
 	if (parent < 0)
 		return parent;
@@ -261,19 +273,28 @@ static int idle_states(void *fdt, bool own_psci)
 	if (!err && osi) {
 		cpus = fdt_subnode_offset(fdt, 0, "cpus");
 		parent = new_node(fdt, cpus, "domain-idle-states");
-		err = parent < 0 ? parent
-				 : state_node(fdt, parent, &st[cluster_state], "domain-idle-state",
-					      &ph[cluster_state]);
+		err = parent;
+		if (parent >= 0 && system_state >= 0)
+			err = state_node(fdt, parent, &st[system_state], "domain-idle-state",
+					 &ph[system_state]);
+		if (parent >= 0 && err >= 0)
+			err = state_node(fdt, parent, &st[cluster_state], "domain-idle-state",
+					 &ph[cluster_state]);
 		cl_list[0] = cpu_to_fdt32(ph[cluster_state]);
+		if (system_state >= 0)
+			sys_list[0] = cpu_to_fdt32(ph[system_state]);
 	}
 	/* libfdt puts a new node ahead of its siblings: the last first. */
+	if (!err && system_state >= 0)
+		err = psci_domain(fdt, system_name, -1, sys_list, 1, 0, &sys_pd);
 	for (i = osi ? ncl : 0; !err && i-- > 0;)
-		err = psci_domain(fdt, false, i, cl_list, 1, 0, &pd[i]);
+		err = psci_domain(fdt, cluster_name, (int)i, cl_list, 1, sys_pd, &pd[i]);
 	for (i = ncpu; !err && i-- > 0;) {
 		uint32_t cpd = 0;
 
 		if (osi)
-			err = psci_domain(fdt, true, i, list, nlist, pd[plat_cpu_cluster(i)], &cpd);
+			err = psci_domain(fdt, cpu_name, (int)i, list, nlist, pd[plat_cpu_cluster(i)],
+					  &cpd);
 		if (!err)
 			err = cpu_props(fdt, i, list, nlist, cpd);
 	}

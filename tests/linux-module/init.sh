@@ -5,7 +5,7 @@
 # from /lib/modules/secmon/, drives debugfs and the driver's sysfs
 # attribute, checks every answer, unloads, and powers off. Kernel command
 # line (set by run.sh):
-#   secmon.mod=SCENARIO   psci | table | legacy | broken-table |
+#   secmon.mod=SCENARIO   psci | idle | table | legacy | broken-table |
 #                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
 #                         | scmi | scmi-owned (the SCMI=1 firmware: debugfs
 #                         secmon/scmi)
@@ -115,15 +115,18 @@ dump() {
 	done
 }
 api_test() { # SCENARIO-PARAMS...
+	# Only this load's lines count (the module may be loaded twice).
+	n0=$(dmesg | wc -l)
 	if insmod "$M/secmon-api-test.ko" "$@" >"$OUT" 2>&1; then
 		pass "api: secmon-api-test.ko loads ($*)"
 	else
 		fail "api: secmon-api-test.ko loads ($*)"
 		return
 	fi
-	dmesg | sed -n 's/.*secmon-api-test: \(ok - .*\)/SECMON-MOD \1/p; s/.*secmon-api-test: \(not ok - .*\)/SECMON-MOD \1/p' |
+	dmesg | tail -n +$((n0 + 1)) >/tmp/api-dmesg
+	sed -n 's/.*secmon-api-test: \(ok - .*\)/SECMON-MOD \1/p; s/.*secmon-api-test: \(not ok - .*\)/SECMON-MOD \1/p' /tmp/api-dmesg |
 		sed "s/^SECMON-MOD \(ok\|not ok\) - /SECMON-MOD \1 - module: $L: api: /"
-	dmesg | grep -q 'secmon-api-test: [0-9]* passed, 0 failed' ||
+	grep -q 'secmon-api-test: [0-9]* passed, 0 failed' /tmp/api-dmesg ||
 		{ : >"$OUT"; fail "api: every check passed"; }
 	rmmod secmon-api-test
 }
@@ -258,6 +261,53 @@ unload() {
 	logged "secmon says it unloaded" "secmon: unloaded"
 }
 
+# The power_state of the idle state (node) NAME, in decimal.
+ps_of() {
+	for f in /proc/device-tree/cpus/idle-states/"$1" /proc/device-tree/cpus/domain-idle-states/"$1"; do
+		[ -r "$f/arm,psci-suspend-param" ] || continue
+		echo $((0x$(hexdump -ve '1/1 "%02x"' "$f/arm,psci-suspend-param")))
+		return 0
+	done
+	return 1
+}
+
+# scenario idle: secmon_fwops_do_idle() while cpuidle runs, then the monitor's
+# PSCI statistics against Linux's cpuidle counters (secmon-api-test.c).
+scenario_idle() {
+	loads "secmon: firmware operations: psci over smc; 0 services; " psci_only=1 || return
+	has "cpuidle: Linux runs cpuidle-psci" /sys/devices/system/cpu/cpuidle/current_driver psci_idle
+	sleep 2
+	api_test scenario=idle cpu=1 doidle=20
+	# Freeze both sides' counts: every state but WFI off, then a task on
+	# each CPU, so that a CPU still in a state leaves it and both count it.
+	for f in /sys/devices/system/cpu/cpu*/cpuidle/state*/disable; do
+		case $f in */state0/*) ;; *) echo 1 >"$f" ;; esac
+	done
+	i=0
+	std=
+	pd=
+	: >"$OUT"
+	while [ -d "/sys/devices/system/cpu/cpu$i/cpuidle" ]; do
+		taskset -c "$i" true
+		s=0
+		p=0
+		for st in /sys/devices/system/cpu/cpu$i/cpuidle/state*; do
+			[ "${st##*/}" = state0 ] && continue
+			name=$(cat "$st/name")
+			v=$(ps_of "$name") || { echo "cpu$i: no DT idle state $name" >>"$OUT"; continue; }
+			u=$(cat "$st/usage")
+			echo "cpu$i $name power_state=$v usage=$u" >>"$OUT"
+			if [ $(((v >> 16) & 1)) = 1 ]; then p=$((p + u)); else s=$((s + u)); fi
+		done
+		std=$std${std:+,}$s
+		pd=$pd${pd:+,}$p
+		i=$((i + 1))
+	done
+	sed 's/^/SECMON-IDLE /' "$OUT"
+	api_test scenario=stats cpu=1 doidle=20 linux_std="$std" linux_pd="$pd"
+	unload
+}
+
 # --- scenarios ---------------------------------------------------------------
 
 # loads WHAT-IT-SAYS [PARAMS...]: fails (and the scenario stops) when
@@ -385,6 +435,7 @@ refuses() { # MESSAGE ERRNO-TEXT
 
 case $S in
 psci) scenario_psci ;;
+idle) scenario_idle ;;
 table) scenario_table ;;
 legacy) scenario_legacy ;;
 broken-table)

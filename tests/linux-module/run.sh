@@ -41,6 +41,10 @@
 #                   reads the sensors with the library's client
 #   fw-scmi-owned   the same with the kernel's SCMI core on: the file
 #                   refuses, the channel being the kernel driver's
+#   fw-idle         (arm64) no board DT, 4 CPUs, cpuidle on the monitor's idle
+#                   states: secmon_fwops_do_idle() from secmon-api-test.ko while
+#                   cpuidle runs, then the monitor's PSCI statistics against
+#                   Linux's cpuidle counters
 # and with --arch armhf, each example board's firmware operations driven by
 # secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
 #   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
@@ -326,6 +330,7 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 # The firmware built with SCMI=1 beside it: the library's SCMI client.
 BIOS_SCMI=$(dirname "${BIOS:-.}")-scmi/secmon.bin
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && [ -f "$BIOS_SCMI" ] && SCENARIOS="$SCENARIOS fw-scmi fw-scmi-owned"
+[ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS fw-idle"
 # The example boards' firmware operations from an AArch32 kernel (issue 18).
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
 	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
@@ -339,6 +344,9 @@ for s in $SCENARIOS; do
 		;;
 	fw-scmi | fw-scmi-owned)
 		run_boot "$s" 1 "$SMP" --bios "$BIOS_SCMI" --secure-log "$T/$s.secure.log"
+		;;
+	fw-idle)
+		run_boot "$s" 1 4 --bios "$BIOS" --secure-log "$T/$s.secure.log"
 		;;
 	fw-*)
 		case $s in

@@ -14,6 +14,19 @@
  * else), media=0 when the board has no secure-media service, atomic=N
  * to run only the N calls from atomic context (atomic_calls()); with
  * scenario=board, cpu=N (default 1) is the offline CPU board() drives.
+ *
+ * scenario=idle (under the secmon monitor, cpuidle running): `doidle`
+ * calls of secmon_firmware_do_idle() on CPU `cpu`; the monitor's PSCI
+ * statistics of that CPU grow by at least as many standby entries.
+ * scenario=stats (init.sh has disabled every cpuidle state but WFI and
+ * woken every CPU, so no count moves): on each CPU, the monitor's counts
+ * (PSCI_STAT_COUNT of every state in /cpus/idle-states and
+ * /cpus/domain-idle-states) summed over the standby states equal
+ * linux_std[cpu] (Linux's cpuidle usage of those states), plus `doidle`
+ * on CPU `cpu`, and summed over the power-down states (StateType, bit 16)
+ * equal linux_pd[cpu]: the monitor counts a power-down under the level it
+ * entered (a cluster or system state when it coordinated one), Linux under
+ * the state it asked for.
  */
 #include <linux/arm-smccc.h>
 #include <linux/cpumask.h>
@@ -23,10 +36,14 @@
 #include <linux/mm.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/of.h>
+#include <uapi/linux/psci.h>
 #include <linux/sched.h>
 #include <linux/secmon.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
+#include <asm/cputype.h>
 
 static char *scenario = "psci";
 module_param(scenario, charp, 0444);
@@ -39,6 +56,14 @@ static unsigned int atomic;
 module_param(atomic, uint, 0444);
 static unsigned int cpu = 1;
 module_param(cpu, uint, 0444);
+static unsigned int doidle = 20;
+module_param(doidle, uint, 0444);
+static ulong linux_std[NR_CPUS];
+static int nlinux_std;
+module_param_array(linux_std, ulong, &nlinux_std, 0444);
+static ulong linux_pd[NR_CPUS];
+static int nlinux_pd;
+module_param_array(linux_pd, ulong, &nlinux_pd, 0444);
 
 static unsigned int passed, failed;
 
@@ -310,10 +335,121 @@ static void board(void)
 	check(st[0].value, 2, "board: media get-status gives format 2");
 }
 
+
+/* scenario=idle and stats: the power_state values the DT gives the OS. */
+#define MAX_PS 16
+static u32 ps[MAX_PS];
+static unsigned int nps;
+
+static void collect_states(const char *path)
+{
+	struct device_node *np = of_find_node_by_path(path), *child;
+	u32 v;
+
+	if (!np)
+		return;
+	for_each_child_of_node(np, child)
+		if (nps < MAX_PS && !of_property_read_u32(child, "arm,psci-suspend-param", &v))
+			ps[nps++] = v;
+	of_node_put(np);
+}
+
+struct idle_sums {
+	u64 std, pd;
+	u64 count[MAX_PS];
+	int err;
+};
+
+/* Runs on the CPU whose statistics it sums (work_on_cpu()). */
+static long stat_sums(void *arg)
+{
+	struct idle_sums *s = arg;
+	const u32 fn = IS_ENABLED(CONFIG_64BIT) ? PSCI_1_0_FN64_STAT_COUNT : PSCI_1_0_FN_STAT_COUNT;
+	unsigned long mpidr = read_cpuid_mpidr() & MPIDR_HWID_BITMASK;
+	struct arm_smccc_res res;
+	unsigned int i;
+
+	s->std = 0;
+	s->pd = 0;
+	for (i = 0; i < nps; i++) {
+		arm_smccc_1_1_invoke(fn, mpidr, ps[i], &res);
+		s->count[i] = res.a0;
+		if (ps[i] & PSCI_0_2_POWER_STATE_TYPE_MASK)
+			s->pd += res.a0;
+		else
+			s->std += res.a0;
+	}
+	return 0;
+}
+
+static long idle_calls(void *arg)
+{
+	struct idle_sums *s = arg;
+	unsigned int i;
+
+	s->err = 0;
+	for (i = 0; i < doidle && !s->err; i++)
+		s->err = secmon_firmware_do_idle(0);
+	return 0;
+}
+
+static void idle(void)
+{
+	struct idle_sums before, after;
+
+	check_true(cpu_online(cpu), "idle: the CPU is online");
+	if (!cpu_online(cpu))
+		return;
+	work_on_cpu(cpu, stat_sums, &before);
+	work_on_cpu(cpu, idle_calls, &after);
+	check(after.err, 0, "idle: do_idle returns 0 every time, cpuidle running");
+	work_on_cpu(cpu, stat_sums, &after);
+	pr_info("secmon-api-test: cpu%u standby %llu -> %llu, power-down %llu -> %llu (%u do_idle)\n",
+		cpu, before.std, after.std, before.pd, after.pd, doidle);
+	check_true(after.std >= before.std + doidle,
+		   "idle: the monitor counted every do_idle as a standby entry");
+}
+
+static void stats(void)
+{
+	struct idle_sums s;
+	unsigned int c, i;
+	char what[96];
+
+	check_true(nlinux_std > 0 && nlinux_std == nlinux_pd && nlinux_std == num_online_cpus(),
+		   "stats: Linux's counts for every online CPU");
+	for (c = 0; c < nlinux_std; c++) {
+		if (!cpu_online(c))
+			continue;
+		work_on_cpu(c, stat_sums, &s);
+		pr_info("secmon-api-test: cpu%u monitor standby %llu power-down %llu, linux %lu %lu\n",
+			c, s.std, s.pd, linux_std[c], linux_pd[c]);
+		for (i = 0; i < nps; i++)
+			pr_info("secmon-api-test: cpu%u power_state 0x%08x count %llu\n", c, ps[i],
+				s.count[i]);
+		snprintf(what, sizeof(what), "stats: cpu%u standby entries: monitor = Linux%s", c,
+			 c == cpu ? " + do_idle" : "");
+		check(s.std, linux_std[c] + (c == cpu ? doidle : 0), what);
+		snprintf(what, sizeof(what), "stats: cpu%u power-down entries: monitor = Linux", c);
+		check(s.pd, linux_pd[c], what);
+	}
+}
+
 static int __init api_test_init(void)
 {
 	if (atomic) {
 		atomic_calls();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
+	if (!strcmp(scenario, "idle") || !strcmp(scenario, "stats")) {
+		collect_states("/cpus/idle-states");
+		collect_states("/cpus/domain-idle-states");
+		check_true(nps > 0, "idle: the DT describes idle states");
+		if (!strcmp(scenario, "idle"))
+			idle();
+		else
+			stats();
 		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
 		return 0;
 	}

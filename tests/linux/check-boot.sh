@@ -34,6 +34,8 @@
 #              cpuidle_rejected=0 and cpuidle_mode=OSI|none separately
 #   osi_cluster  cpuidle-psci-domain runs in OS-initiated mode and every
 #              cluster power domain's idle state was used (genpd usage > 0)
+#   osi_system the system power domain above the clusters (system-pd) is
+#              there and its idle state was used (genpd usage > 0)
 #   suspend    the last suspend line: no failed write, suspend_stats
 #              success = cycles and fail = 0, the CPUs online before are
 #              online after, each cycle 1-5 s long (the 2 s alarm at the
@@ -212,6 +214,17 @@ check_flag() {
 			WHY="a cluster domain's idle state was never used"
 			return 1
 		fi
+		return 0
+		;;
+	osi_system)
+		l=$(printf '%s\n' "$TESTS" | grep '^genpd system-pd ' | tail -n 1)
+		GOT=${l:-none}
+		case $l in
+		'' | *' usage=0 '*)
+			WHY="no system-pd domain, or its idle state was never used"
+			return 1
+			;;
+		esac
 		return 0
 		;;
 	suspend)

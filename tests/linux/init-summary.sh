@@ -404,9 +404,10 @@ do_scmi() {
 	done | sort | tr '\n' ' ')
 	say "scmi_drivers=$(echo $d | tr ' ' ,)"
 	say "scmi_clocks=$(grep -c -E '^ *(apb_pclk|bus|cpu) ' /sys/kernel/debug/clk/clk_summary)"
-	# The genpd domains less PSCI's own (cpu-pdNN, cluster-pdNN: the idle hierarchy).
+	# The genpd domains less PSCI's own (cpu-pdNN, cluster-pdNN, system-pd:
+	# the idle hierarchy).
 	d=$(ls /sys/kernel/debug/pm_genpd 2>/dev/null | grep -v summary |
-		grep -v -E '^(cpu|cluster)-pd[0-9]+$' | sort | tr '\n' ' ')
+		grep -v -E '^((cpu|cluster)-pd[0-9]+|system-pd)$' | sort | tr '\n' ' ')
 	say "scmi_domains=$(echo $d | tr ' ' ,)"
 	if state_disk_present '^SECMON-SCMI-DISK'; then
 		say "scmi_disk=ok"

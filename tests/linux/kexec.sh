@@ -11,12 +11,20 @@
 # the ordinary test initramfs as /boot/initrd.cpio.gz for the second kernel.
 # Prints TAP (check-boot.sh's lines); exits non-zero when a check failed.
 #
-# Not in `make check` yet: the second kernel (Debian 6.1.0-57, kexec-tools
-# 2.0.25, kexec_load: the kernel has no kexec_file_load) dies early with
-# "Undefined instruction" at d_make_root+0x0 (the word there reads
-# 0xa2a2a2a2) under secmon at EL2 and at EL1, with cpuidle.off=1 too, and
-# dies silently the same way under QEMU's own PSCI without secmon; with
-# nokaslr kexec-tools fails to build the second DTB. earlycon shows it.
+# GICv2 (--gic 2): with GICv3 the second kernel dies early whatever the
+# firmware (secmon, or QEMU's built-in PSCI without -bios) with "Undefined
+# instruction" in its own text, which reads 0xa2a2a2a2. The cause is
+# Linux's: the second kernel finds LPIs on (the architecture lets a
+# redistributor refuse to turn them off again) and GICR_PROPBASER still
+# pointing at the first kernel's LPI property table, which it reuses when
+# the range is reserved memory ("GICv3: Using preallocated redistributor
+# tables", the same table address in both kernels' logs). Linux keeps those tables safe across
+# kexec only through the EFI memreserve table (there is no EFI here); the
+# second kernel's image was loaded over the old table, so the range counts
+# as reserved (its own image), and it fills the table with
+# LPI_PROP_DEFAULT_PRIO | LPI_PROP_GROUP1 = 0xa2, over its code. Booting
+# the first kernel with irqchip.gicv3_nolpi=1 works with GICv3 too (checked
+# by hand).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 FW=$1
@@ -70,7 +78,7 @@ INITRD_EXTRA=$X sh tests/linux/mkinitrd.sh "$L" tests/linux/init-summary.sh "$OU
 rm -rf "$X"
 
 log=$OUT/kexec.log
-bash tests/linux/boot.sh --bios "$FW" --smp 4 --gic 3 --quiet --timeout 180 --log "$log" \
-	--initrd "$OUT/kexec-initrd.cpio.gz" --append "secmon.test=kexec earlycon=pl011,0x9000000" >/dev/null 2>&1
-bash tests/linux/check-boot.sh --name "linux kexec:" "$log" kexec boots=2 cpus=4 psci=1.1 \
+bash tests/linux/boot.sh --bios "$FW" --smp 4 --gic 2 --quiet --timeout 180 --log "$log" \
+	--initrd "$OUT/kexec-initrd.cpio.gz" --append "secmon.test=kexec" >/dev/null 2>&1
+bash tests/linux/check-boot.sh --name "linux kexec:" "$log" kexec boots=2 cpus=4 psci=1.3 \
 	warnings=0 splats=0 nopanic poweroff

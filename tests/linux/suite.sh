@@ -35,12 +35,13 @@ boot smp1-gic2 "--smp 1 --gic 2" "cpus=1 $COMMON"
 # TRNG from Linux's arm_smccc_trng on both entropy sources: the DT-seeded
 # DRBG (cortex-a57) and RNDRRS (max).
 # The monitor offers OS-initiated mode and describes its idle states and
-# power domains: cpuidle-psci-domain runs in OSI mode; every CPU uses every
-# state; ten suspends to RAM (SYSTEM_SUSPEND) each woken by the PL031 alarm.
+# power domains (CPUs, clusters, the system): cpuidle-psci-domain runs in
+# OSI mode; every CPU uses every state; the cluster and system domains'
+# states are used; ten suspends to RAM (SYSTEM_SUSPEND) each woken by the PL031 alarm.
 IDLE="secmon.test=trng,cpuidle,suspend:10"
-boot smp4-gic3 "--smp 4 --gic 3 --append $IDLE" "cpus=4 trng=ok cpuidle osi_cluster suspend $COMMON"
+boot smp4-gic3 "--smp 4 --gic 3 --append $IDLE" "cpus=4 trng=ok cpuidle osi_cluster osi_system suspend $COMMON"
 boot smp8-gic2 "--smp 8 --gic 2 --append secmon.test=cpuidle,suspend:3" \
-	"cpus=8 cpuidle osi_cluster suspend $COMMON"
+	"cpus=8 cpuidle osi_cluster osi_system suspend $COMMON"
 # A board's own /psci (no power domains) wins: the flat list of states,
 # platform-coordinated, none refused.
 board=$OUT/psci-standard.dtb
@@ -57,7 +58,7 @@ boot hotplug20 "--smp 4 --gic 3 --append secmon.test=hotplug:20" "cpus=4 hotplug
 # Protected KVM owns EL2 and enters the host at EL1 on every CPU that comes
 # back: a warm entry must leave EL1's MMU off as a real power-down would.
 boot pkvm-hotplug20 "--smp 4 --gic 3 --append kvm-arm.mode=protected --append secmon.test=hotplug:20,cpuidle" \
-	"cpus=4 pkvm hotplug cpuidle osi_cluster $COMMON"
+	"cpus=4 pkvm hotplug cpuidle osi_cluster osi_system $COMMON"
 boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON"
 # The monitor's SCMI server through Linux's own drivers: the core, the
 # clock, power-domain and reset drivers, and a virtio-blk disk whose
@@ -92,6 +93,9 @@ else
 fi
 # Hibernation: the image written, SYSTEM_OFF, a second run restores it.
 bash tests/linux/hibernate.sh "$FW" "$OUT" || status=1
+# kexec: the first kernel takes its secondaries down (CPU_OFF) and loads
+# itself again; the second brings every CPU up through CPU_ON.
+bash tests/linux/kexec.sh "$FW" "$OUT" || status=1
 # The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
 # reboot and power-off through the monitor's mailbox.
 bash tests/linux/psci01.sh "$FW" "$OUT" || status=1

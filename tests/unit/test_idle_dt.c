@@ -3,7 +3,7 @@
  * The idle states the monitor describes to the OS (mon_dt_fixup(), through
  * the simulator's normal-world DT): every state of plat_power_states() with
  * its encoding and figures, on every CPU, and OS-initiated mode's cluster
- * hierarchy under /psci unless the board's own /psci wins.
+ * and system hierarchy under /psci unless the board's own /psci wins.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -116,8 +116,21 @@ static void osi_hierarchy_for_every_cpu(void **st)
 		assert_true(node >= 0);
 		assert_string_equal(fdt_get_name(buf, node, 0), "cluster-power-down");
 		expect_state(node, "domain-idle-state");
+		/* Both clusters under one system domain, with the system state. */
+		pd = fdt_node_offset_by_phandle(buf, u32(pd, "power-domains"));
+		assert_true(pd >= 0);
+		assert_string_equal(fdt_get_name(buf, pd, 0), "system-pd");
+		assert_int_equal(fdt_parent_offset(buf, pd), fdt_path_offset(buf, "/psci"));
+		assert_int_equal(u32(pd, "#power-domain-cells"), 0);
+		assert_null(fdt_getprop(buf, pd, "power-domains", 0));
+		node = fdt_node_offset_by_phandle(buf, u32(pd, "domain-idle-states"));
+		assert_true(node >= 0);
+		assert_string_equal(fdt_get_name(buf, node, 0), "system-power-down");
+		assert_int_equal(fdt_parent_offset(buf, node),
+				 fdt_path_offset(buf, "/cpus/domain-idle-states"));
+		expect_state(node, "domain-idle-state");
 	}
-	/* SYSTEM_SUSPEND's state is not an idle state. */
+	/* SYSTEM_SUSPEND's state is no CPU's own idle state. */
 	assert_true(fdt_path_offset(buf, "/cpus/idle-states/system-power-down") < 0);
 }
 
@@ -144,6 +157,8 @@ static void board_psci_wins_flat_states(void **st)
 		assert_null(fdt_getprop(buf, node, "power-domains", 0));
 	}
 	assert_true(fdt_path_offset(buf, "/psci/cluster-pd00") < 0);
+	assert_true(fdt_path_offset(buf, "/psci/system-pd") < 0);
+	assert_true(fdt_path_offset(buf, "/cpus/domain-idle-states") < 0);
 }
 
 static void psci01_board_gets_no_states(void **st)
