@@ -96,6 +96,12 @@ void arch_svc_init(void);
 /* Their fast handlers (struct mon_route in monitor.h; fast.c lists them). */
 bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
+/*
+ * PSCI's answers without code (struct mon_answer, monitor.h): how fid (a
+ * fast call) is answered and its value; PSCI_FEATURES' answer about an ID.
+ */
+unsigned psci_answer(uint32_t fid, int32_t *value);
+int32_t psci_features_about(uint32_t id);
 /* fast_init.c: fills mon_routes once the services and the board DT are known. */
 void mon_fast_init(void);
 /* fast.c: the fast handler of an entity that has none. */

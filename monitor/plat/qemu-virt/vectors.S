@@ -18,9 +18,13 @@
  *     (x0-x1 touched).
  *  2. An ID that the route's exact filter rules out (its hash slot does
  *     not hold it): SMC_UNK from the vector (x0-x3 touched).
- *  3. The route's fast handler: the queries that take x1-x3 and answer in
+ *  3. The answers that need no code, beside the ID in the filter's table
+ *     (struct mon_answer, monitor.h): a constant (PSCI_VERSION) or a lookup
+ *     of w1 in the same tables (PSCI_FEATURES), from the vector (x0-x4
+ *     touched).
+ *  4. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
- *  4. mon_smc(), with the caller's SPSR as its caller record: all the rest,
+ *  5. mon_smc(), with the caller's SPSR as its caller record: all the rest,
  *     including whatever the fast handler declines.
  * The caller's register width is the exception class (0x17: SMC from
  * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
@@ -123,7 +127,10 @@ qv_vectors:
 	.org	qv_vectors + 0x800
 
 	.text
-/* The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter. */
+/*
+ * The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter,
+ * then the ID's struct mon_answer: its fast handler unless told otherwise.
+ */
 smc_not_wa:
 	pmu_hide x1
 	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
@@ -136,10 +143,80 @@ smc_not_wa:
 	mul	w1, w1, w0
 	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
 	ldr	x3, [x2, #FR_ROUTE_SLOTS]
-	ldr	w1, [x3, x1, lsl #2]
-	cmp	w1, w0
+	ldr	w3, [x3, x1, lsl #2]
+	cmp	w3, w0
 	b.ne	smc_miss			/* not served, unless the filter is off */
+	ldr	x3, [x2, #FR_ROUTE_ANSWERS]
+	add	x3, x3, x1, lsl #FR_ANS_SHIFT	/* its struct mon_answer */
+	ldr	w1, [x3, #FR_ANS_HOW]
+	cbnz	w1, smc_answer
 	ldr	x3, [x2, #FR_ROUTE_FAST]
+
+/*
+ * The route's fast handler, x3 = fast(fid, regs): x4-x17 and x30 join x0-x3
+ * in the frame for the C call; if it declines, mon_smc() gets the call.
+ */
+smc_fast:
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, x13, [sp, #FR_REGS + 96]
+	stp	x14, x15, [sp, #FR_REGS + 112]
+	stp	x16, x17, [sp, #FR_REGS + 128]
+	str	x30, [sp, #FR_X30]
+	add	x1, sp, #FR_REGS
+	blr	x3
+	cbz	w0, smc_full
+smc_return:
+	pmu_restore x1
+	ldr	x30, [sp, #FR_X30]
+	ldp	x0, x1, [sp, #FR_REGS + 0]
+	ldp	x2, x3, [sp, #FR_REGS + 16]
+	ldp	x4, x5, [sp, #FR_REGS + 32]
+	ldp	x6, x7, [sp, #FR_REGS + 48]
+	ldp	x8, x9, [sp, #FR_REGS + 64]
+	ldp	x10, x11, [sp, #FR_REGS + 80]
+	ldp	x12, x13, [sp, #FR_REGS + 96]
+	ldp	x14, x15, [sp, #FR_REGS + 112]
+	ldp	x16, x17, [sp, #FR_REGS + 128]
+	eret
+
+/*
+ * An answer without code (struct mon_answer at x3, its .how in w1): a
+ * constant, or the .about of w1's slot when the monitor answers the ID w1
+ * (a lookup of it as above; x4 the one more scratch register), else the
+ * constant. Anything else: mon_smc().
+ */
+smc_answer:
+	cmp	w1, #FR_HOW_VALUE
+	b.ne	smc_lookup
+	ldrsw	x0, [x3, #FR_ANS_VALUE]
+	b	smc_answered
+smc_lookup:
+	cmp	w1, #FR_HOW_LOOKUP
+	b.ne	smc_save_full
+	str	x4, [sp, #FR_REGS + 32]
+	ldr	w1, [sp, #FR_REGS + 8]		/* the ID asked about */
+	ubfx	x0, x1, #24, #6
+	ldr	x2, [sp, #FR_ROUTES]
+	add	x2, x2, x0, lsl #FR_ROUTE_SHIFT
+	ldp	w0, w4, [x2, #FR_ROUTE_MULT]
+	mul	w0, w0, w1
+	lsr	x0, x0, x4
+	ldr	x4, [x2, #FR_ROUTE_SLOTS]
+	ldr	w4, [x4, x0, lsl #2]
+	cmp	w4, w1
+	b.ne	1f
+	ldr	x3, [x2, #FR_ROUTE_ANSWERS]
+	add	x3, x3, x0, lsl #FR_ANS_SHIFT
+	ldrsw	x0, [x3, #FR_ANS_ABOUT]
+	b	2f
+1:	ldrsw	x0, [x3, #FR_ANS_VALUE]
+2:	ldr	x4, [sp, #FR_REGS + 32]
+	b	smc_answered
+
+/* An unfiltered route (.all): the ID's bits decide. */
 smc_served:
 	tbz	w0, #31, smc_save_full		/* yielding */
 	tst	w0, #FR_FID_MBZ
@@ -218,39 +295,11 @@ smc_miss:
  */
 smc_unk:
 	mov	x0, #-1
+/* x0 the answer; x1-x3 back as the caller left them. */
+smc_answered:
 	pmu_restore x1
 	ldp	x1, x2, [sp, #FR_REGS + 8]
 	ldr	x3, [sp, #FR_REGS + 24]
-	eret
-
-/*
- * The route's fast handler, x3 = fast(fid, regs): x4-x17 and x30 join x0-x3
- * in the frame for the C call; if it declines, mon_smc() gets the call.
- */
-smc_fast:
-	stp	x4, x5, [sp, #FR_REGS + 32]
-	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_REGS + 64]
-	stp	x10, x11, [sp, #FR_REGS + 80]
-	stp	x12, x13, [sp, #FR_REGS + 96]
-	stp	x14, x15, [sp, #FR_REGS + 112]
-	stp	x16, x17, [sp, #FR_REGS + 128]
-	str	x30, [sp, #FR_X30]
-	add	x1, sp, #FR_REGS
-	blr	x3
-	cbz	w0, smc_full
-smc_return:
-	pmu_restore x1
-	ldr	x30, [sp, #FR_X30]
-	ldp	x0, x1, [sp, #FR_REGS + 0]
-	ldp	x2, x3, [sp, #FR_REGS + 16]
-	ldp	x4, x5, [sp, #FR_REGS + 32]
-	ldp	x6, x7, [sp, #FR_REGS + 48]
-	ldp	x8, x9, [sp, #FR_REGS + 64]
-	ldp	x10, x11, [sp, #FR_REGS + 80]
-	ldp	x12, x13, [sp, #FR_REGS + 96]
-	ldp	x14, x15, [sp, #FR_REGS + 112]
-	ldp	x16, x17, [sp, #FR_REGS + 128]
 	eret
 
 /* Everything else: mon_smc() with the whole register set and the caller record. */
