@@ -11,6 +11,15 @@
 #include <stdint.h>
 #include <secmon/smccc.h>
 
+/*
+ * A function that only the cold boot runs (mon_init() and what it calls
+ * before the normal world starts; never through a pointer): a platform may
+ * link it apart from the resident part, as qemu-virt does with .boot.text
+ * (link.ld.in; scripts/boot-split.py fails the build when resident code
+ * calls it). Elsewhere it is ordinary code.
+ */
+#define MON_COLD_BOOT __attribute__((section(".boot.text")))
+
 /* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16

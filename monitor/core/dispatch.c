@@ -21,7 +21,7 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 	return 0;
 }
 
-int mon_dispatch_init(void)
+MON_COLD_BOOT int mon_dispatch_init(void)
 {
 	for (unsigned i = mon_service_count; i-- > 0;) {
 		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
@@ -123,7 +123,7 @@ bool mon_fid_implemented(uint32_t fid)
 	return s && s->has(fid);
 }
 
-bool mon_fid_answered(uint32_t fid)
+MON_COLD_BOOT bool mon_fid_answered(uint32_t fid)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
 	if (mon_fid_implemented(fid))

@@ -82,7 +82,7 @@ static uint32_t offered[2];
 static uint32_t version;
 static void offer(void);
 
-void psci_init(unsigned boot_cpu)
+MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 {
 	unsigned i, n = plat_cpu_count();
 
@@ -794,7 +794,7 @@ unsigned psci_answer(uint32_t fid, int32_t *value)
 	return MON_ANSWER_FAST;
 }
 
-int32_t psci_features_about(uint32_t id)
+MON_COLD_BOOT int32_t psci_features_about(uint32_t id)
 {
 	return features_of(id, false);
 }

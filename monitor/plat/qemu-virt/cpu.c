@@ -208,7 +208,7 @@ bool qv_has_el2(void)
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
 
-void qv_cpu_describe(void)
+MON_COLD_BOOT void qv_cpu_describe(void)
 {
 	uint64_t id[ID_REGS];
 
