@@ -61,6 +61,10 @@ CALLS = [
 ]
 EVENTS = [
     ('suspend_powerdown', 'CPU_SUSPEND power-down: call to resume entry'),
+    ('suspend_cluster', 'CPU_SUSPEND cluster power-down, the same'),
+    ('suspend_cluster_osi', '  the same, OS-initiated mode'),
+    ('suspend_system', 'CPU_SUSPEND system power-down, the same'),
+    ('system_suspend', 'SYSTEM_SUSPEND: call to resume entry'),
     ('cpu_on', 'CPU_ON: call to first instruction on the target'),
 ]
 # Calls that only a board DT makes exist; without one they are SMC_UNK.
