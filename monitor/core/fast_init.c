@@ -7,7 +7,8 @@
  * gives it, (fid * mult) >> shift, with mult chosen here so that no two of
  * them share a slot. Every other slot holds an ID of another owning entity,
  * which no ID looked up in this table can equal. Beside each ID its answer
- * (struct mon_answer), as the entity's service states it. Cold-boot code:
+ * (struct mon_answer), as the service's entry in mon_services states it
+ * (.fast, .answer, .about): the core names no service here. Cold-boot code:
  * only the tables stay.
  */
 #include "../services/described.h"
@@ -31,21 +32,6 @@ static struct mon_answer unfiltered_answer;
 static uint32_t keys[MAX_KEYS];
 static unsigned nkeys;
 static bool keys_overflow;
-
-/*
- * The entities with a fast handler, and how each of their fast calls is
- * answered (MON_ANSWER_FAST when that is not given).
- */
-static const struct {
-	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	unsigned (*answer)(uint32_t fid, int32_t *value);
-} entities[SECMON_FID_OEN_MASK + 1] = {
-	[SECMON_OEN_ARCH] = { arch_svc_fast, 0 },
-	[SECMON_OEN_STD] = { psci_fast, psci_answer },
-};
-
-/* The one lookup the answers hold: PSCI_FEATURES', about every ID. */
-static int32_t (*const about)(uint32_t id) = psci_features_about;
 
 static void add_key(uint32_t fid)
 {
@@ -192,6 +178,26 @@ static void build(struct mon_route *f, unsigned oen)
 	f->answers = &unfiltered_answer;
 }
 
+/* The service whose range holds fid, or NULL (a general query, a described call). */
+static const struct mon_service *service_of(uint32_t fid)
+{
+	for (unsigned i = 0; i < mon_service_count; i++)
+		if (mon_services[i].oen == secmon_fid_oen(fid) &&
+		    secmon_fid_num(fid) >= mon_services[i].fn_first &&
+		    secmon_fid_num(fid) <= mon_services[i].fn_last)
+			return &mon_services[i];
+	return 0;
+}
+
+/* Entity oen's fast handler (its services name at most one). */
+static bool (*fast_of(unsigned oen))(uint32_t, struct secmon_regs *)
+{
+	for (unsigned i = 0; i < mon_service_count; i++)
+		if (mon_services[i].oen == oen && mon_services[i].fast)
+			return mon_services[i].fast;
+	return mon_no_fast_calls;
+}
+
 /*
  * How a call of fid (an ID in a table) is answered, and what PSCI_FEATURES
  * says about fid. A lookup needs every ID the monitor answers in a table,
@@ -199,13 +205,18 @@ static void build(struct mon_route *f, unsigned oen)
  */
 static void answer(struct mon_answer *a, uint32_t fid, bool filtered)
 {
-	unsigned oen = secmon_fid_oen(fid);
+	const struct mon_service *s = service_of(fid), *lookup = 0;
+	unsigned i;
 
-	*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = about(fid) };
+	for (i = 0; i < mon_service_count && !lookup; i++)
+		if (mon_services[i].about)
+			lookup = &mon_services[i];
+	*a = (struct mon_answer){ .how = MON_ANSWER_FAST,
+				  .about = lookup ? lookup->about(fid) : 0 };
 	if ((fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) != SECMON_FID_FAST)
 		a->how = MON_ANSWER_FULL;
-	else if (entities[oen].answer)
-		a->how = entities[oen].answer(fid, &a->value);
+	else if (s && s->answer)
+		a->how = s->answer(fid, &a->value);
 	if (a->how == MON_ANSWER_LOOKUP && !filtered)
 		*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = a->about };
 }
@@ -221,9 +232,7 @@ void mon_fast_init(void)
 
 	pool_used = 0;
 	for (i = 0; i <= SECMON_FID_OEN_MASK; i++) {
-		mon_routes[i] = (struct mon_route){
-			.fast = entities[i].fast ? entities[i].fast : mon_no_fast_calls
-		};
+		mon_routes[i] = (struct mon_route){ .fast = fast_of(i) };
 		build(&mon_routes[i], i);
 		filtered &= !mon_routes[i].all;
 	}

@@ -794,7 +794,7 @@ unsigned psci_answer(uint32_t fid, int32_t *value)
 	return MON_ANSWER_FAST;
 }
 
-MON_COLD_BOOT int32_t psci_features_about(uint32_t id)
+int32_t psci_features_about(uint32_t id)
 {
 	return features_of(id, false);
 }
