@@ -33,6 +33,8 @@
 #define FID_TRNG_RND64		0xc4000053u	/* 192 bits: a full TRNG call */
 #define PSCI_STANDBY		0x00000000u	/* secmon's core standby, original format */
 #define PSCI_POWERDOWN		0x00010000u	/* secmon's core power-down */
+#define PSCI_CLUSTER_POWERDOWN	0x01010000u	/* its cluster power-down */
+#define PSCI_SYSTEM_POWERDOWN	0x02010000u	/* its system power-down */
 
 uint64_t nsk_mpidr[NSK_MAX_CPUS];
 uint32_t nsk_ncpus;
@@ -450,23 +452,57 @@ static void cpu_on_latency(void)
 	}
 }
 
-static void suspend_powerdown(void)
+/*
+ * A suspend timed from the call to the first instruction at the resume entry
+ * point, once per phase: CPU_SUSPEND(state) or, with state ~0,
+ * SYSTEM_SUSPEND. The pending virtual timer ends the monitor's wait. The
+ * other CPUs are off, so the cluster and system states are granted.
+ */
+static bool suspend_event(const char *name, uint32_t state)
 {
-	const uint64_t a[4] = { SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_SUSPEND), PSCI_POWERDOWN,
-				(uintptr_t)bk_resume, (uintptr_t)&ctx };
+	const uint64_t cs[4] = { SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_SUSPEND), state,
+				 (uintptr_t)bk_resume, (uintptr_t)&ctx };
+	const uint64_t ss[4] = { SECMON_PSCI_FN64(SECMON_PSCI_FN_SYSTEM_SUSPEND),
+				 (uintptr_t)bk_resume, (uintptr_t)&ctx, 0 };
 
 	for (unsigned p = 0; p < phases; p++) {
 		uint64_t ret;
 
 		ctx.t1 = 0;
 		wake_pending();
-		ret = (use_hvc ? bk_timed_hvc : bk_timed_smc)(&ctx, p, a, false);
+		ret = (use_hvc ? bk_timed_hvc : bk_timed_smc)(&ctx, p, state == ~0u ? ss : cs,
+							      false);
 		wake_disarm();
-		con_printf("BK single name=suspend_powerdown pad=%u t0=%lu t1=%lu x0=0x%lx\n", p,
-			   ctx.t0, ctx.t1, ret);
+		con_printf("BK single name=%s pad=%u t0=%lu t1=%lu x0=0x%lx\n", name, p, ctx.t0,
+			   ctx.t1, ret);
 		if (ret != BK_RESUMED)
-			return;
+			return false;
 	}
+	return true;
+}
+
+/*
+ * Every power-down state the platform offers (plat_power_states(),
+ * monitor/plat/qemu-virt-common/states.c; the standby state is looped in
+ * measure()), the cluster state in OS-initiated mode too, and
+ * SYSTEM_SUSPEND: the figures docs/porting.md's latency rule starts from.
+ */
+static void suspend_states(void)
+{
+	uint64_t ret;
+
+	/* First: PSCI refuses OS-initiated mode once a CPU suspended in PC mode. */
+	ret = call(SECMON_PSCI_FN32(SECMON_PSCI_FN_SET_SUSPEND_MODE), SECMON_PSCI_MODE_OSI, 0, 0);
+	if (ret == 0) {
+		suspend_event("suspend_cluster_osi", PSCI_CLUSTER_POWERDOWN);
+		call(SECMON_PSCI_FN32(SECMON_PSCI_FN_SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC, 0, 0);
+	} else {
+		con_printf("BK info set_suspend_mode_osi x0=0x%lx\n", ret);
+	}
+	suspend_event("suspend_powerdown", PSCI_POWERDOWN);
+	suspend_event("suspend_cluster", PSCI_CLUSTER_POWERDOWN);
+	suspend_event("suspend_system", PSCI_SYSTEM_POWERDOWN);
+	suspend_event("system_suspend", ~0u);
 }
 
 /*
@@ -547,10 +583,10 @@ static void measure(void)
 	con_printf("BK info legacy_set x0=0x%lx\n",
 		   call(FID_EXYNOS_SET_BOOT, cpu, (uintptr_t)bk_on_entry, 0));
 	loop("legacy_dt", FID_EXYNOS_GET_BOOT, cpu, 0, 0);
+	suspend_states();
 	wake_pending();
 	loop("suspend_standby", SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), PSCI_STANDBY, 0, 0);
 	wake_disarm();
-	suspend_powerdown();
 	if (nsk_ncpus > 1)
 		cpu_on_latency();
 }

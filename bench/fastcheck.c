@@ -14,10 +14,13 @@
  *    hide a service. And it is exact (issue 13 item 5): every ID of the
  *    sweep that it lets through is one mon_smc() answers, so no unknown ID
  *    takes the slow path.
- * 2. The fast handlers: for every PSCI and Arm architecture ID and many
- *    arguments (IDs, MPIDRs, levels, with garbage in the upper halves), when
- *    mon_smc_fast() answers, it writes x0 only, and mon_smc() answers the
- *    same with the same registers.
+ * 2. The fast handlers and the answers without code (PSCI_VERSION's
+ *    constant, PSCI_FEATURES' lookup): for every PSCI and Arm architecture
+ *    ID and many arguments (IDs, MPIDRs, levels, with garbage in the upper
+ *    halves), when mon_smc_fast() answers, it writes x0 only, and mon_smc()
+ *    answers the same with the same registers.
+ * 3. With the filter on, PSCI_VERSION and PSCI_FEATURES are answered
+ *    without code (struct mon_answer), as the vector does.
  * Prints TAP; exits non-zero on a failure.
  */
 #include <stdarg.h>
@@ -217,6 +220,24 @@ static void fast_sweep(void)
 			for (j = 0; j < n; j++)
 				check_fast(arch_ids[i] | (w ? SECMON_FID_SMC64 : 0), args[j], rnd());
 	/*
+	 * PSCI_FEATURES (answered by a lookup in the filter's tables) about
+	 * every PSCI function, both widths, SVE hint or not, and every ID that
+	 * differs from one of them in one bit, with junk in the upper half.
+	 */
+	for (unsigned hint = 0; hint < 2; hint++)
+		for (unsigned fn = 0; fn < 0x24; fn++)
+			for (unsigned w = 0; w < 2; w++) {
+				uint32_t id = (w ? SECMON_PSCI_FN64(fn) : SECMON_PSCI_FN32(fn)) |
+					      hint << 16;
+
+				check_fast(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES), id, rnd());
+				check_fast(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES) | SECMON_FID_SVE_HINT,
+					   (rnd() << 32) | id, rnd());
+				for (unsigned bit = 0; bit < 32; bit++)
+					check_fast(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),
+						   id ^ (1u << bit), rnd());
+			}
+	/*
 	 * Anything else: declined with nothing written, or answered as mon_smc()
 	 * answers (only what mon_smc_fast() answers reaches mon_smc() here, so a
 	 * CPU_OFF it wrongly claimed would stop the checks short).
@@ -225,6 +246,21 @@ static void fast_sweep(void)
 		check_fast((uint32_t)rnd(), rnd(), rnd());
 }
 
+/*
+ * 4: the calls the vector answers without code (struct mon_answer) are so
+ * answered while the filter is on: PSCI_VERSION a constant, PSCI_FEATURES a
+ * lookup (the check above proves the answers are mon_smc()'s).
+ */
+static unsigned how_of(uint32_t fid)
+{
+	const struct mon_route *f = &mon_routes[(fid >> 24) & 63];
+	unsigned slot = (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
+
+	return f->slots[slot] == fid ? f->answers[slot].how : MON_ANSWER_FULL;
+}
+
+static bool no_code_answers;
+
 static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
 {
 	struct secmon_regs in = { .x = { SECMON_PSCI_FN32(SECMON_PSCI_FN_SYSTEM_OFF) } }, out;
@@ -232,6 +268,8 @@ static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
 	(void)cpu, (void)pc, (void)ctx;
 	filter_sweep(arg);
 	fast_sweep();
+	no_code_answers = how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION)) == MON_ANSWER_VALUE &&
+			  how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES)) == MON_ANSWER_LOOKUP;
 	secmon_conduit_sim.invoke(&secmon_conduit_sim, &in, &out);
 }
 
@@ -295,6 +333,10 @@ static void run_board(const char *name, const void *dtb, uint32_t psci_unsupport
 	snprintf(what, sizeof(what), "%lu fast answers equal mon_smc()'s, x1-x17 untouched",
 		 fast_answered - fail_fast);
 	ok(fail_fast == 0 && fast_answered > 0, what);
+	/* A board that turns the filter off leaves them to the fast handler. */
+	ok(no_code_answers == mon_fid_filtered(0x8200ff42u),
+	   no_code_answers ? "PSCI_VERSION and PSCI_FEATURES answered without code"
+			   : "filter off: PSCI_VERSION and PSCI_FEATURES by the fast handler");
 }
 
 int main(int argc, char **argv)

@@ -10,6 +10,15 @@
 /* The constants up to the C part below are for assembly too. */
 #include <secmon/smccc.h>
 
+/*
+ * A function that only the cold boot runs (mon_init() and what it calls
+ * before the normal world starts; never through a pointer): a platform may
+ * link it apart from the resident part, as qemu-virt does with .boot.text
+ * (link.ld.in; scripts/boot-split.py fails the build when resident code
+ * calls it). Elsewhere it is ordinary code.
+ */
+#define MON_COLD_BOOT __attribute__((section(".boot.text")))
+
 /* Upper bound on plat_cpu_count(); sizes the core's per-CPU state. */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16
@@ -107,19 +116,39 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  *   the caller made them (the other registers need not be there), it answers
  *   in regs->x[0] exactly as mon_smc() would and returns true, or returns
  *   false having done nothing.
+ * - .answers: parallel to .slots, how an AArch64 caller's call of the ID in
+ *   that slot is answered (struct mon_answer): some without any code.
  *
  * Filled by mon_init(). mon_smc_fast() and mon_fid_filtered() are the same
  * in C.
  */
+#define MON_ANSWER_FAST	0	/* .fast(fid, regs), mon_smc() if it declines */
+#define MON_ANSWER_FULL	1	/* mon_smc() */
+#define MON_ANSWER_VALUE 2	/* x0 = .value sign-extended: a constant */
+#define MON_ANSWER_LOOKUP 3	/* x0 = lookup of w1, mon_answer_lookup() */
+struct mon_answer {
+	uint32_t how;		/* MON_ANSWER_* */
+	int32_t value;		/* VALUE: the answer; LOOKUP: the answer when w1 is not served */
+	int32_t about;		/* a LOOKUP call's answer when w1 is this slot's ID */
+	uint32_t reserved;
+};
 struct mon_route {
-	uint32_t mult, shift;
+	_Alignas(64) uint32_t mult;
+	uint32_t shift;
 	const uint32_t *slots;
 	bool (*fast)(uint32_t fid, struct secmon_regs *regs);
 	uint64_t all;
+	const struct mon_answer *answers;
 };
 extern struct mon_route mon_routes[64];
 bool mon_fid_filtered(uint32_t fid);
 bool mon_smc_fast(struct secmon_regs *regs);
+/*
+ * A MON_ANSWER_LOOKUP call's answer (the one of slot `a`) for w1 = id: the
+ * .about of id's slot when id is an ID some route's filter holds, else a->value.
+ * Only set up when no route is unfiltered.
+ */
+int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;

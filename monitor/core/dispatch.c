@@ -22,7 +22,7 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 	return 0;
 }
 
-int mon_dispatch_init(void)
+MON_COLD_BOOT int mon_dispatch_init(void)
 {
 	for (unsigned i = mon_service_count; i-- > 0;) {
 		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
@@ -31,12 +31,22 @@ int mon_dispatch_init(void)
 		}
 		by_oen[mon_services[i].oen] = &mon_services[i];
 	}
-	for (unsigned i = 0; i < mon_service_count; i++)
-		if (!find_oen(mon_services[i].oen)) {
+	for (unsigned i = 0; i < mon_service_count; i++) {
+		const struct mon_service *s = &mon_services[i], *first = by_oen[s->oen];
+
+		if (!find_oen(s->oen)) {
 			mon_log("secmon: service %s: its owning entity has no general queries\n",
-				mon_services[i].name);
+				s->name);
 			return -1;
 		}
+		/* One fast handler per owning entity (struct mon_route). */
+		for (; s->fast && first < s; first++)
+			if (first->fast && first->fast != s->fast) {
+				mon_log("secmon: service %s: a second fast handler in its entity\n",
+					s->name);
+				return -1;
+			}
+	}
 	return 0;
 }
 
@@ -124,7 +134,7 @@ bool mon_fid_implemented(uint32_t fid)
 	return s && s->has(fid);
 }
 
-bool mon_fid_answered(uint32_t fid)
+MON_COLD_BOOT bool mon_fid_answered(uint32_t fid)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
 	if (mon_fid_implemented(fid))

@@ -8,7 +8,10 @@
  * the caller record and the struct mon_call.
  *
  * The filter is exact: per owning entity, a table of the IDs the monitor
- * answers at the slots of a perfect hash (fast_init.c builds it).
+ * answers at the slots of a perfect hash (fast_init.c builds it). Beside
+ * each ID, how its call is answered: a constant or a lookup of w1 (no code:
+ * the services' own answers, which fast_init.c asks for), the fast handler
+ * or mon_smc().
  */
 #include "service.h"
 
@@ -28,12 +31,34 @@ bool mon_fid_filtered(uint32_t fid)
 	return !f->all && f->slots[mon_route_slot(f, fid)] != fid;
 }
 
+int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id)
+{
+	const struct mon_route *f = &mon_routes[secmon_fid_oen(id)];
+	unsigned slot = mon_route_slot(f, id);
+
+	return f->slots[slot] == id ? f->answers[slot].about : a->value;
+}
+
+/* What the platform's vector does (qemu-virt/vectors.S), in C. */
 bool mon_smc_fast(struct secmon_regs *r)
 {
 	uint32_t fid = (uint32_t)r->x[0];
 	const struct mon_route *f = &mon_routes[secmon_fid_oen(fid)];
+	unsigned slot = mon_route_slot(f, fid);
+	const struct mon_answer *a = &f->answers[slot];
 
-	if ((fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) != SECMON_FID_FAST)
-		return false;
-	return f->fast(fid, r);
+	if (f->slots[slot] != fid)
+		return (fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) == SECMON_FID_FAST &&
+		       f->fast(fid, r);
+	switch (a->how) {
+	case MON_ANSWER_FAST:
+		return f->fast(fid, r);
+	case MON_ANSWER_VALUE:
+		r->x[0] = (uint64_t)(int64_t)a->value;
+		return true;
+	case MON_ANSWER_LOOKUP:
+		r->x[0] = (uint64_t)(int64_t)mon_answer_lookup(a, (uint32_t)r->x[1]);
+		return true;
+	}
+	return false;
 }

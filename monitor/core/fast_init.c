@@ -6,8 +6,10 @@
  * bit, and every ID a board DT describes in x0) at the slot a perfect hash
  * gives it, (fid * mult) >> shift, with mult chosen here so that no two of
  * them share a slot. Every other slot holds an ID of another owning entity,
- * which no ID looked up in this table can equal. Cold-boot code: only the
- * tables stay.
+ * which no ID looked up in this table can equal. Beside each ID its answer
+ * (struct mon_answer), as the service's entry in mon_services states it
+ * (.fast, .answer, .about): the core names no service here. Cold-boot code:
+ * only the tables stay.
  */
 #include "../psci/psci.h"
 #include "../services/arch_svc.h"
@@ -21,18 +23,17 @@
 #define MAX_BITS 12
 
 static uint32_t pool[POOL_SLOTS];
+static struct mon_answer answers[POOL_SLOTS];
 static unsigned pool_used;
+
+/* An unfiltered entity's one slot, which holds an ID of another entity. */
+static uint32_t unfiltered[SECMON_FID_OEN_MASK + 1];
+static struct mon_answer unfiltered_answer;
 
 /* The IDs of the entity being built. */
 static uint32_t keys[MAX_KEYS];
 static unsigned nkeys;
 static bool keys_overflow;
-
-/* The entities with a fast handler. */
-static bool (*const fast_handlers[SECMON_FID_OEN_MASK + 1])(uint32_t, struct secmon_regs *) = {
-	[SECMON_OEN_ARCH] = arch_svc_fast,
-	[SECMON_OEN_STD] = psci_fast,
-};
 
 static void add_key(uint32_t fid)
 {
@@ -140,6 +141,7 @@ static bool place(struct mon_route *f, unsigned oen, unsigned bits)
 
 	f->shift = 32 - bits;
 	f->slots = t;
+	f->answers = answers + pool_used;
 	for (k = 0; k < TRIES; k++) {
 		x = x * 1664525u + 1013904223u;
 		f->mult = x | 1;
@@ -173,7 +175,52 @@ static void build(struct mon_route *f, unsigned oen)
 	f->all = true;
 	f->mult = 0;
 	f->shift = 32;
-	f->slots = pool;
+	unfiltered[oen] = secmon_fid(false, false, oen ^ 1, 0);
+	f->slots = &unfiltered[oen];
+	f->answers = &unfiltered_answer;
+}
+
+/* The service whose range holds fid, or NULL (a general query, a described call). */
+static const struct mon_service *service_of(uint32_t fid)
+{
+	for (unsigned i = 0; i < mon_service_count; i++)
+		if (mon_services[i].oen == secmon_fid_oen(fid) &&
+		    secmon_fid_num(fid) >= mon_services[i].fn_first &&
+		    secmon_fid_num(fid) <= mon_services[i].fn_last)
+			return &mon_services[i];
+	return 0;
+}
+
+/* Entity oen's fast handler (its services name at most one). */
+static bool (*fast_of(unsigned oen))(uint32_t, struct secmon_regs *)
+{
+	for (unsigned i = 0; i < mon_service_count; i++)
+		if (mon_services[i].oen == oen && mon_services[i].fast)
+			return mon_services[i].fast;
+	return mon_no_fast_calls;
+}
+
+/*
+ * How a call of fid (an ID in a table) is answered, and what PSCI_FEATURES
+ * says about fid. A lookup needs every ID the monitor answers in a table,
+ * so it is only given when every entity is filtered.
+ */
+static void answer(struct mon_answer *a, uint32_t fid, bool filtered)
+{
+	const struct mon_service *s = service_of(fid), *lookup = 0;
+	unsigned i;
+
+	for (i = 0; i < mon_service_count && !lookup; i++)
+		if (mon_services[i].about)
+			lookup = &mon_services[i];
+	*a = (struct mon_answer){ .how = MON_ANSWER_FAST,
+				  .about = lookup ? lookup->about(fid) : 0 };
+	if ((fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) != SECMON_FID_FAST)
+		a->how = MON_ANSWER_FULL;
+	else if (s && s->answer)
+		a->how = s->answer(fid, &a->value);
+	if (a->how == MON_ANSWER_LOOKUP && !filtered)
+		*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = a->about };
 }
 
 /*
@@ -182,12 +229,19 @@ static void build(struct mon_route *f, unsigned oen)
  */
 void mon_fast_init(void)
 {
-	pool_used = 0;
-	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
-		mon_routes[i] = (struct mon_route){
-			.fast = fast_handlers[i] ? fast_handlers[i] : mon_no_fast_calls
-		};
-		build(&mon_routes[i], i);
-	}
-}
+	bool filtered = true;
+	unsigned i, s;
 
+	pool_used = 0;
+	for (i = 0; i <= SECMON_FID_OEN_MASK; i++) {
+		mon_routes[i] = (struct mon_route){ .fast = fast_of(i) };
+		build(&mon_routes[i], i);
+		filtered &= !mon_routes[i].all;
+	}
+	unfiltered_answer = (struct mon_answer){ .how = MON_ANSWER_FULL };
+	for (i = 0; i <= SECMON_FID_OEN_MASK; i++)
+		for (s = 0; !mon_routes[i].all && s < 1u << (32 - mon_routes[i].shift); s++)
+			if (secmon_fid_oen(mon_routes[i].slots[s]) == i)
+				answer(&answers[mon_routes[i].slots - pool + s], mon_routes[i].slots[s],
+				       filtered);
+}

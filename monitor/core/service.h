@@ -58,6 +58,17 @@ struct mon_service {
 	bool (*handle)(struct mon_call *c);
 	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
 	bool (*has)(uint32_t fid);
+	/*
+	 * Its share of the fast path (struct mon_route, monitor.h), each NULL
+	 * when it has none: the handler of the calls answered from x1-x3 into
+	 * x0 alone (one per owning entity: every service of the entity that
+	 * has one names the same), how each of its fast calls is answered
+	 * without code (MON_ANSWER_*, the value), and what its
+	 * MON_ANSWER_LOOKUP call answers about an ID (one service has that).
+	 */
+	bool (*fast)(uint32_t fid, struct secmon_regs *r);
+	unsigned (*answer)(uint32_t fid, int32_t *value);
+	int32_t (*about)(uint32_t id);
 };
 
 /*

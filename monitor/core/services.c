@@ -9,13 +9,17 @@
 
 const struct mon_service mon_services[] = {
 	/* Three ranges: the fast path's filter enumerates every number of each. */
-	{ "arch", SECMON_OEN_ARCH, 0x0000, 0x00ff, arch_svc_handle, arch_svc_has },
-	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has },	/* WA_3 */
-	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has },	/* WA_2, _1 */
-	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has },
-	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has },
-	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has },
-	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has },
+	{ "arch", SECMON_OEN_ARCH, 0x0000, 0x00ff, arch_svc_handle, arch_svc_has,
+	  arch_svc_fast, 0, 0 },
+	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has,	/* WA_3 */
+	  arch_svc_fast, 0, 0 },
+	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has,	/* WA_2, _1 */
+	  arch_svc_fast, 0, 0 },
+	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has, 0, 0, 0 },
+	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0, 0 },
+	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has,
+	  psci_fast, psci_answer, psci_features_about },
+	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, 0, 0 },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
 

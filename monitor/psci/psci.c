@@ -81,7 +81,7 @@ static uint32_t offered[2];
 static uint32_t version;
 static void offer(void);
 
-void psci_init(unsigned boot_cpu)
+MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 {
 	unsigned i, n = plat_cpu_count();
 
@@ -783,6 +783,39 @@ static void offer(void)
 	}
 	version = (offered[0] & PSCI_MANDATORY) == PSCI_MANDATORY ? PSCI_VERSION_1_3
 								  : PSCI_VERSION_1_1;
+}
+
+/*
+ * How the fast path answers fid (fast_init.c puts it beside the filter's
+ * IDs): PSCI_VERSION and MIGRATE_INFO_TYPE with their constant, PSCI_FEATURES
+ * by a lookup of w1 among the IDs the monitor answers (psci_features_about()
+ * of each, the same features_of() as below), and NOT_SUPPORTED for an ID
+ * that is none of them, which features_of() answers for every ID outside
+ * PSCI's offered functions and SMCCC_VERSION. The rest: psci_fast().
+ */
+unsigned psci_answer(uint32_t fid, int32_t *value)
+{
+	unsigned fn = secmon_fid_num(fid);
+
+	if (fn >= 32 || !fast_table[secmon_fid_is_smc64(fid)][fn])
+		return MON_ANSWER_FAST;
+	switch (fn) {
+	case SECMON_PSCI_FN_VERSION:
+		*value = (int32_t)psci_version(0);
+		return MON_ANSWER_VALUE;
+	case SECMON_PSCI_FN_MIGRATE_INFO_TYPE:
+		*value = (int32_t)migrate_info_type(0);
+		return MON_ANSWER_VALUE;
+	case SECMON_PSCI_FN_FEATURES:
+		*value = SECMON_PSCI_NOT_SUPPORTED;
+		return MON_ANSWER_LOOKUP;
+	}
+	return MON_ANSWER_FAST;
+}
+
+int32_t psci_features_about(uint32_t id)
+{
+	return features_of(id, false);
 }
 
 bool psci_fast(uint32_t fid, struct secmon_regs *r)

@@ -69,7 +69,7 @@ bool arch_svc_has(uint32_t fid)
 /* The SoC name as SOC_ID returns it: NUL-padded, at most 135 characters. */
 static char soc_name_copy[8 * (SECMON_NREGS - 1)];
 
-void arch_svc_init(void)
+MON_COLD_BOOT void arch_svc_init(void)
 {
 	const char *s = mon_cfg.soc_name;
 	unsigned i;

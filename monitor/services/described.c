@@ -28,7 +28,7 @@ static uint64_t boot_addr[MON_MAX_CPUS];
 static bool boot_addr_set[MON_MAX_CPUS];
 static struct mon_described_stats stats;
 
-void described_reset(void)
+MON_COLD_BOOT void described_reset(void)
 {
 	described_ntables = 0;
 	stats = (struct mon_described_stats){ 0 };

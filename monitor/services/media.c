@@ -27,7 +27,7 @@ struct buffer {
 static struct buffer buffers[MAX_BUFFERS];
 static uint64_t format;
 
-void media_init(void)
+MON_COLD_BOOT void media_init(void)
 {
 	for (unsigned i = 0; i < MAX_BUFFERS; i++)
 		buffers[i] = (struct buffer){ 0 };

@@ -55,7 +55,7 @@ static void uart_puts(uintptr_t base, const char *s)
 	}
 }
 
-void qv_console_init(void)
+MON_COLD_BOOT void qv_console_init(void)
 {
 	uart_init(QV_UART_S_BASE);
 }
@@ -72,7 +72,7 @@ static bool capturing;
 static char cap_line[CAPTURE_MAX], cap_last[CAPTURE_MAX];
 static unsigned cap_len;
 
-void qv_log_capture(bool on)
+MON_COLD_BOOT void qv_log_capture(bool on)
 {
 	capturing = on;
 	cap_len = 0;
@@ -80,7 +80,7 @@ void qv_log_capture(bool on)
 		cap_last[0] = '\0';
 }
 
-const char *qv_log_last_line(void)
+MON_COLD_BOOT const char *qv_log_last_line(void)
 {
 	return cap_last;
 }
@@ -107,7 +107,7 @@ void plat_putc(char c)
 		capture(c);
 }
 
-void qv_set_verbose(bool on)
+MON_COLD_BOOT void qv_set_verbose(bool on)
 {
 	verbose = on;
 }

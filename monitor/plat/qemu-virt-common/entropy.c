@@ -14,12 +14,12 @@ static struct mon_drbg dt_drbg;
 static uint32_t dt_drbg_lock;
 
 /* Cold boot: QEMU's /secure-chosen/rng-seed (it never reaches the normal world). */
-void qv_entropy_seed(const void *seed, unsigned len)
+MON_COLD_BOOT void qv_entropy_seed(const void *seed, unsigned len)
 {
 	mon_drbg_seed(&dt_drbg, seed, len);
 }
 
-const char *qv_entropy_source(void)
+MON_COLD_BOOT const char *qv_entropy_source(void)
 {
 	if (qv_rng_present())
 		return "the CPU's RNDRRS (FEAT_RNG)";

@@ -27,14 +27,14 @@ struct qv_frame *qv_frame_of(unsigned cpu)
 	return (struct qv_frame *)(__percpu_start + (cpu + 1) * QV_STACK_SIZE - QV_FRAME_SIZE);
 }
 
-void qv_set_cpus(const uint64_t *mpidr, unsigned n)
+MON_COLD_BOOT void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)
 		cpu_mpidr[i] = mpidr[i] & MON_MPIDR_AFF_MASK;
 	cpu_count = n < QV_MAX_CPUS ? n : QV_MAX_CPUS;
 }
 
-void qv_set_ns_memory(const struct qv_range *r, unsigned n)
+MON_COLD_BOOT void qv_set_ns_memory(const struct qv_range *r, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_MEM_RANGES; i++)
 		ns_mem[i] = r[i];

@@ -43,7 +43,7 @@ static uint64_t tval;
 static uint32_t ticks;
 
 /* On the boot CPU, last thing before the normal world runs. */
-void qv_poweroff_start(void)
+MON_COLD_BOOT void qv_poweroff_start(void)
 {
 	uint64_t freq = qv_counter_freq();
 

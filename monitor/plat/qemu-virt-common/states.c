@@ -7,11 +7,12 @@
  * instruction per nanosecond): a state's round trip (call to return, or to
  * resume entry) is split evenly into entry and exit and rounded up to whole
  * microseconds; each deeper state costs at least 1 us more each way than
- * the one above it; min-residency is entry plus exit. Measured on AArch64:
- * suspend_standby 280, suspend_powerdown 455 instructions (bench/
- * baseline.json; 300 and 474 since psci.c reads this table), all below
- * 1 us; the cluster and system states run the same monitor path plus the
- * coordination.
+ * the one above it; min-residency is entry plus exit. Measured on AArch64
+ * (make bench, bench/baseline.json, EL2): cpu-retention 351 (the standby
+ * round trip), cpu-power-down 525, cluster-power-down 628 (743 in
+ * OS-initiated mode), system-power-down 600 and SYSTEM_SUSPEND 523
+ * instructions from the call to the resume entry: every one below 1 us
+ * each way, so rule 2 alone orders them: 1/1/2, 2/2/4, 3/3/6, 4/4/8 us.
  *
  * The generic timer keeps counting in every state here (QEMU stops no
  * clock; a powered-down CPU waits in WFI for its own timer interrupt), so

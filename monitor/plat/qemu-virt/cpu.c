@@ -32,48 +32,56 @@ static void read_id_regs(uint64_t id[ID_REGS])
 	id[SMFR0] = read_sysreg(ID_AA64SMFR0_EL1);
 }
 
-/* A feature present when ID field (reg, shift) >= min enables these bits. */
+/*
+ * A feature present when ID field (reg, shift) >= min sets `bits` in the EL3
+ * register `to` (struct el3_config). Names inline: the table is resident
+ * (every CPU's reset reads it), its names only the cold boot's log.
+ */
+enum el3_reg { SCR, CPTR, MDCR, EL3_REGS };
+
 struct feature {
-	const char *name;
-	uint8_t reg, shift, min;
-	uint64_t scr, cptr, mdcr;
+	uint64_t bits;
+	uint8_t reg, shift;
+	uint8_t min : 4, to : 4;
+	char name[13];
 };
 
 static const struct feature features[] = {
-	{ "EL2", PFR0, PFR0_EL2, 1, SCR_HCE, 0, 0 },
-	{ "SVE", PFR0, PFR0_SVE, 1, 0, CPTR_EZ, 0 },
-	{ "CSV2_2", PFR0, PFR0_CSV2, 2, SCR_ENSCXT, 0, 0 },
-	{ "AMUv1p1", PFR0, PFR0_AMU, 2, SCR_AMVOFFEN, 0, 0 },
-	{ "MTE2", PFR1, PFR1_MTE, 2, SCR_ATA, 0, 0 },
-	{ "SME", PFR1, PFR1_SME, 1, SCR_ENTP2, CPTR_ESM, 0 },
-	{ "GCS", PFR1, PFR1_GCS, 1, SCR_GCSEN, 0, 0 },
-	{ "THE", PFR1, PFR1_THE, 1, SCR_RCWMASKEN, 0, 0 },
-	{ "PFAR", PFR1, PFR1_PFAR, 1, SCR_PFAREN, 0, 0 },
-	{ "FPMR", PFR2, 32, 1, SCR_ENFPM, 0, 0 },
-	{ "PAuth APA", ISAR1, 4, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "PAuth API", ISAR1, 8, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "PAuth GPA", ISAR1, 24, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "PAuth GPI", ISAR1, 28, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "PAuth GPA3", ISAR2, 8, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "PAuth APA3", ISAR2, 12, 1, SCR_API | SCR_APK, 0, 0 },
-	{ "LS64_ACCDATA", ISAR1, 60, 3, SCR_ENAS0 | SCR_ADEN, 0, 0 },
-	{ "FGT", MMFR0, 56, 1, SCR_FGTEN, 0, 0 },
-	{ "FGT2", MMFR0, 56, 2, SCR_FGTEN2, 0, 0 },
-	{ "ECV", MMFR0, 60, 1, SCR_ECVEN, 0, 0 },
-	{ "HCX", MMFR1, 40, 1, SCR_HXEN, 0, 0 },
-	{ "TCR2", MMFR3, 0, 1, SCR_TCR2EN, 0, 0 },
-	{ "SCTLR2", MMFR3, 4, 1, SCR_SCTLR2EN, 0, 0 },
-	{ "S1PIE", MMFR3, 8, 1, SCR_PIEN, 0, 0 },
-	{ "S2PIE", MMFR3, 12, 1, SCR_PIEN, 0, 0 },
-	{ "S1POE", MMFR3, 16, 1, SCR_PIEN, 0, 0 },
-	{ "S2POE", MMFR3, 20, 1, SCR_PIEN, 0, 0 },
-	{ "AIE", MMFR3, 24, 1, SCR_AIEN, 0, 0 },
-	{ "D128", MMFR3, 32, 1, SCR_D128EN, 0, 0 },
-	{ "SPE", DFR0, 32, 1, 0, 0, MDCR_NSPB },
-	{ "TRBE", DFR0, 44, 1, 0, 0, MDCR_NSTB },
-	{ "BRBE", DFR0, 52, 1, 0, 0, MDCR_SBRBE },
+	{ SCR_HCE, PFR0, PFR0_EL2, 1, SCR, "EL2" },
+	{ CPTR_EZ, PFR0, PFR0_SVE, 1, CPTR, "SVE" },
+	{ SCR_ENSCXT, PFR0, PFR0_CSV2, 2, SCR, "CSV2_2" },
+	{ SCR_AMVOFFEN, PFR0, PFR0_AMU, 2, SCR, "AMUv1p1" },
+	{ SCR_ATA, PFR1, PFR1_MTE, 2, SCR, "MTE2" },
+	{ SCR_ENTP2, PFR1, PFR1_SME, 1, SCR, "SME" },
+	{ CPTR_ESM, PFR1, PFR1_SME, 1, CPTR, "SME" },
+	{ SCR_GCSEN, PFR1, PFR1_GCS, 1, SCR, "GCS" },
+	{ SCR_RCWMASKEN, PFR1, PFR1_THE, 1, SCR, "THE" },
+	{ SCR_PFAREN, PFR1, PFR1_PFAR, 1, SCR, "PFAR" },
+	{ SCR_ENFPM, PFR2, 32, 1, SCR, "FPMR" },
+	{ SCR_API | SCR_APK, ISAR1, 4, 1, SCR, "PAuth APA" },
+	{ SCR_API | SCR_APK, ISAR1, 8, 1, SCR, "PAuth API" },
+	{ SCR_API | SCR_APK, ISAR1, 24, 1, SCR, "PAuth GPA" },
+	{ SCR_API | SCR_APK, ISAR1, 28, 1, SCR, "PAuth GPI" },
+	{ SCR_API | SCR_APK, ISAR2, 8, 1, SCR, "PAuth GPA3" },
+	{ SCR_API | SCR_APK, ISAR2, 12, 1, SCR, "PAuth APA3" },
+	{ SCR_ENAS0 | SCR_ADEN, ISAR1, 60, 3, SCR, "LS64_ACCDATA" },
+	{ SCR_FGTEN, MMFR0, 56, 1, SCR, "FGT" },
+	{ SCR_FGTEN2, MMFR0, 56, 2, SCR, "FGT2" },
+	{ SCR_ECVEN, MMFR0, 60, 1, SCR, "ECV" },
+	{ SCR_HXEN, MMFR1, 40, 1, SCR, "HCX" },
+	{ SCR_TCR2EN, MMFR3, 0, 1, SCR, "TCR2" },
+	{ SCR_SCTLR2EN, MMFR3, 4, 1, SCR, "SCTLR2" },
+	{ SCR_PIEN, MMFR3, 8, 1, SCR, "S1PIE" },
+	{ SCR_PIEN, MMFR3, 12, 1, SCR, "S2PIE" },
+	{ SCR_PIEN, MMFR3, 16, 1, SCR, "S1POE" },
+	{ SCR_PIEN, MMFR3, 20, 1, SCR, "S2POE" },
+	{ SCR_AIEN, MMFR3, 24, 1, SCR, "AIE" },
+	{ SCR_D128EN, MMFR3, 32, 1, SCR, "D128" },
+	{ MDCR_NSPB, DFR0, 32, 1, MDCR, "SPE" },
+	{ MDCR_NSTB, DFR0, 44, 1, MDCR, "TRBE" },
+	{ MDCR_SBRBE, DFR0, 52, 1, MDCR, "BRBE" },
 	/* PMUVer 6 = PMUv3p5 (0xf, IMPLEMENTATION DEFINED, is excluded below). */
-	{ "PMUv3p5", DFR0, 8, 6, 0, 0, MDCR_SCCD },
+	{ MDCR_SCCD, DFR0, 8, 6, MDCR, "PMUv3p5" },
 };
 
 #define NFEATURES (sizeof(features) / sizeof(features[0]))
@@ -86,7 +94,7 @@ static bool feature_present(const struct feature *f, const uint64_t id[ID_REGS])
 }
 
 struct el3_config {
-	uint64_t scr, cptr, mdcr;
+	uint64_t reg[EL3_REGS];	/* SCR_EL3, CPTR_EL3, MDCR_EL3 */
 };
 
 /*
@@ -104,16 +112,12 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 	 * own SGI) come to EL3; no instruction fetch from NS memory while
 	 * secure; SMC enabled; secure self-hosted debug off.
 	 */
-	struct el3_config c = { SCR_NS | SCR_FIQ | SCR_RES1 | SCR_SIF | SCR_RW, 0, MDCR_SDD };
+	struct el3_config c = { { SCR_NS | SCR_FIQ | SCR_RES1 | SCR_SIF | SCR_RW, 0, MDCR_SDD } };
 
-	for (unsigned i = 0; i < NFEATURES; i++) {
-		if (!feature_present(&features[i], id))
-			continue;
-		c.scr |= features[i].scr;
-		c.cptr |= features[i].cptr;
-		c.mdcr |= features[i].mdcr;
-	}
-	c.scr &= ~(uint64_t)QV_SCR_OFF;
+	for (unsigned i = 0; i < NFEATURES; i++)
+		if (feature_present(&features[i], id))
+			c.reg[features[i].to] |= features[i].bits;
+	c.reg[SCR] &= ~(uint64_t)QV_SCR_OFF;
 	return c;
 }
 
@@ -178,9 +182,9 @@ void qv_cpu_reset_init(unsigned cpu)
 	(void)cpu;
 	read_id_regs(id);
 	c = el3_config(id);
-	write_sysreg("scr_el3", c.scr);
-	write_sysreg("cptr_el3", c.cptr);
-	write_sysreg("mdcr_el3", c.mdcr);
+	write_sysreg("scr_el3", c.reg[SCR]);
+	write_sysreg("cptr_el3", c.reg[CPTR]);
+	write_sysreg("mdcr_el3", c.reg[MDCR]);
 	isb();
 	vector_lengths(id);
 	mpam_init(id);
@@ -208,7 +212,7 @@ bool qv_has_virt(void)
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
 
-void qv_cpu_describe(void)
+MON_COLD_BOOT void qv_cpu_describe(void)
 {
 	uint64_t id[ID_REGS];
 
@@ -217,7 +221,9 @@ void qv_cpu_describe(void)
 		(unsigned long)read_sysreg("midr_el1"), (unsigned long)read_sysreg("scr_el3"),
 		(unsigned long)read_sysreg("cptr_el3"), (unsigned long)read_sysreg("mdcr_el3"));
 	for (unsigned i = 0; i < NFEATURES; i++) {
-		if (feature_present(&features[i], id))
+		/* A feature with bits in two registers has two rows: one line. */
+		if (feature_present(&features[i], id) &&
+		    (i == 0 || strcmp(features[i].name, features[i - 1].name)))
 			qv_info("  enabled for the normal world: %s\n", features[i].name);
 	}
 }

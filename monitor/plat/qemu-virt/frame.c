@@ -24,6 +24,13 @@ _Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
 	       offsetof(struct mon_route, slots) == FR_ROUTE_SLOTS &&
 	       offsetof(struct mon_route, fast) == FR_ROUTE_FAST &&
 	       offsetof(struct mon_route, all) == FR_ROUTE_ALL &&
+	       offsetof(struct mon_route, answers) == FR_ROUTE_ANSWERS &&
 	       sizeof(struct mon_route) == 1u << FR_ROUTE_SHIFT, "struct mon_route");
+_Static_assert(offsetof(struct mon_answer, how) == FR_ANS_HOW &&
+	       offsetof(struct mon_answer, value) == FR_ANS_VALUE &&
+	       offsetof(struct mon_answer, about) == FR_ANS_ABOUT &&
+	       sizeof(struct mon_answer) == 1u << FR_ANS_SHIFT &&
+	       MON_ANSWER_FAST == FR_HOW_FAST && MON_ANSWER_VALUE == FR_HOW_VALUE &&
+	       MON_ANSWER_LOOKUP == FR_HOW_LOOKUP, "struct mon_answer");
 _Static_assert(sizeof(struct qv_frame) == FR_END, "size");
 _Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");

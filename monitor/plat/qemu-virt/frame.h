@@ -33,7 +33,15 @@
 #define FR_ROUTE_SLOTS	8		/* .slots */
 #define FR_ROUTE_FAST	16		/* .fast */
 #define FR_ROUTE_ALL	24		/* .all */
-#define FR_ROUTE_SHIFT	5		/* its size, 1 << 5 */
+#define FR_ROUTE_ANSWERS 32		/* .answers */
+#define FR_ROUTE_SHIFT	6		/* its size, 1 << 6 */
+#define FR_ANS_HOW	0		/* struct mon_answer: .how */
+#define FR_ANS_VALUE	4		/* .value */
+#define FR_ANS_ABOUT	8		/* .about */
+#define FR_ANS_SHIFT	4		/* its size, 1 << 4 */
+#define FR_HOW_FAST	0		/* MON_ANSWER_FAST, _VALUE, _LOOKUP */
+#define FR_HOW_VALUE	2
+#define FR_HOW_LOOKUP	3
 /* The function IDs vectors.S tests, stated in <secmon/smccc.h>. */
 #define FR_FID_SMC64	SECMON_FID_SMC64
 #define FR_FID_MBZ	SECMON_FID_MBZ

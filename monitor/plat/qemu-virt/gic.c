@@ -50,7 +50,7 @@ static void gicd_wait_rwp(void)
 }
 
 /* All shared interrupts to non-secure group 1; the OS programs the rest. */
-void qv_gic_dist_init(void)
+MON_COLD_BOOT void qv_gic_dist_init(void)
 {
 	unsigned lines = 32 * ((mmio_read32(QV_GICD_BASE + GICD_TYPER) & 0x1f) + 1);
 
@@ -68,7 +68,7 @@ void qv_gic_dist_init(void)
 	gicd_wait_rwp();
 }
 
-void qv_gic_release(void)
+MON_COLD_BOOT void qv_gic_release(void)
 {
 	qv_gicd_enable_group0();
 	if (gic_v3())

@@ -18,9 +18,13 @@
  *     (x0-x1 touched).
  *  2. An ID that the route's exact filter rules out (its hash slot does
  *     not hold it): SMC_UNK from the vector (x0-x3 touched).
- *  3. The route's fast handler: the queries that take x1-x3 and answer in
+ *  3. The answers that need no code, beside the ID in the filter's table
+ *     (struct mon_answer, monitor.h): a constant (PSCI_VERSION) or a lookup
+ *     of w1 in the same tables (PSCI_FEATURES), from the vector (x0-x4
+ *     touched).
+ *  4. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
- *  4. mon_smc(), with the caller's SPSR as its caller record: all the rest,
+ *  5. mon_smc(), with the caller's SPSR as its caller record: all the rest,
  *     including whatever the fast handler declines.
  * The caller's register width is the exception class (0x17: SMC from
  * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
@@ -66,25 +70,74 @@
 9:
 	.endm
 
+/*
+ * One entry of the table, at qv_vectors + off, between vector_entry and
+ * end_vector_entry: the build stops when its code is over the 0x80 bytes
+ * (32 instructions) the architecture gives it.
+ */
+	.macro	vector_entry off
+	.org	qv_vectors + \off
+.Lvector_\off:
+	.endm
+
+	.macro	end_vector_entry off
+	.if	. - .Lvector_\off > 0x80
+	.error	"vector entry \off is over 0x80 bytes"
+	.endif
+	.endm
+
+/* An entry that only branches. */
+	.macro	vector_branch off, target
+	vector_entry \off
+	b	\target
+	end_vector_entry \off
+	.endm
+
+/*
+ * \op (stp or ldp) of x4-x17 and the frame's struct secmon_regs: what a C
+ * call needs saved beyond x0-x3, and its reload.
+ */
+	.macro	frame_x4_x17 op
+	\op	x4, x5, [sp, #FR_REGS + 32]
+	\op	x6, x7, [sp, #FR_REGS + 48]
+	\op	x8, x9, [sp, #FR_REGS + 64]
+	\op	x10, x11, [sp, #FR_REGS + 80]
+	\op	x12, x13, [sp, #FR_REGS + 96]
+	\op	x14, x15, [sp, #FR_REGS + 112]
+	\op	x16, x17, [sp, #FR_REGS + 128]
+	.endm
+
+/* \op of x4-x29 and a struct qv_trap at SP (x<n> at 8 * n). */
+	.macro	trap_x4_x29 op
+	\op	x4, x5, [sp, #32]
+	\op	x6, x7, [sp, #48]
+	\op	x8, x9, [sp, #64]
+	\op	x10, x11, [sp, #80]
+	\op	x12, x13, [sp, #96]
+	\op	x14, x15, [sp, #112]
+	\op	x16, x17, [sp, #128]
+	\op	x18, x19, [sp, #144]
+	\op	x20, x21, [sp, #160]
+	\op	x22, x23, [sp, #176]
+	\op	x24, x25, [sp, #192]
+	\op	x26, x27, [sp, #208]
+	\op	x28, x29, [sp, #224]
+	.endm
+
 	.section .text.vectors, "ax"
 	.balign	2048
 	.global qv_vectors
 qv_vectors:
-/* Each entry has 0x80 bytes; .org stops the build if one overflows. */
-	.macro entry off, target
-	.org	qv_vectors + \off
-	b	\target
-	.endm
 
 	/* Current EL with SP_EL0 (never used), then with SP_EL3: a monitor fault. */
-	entry	0x000, el3_exception
-	entry	0x080, el3_exception
-	entry	0x100, el3_exception
-	entry	0x180, el3_exception
-	entry	0x200, el3_exception
-	entry	0x280, el3_exception
-	entry	0x300, el3_exception
-	entry	0x380, el3_exception
+	vector_branch 0x000, el3_exception
+	vector_branch 0x080, el3_exception
+	vector_branch 0x100, el3_exception
+	vector_branch 0x180, el3_exception
+	vector_branch 0x200, el3_exception
+	vector_branch 0x280, el3_exception
+	vector_branch 0x300, el3_exception
+	vector_branch 0x380, el3_exception
 
 	/*
 	 * Lower EL, AArch64, synchronous. An SMC64 takes the fast path (see
@@ -92,7 +145,7 @@ qv_vectors:
 	 * are answered here with only x0-x3 touched; the route's fast handler
 	 * gets a fast call with x1-x3 as arguments.
 	 */
-	.org	qv_vectors + 0x400
+	vector_entry 0x400
 	stp	x0, x1, [sp, #FR_REGS + 0]
 	mrs	x1, esr_el3
 	lsr	w1, w1, #26
@@ -103,27 +156,32 @@ qv_vectors:
 	eor	w1, w0, #FR_FID_WA1
 	cbz	w1, smc_wa1
 	b	smc_not_wa
-	entry	0x480, lower_irq
-	entry	0x500, lower_fiq
-	entry	0x580, lower_serror
+	end_vector_entry 0x400
+	vector_branch 0x480, lower_irq
+	vector_branch 0x500, lower_fiq
+	vector_branch 0x580, lower_serror
 
 	/*
 	 * Lower EL, AArch32: only when the EL just below EL3 is AArch32, which
 	 * SCR_EL3.RW = 1 rules out; an AArch32 EL1 or EL0 under an AArch64 EL2
 	 * comes through the AArch64 entry above with EC 0x13.
 	 */
-	.org	qv_vectors + 0x600
+	vector_entry 0x600
 	stp	x0, x1, [sp, #FR_REGS + 0]
 	mrs	x0, esr_el3
 	lsr	x1, x0, #26
 	b	lower_not_smc64
-	entry	0x680, lower_irq
-	entry	0x700, lower_fiq
-	entry	0x780, lower_serror
+	end_vector_entry 0x600
+	vector_branch 0x680, lower_irq
+	vector_branch 0x700, lower_fiq
+	vector_branch 0x780, lower_serror
 	.org	qv_vectors + 0x800
 
 	.text
-/* The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter. */
+/*
+ * The rest of an SMC64 (the top of this file): SMCCC_VERSION, the filter,
+ * then the ID's struct mon_answer: its fast handler unless told otherwise.
+ */
 smc_not_wa:
 	pmu_hide x1
 	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
@@ -136,10 +194,68 @@ smc_not_wa:
 	mul	w1, w1, w0
 	lsr	x1, x1, x3			/* the ID's slot: 0 when shift is 32 */
 	ldr	x3, [x2, #FR_ROUTE_SLOTS]
-	ldr	w1, [x3, x1, lsl #2]
-	cmp	w1, w0
+	ldr	w3, [x3, x1, lsl #2]
+	cmp	w3, w0
 	b.ne	smc_miss			/* not served, unless the filter is off */
+	ldr	x3, [x2, #FR_ROUTE_ANSWERS]
+	add	x3, x3, x1, lsl #FR_ANS_SHIFT	/* its struct mon_answer */
+	ldr	w1, [x3, #FR_ANS_HOW]
+	cbnz	w1, smc_answer
 	ldr	x3, [x2, #FR_ROUTE_FAST]
+
+/*
+ * The route's fast handler, x3 = fast(fid, regs): x4-x17 and x30 join x0-x3
+ * in the frame for the C call; if it declines, mon_smc() gets the call.
+ */
+smc_fast:
+	frame_x4_x17 stp
+	str	x30, [sp, #FR_X30]
+	add	x1, sp, #FR_REGS
+	blr	x3
+	cbz	w0, smc_full
+smc_return:
+	pmu_restore x1
+	ldr	x30, [sp, #FR_X30]
+	ldp	x0, x1, [sp, #FR_REGS + 0]
+	ldp	x2, x3, [sp, #FR_REGS + 16]
+	frame_x4_x17 ldp
+	eret
+
+/*
+ * An answer without code (struct mon_answer at x3, its .how in w1): a
+ * constant, or the .about of w1's slot when the monitor answers the ID w1
+ * (a lookup of it as above; x4 the one more scratch register), else the
+ * constant. Anything else: mon_smc().
+ */
+smc_answer:
+	cmp	w1, #FR_HOW_VALUE
+	b.ne	smc_lookup
+	ldrsw	x0, [x3, #FR_ANS_VALUE]
+	b	smc_answered
+smc_lookup:
+	cmp	w1, #FR_HOW_LOOKUP
+	b.ne	smc_save_full
+	str	x4, [sp, #FR_REGS + 32]
+	ldr	w1, [sp, #FR_REGS + 8]		/* the ID asked about */
+	ubfx	x0, x1, #24, #6
+	ldr	x2, [sp, #FR_ROUTES]
+	add	x2, x2, x0, lsl #FR_ROUTE_SHIFT
+	ldp	w0, w4, [x2, #FR_ROUTE_MULT]
+	mul	w0, w0, w1
+	lsr	x0, x0, x4
+	ldr	x4, [x2, #FR_ROUTE_SLOTS]
+	ldr	w4, [x4, x0, lsl #2]
+	cmp	w4, w1
+	b.ne	1f
+	ldr	x3, [x2, #FR_ROUTE_ANSWERS]
+	add	x3, x3, x0, lsl #FR_ANS_SHIFT
+	ldrsw	x0, [x3, #FR_ANS_ABOUT]
+	b	2f
+1:	ldrsw	x0, [x3, #FR_ANS_VALUE]
+2:	ldr	x4, [sp, #FR_REGS + 32]
+	b	smc_answered
+
+/* An unfiltered route (.all): the ID's bits decide. */
 smc_served:
 	tbz	w0, #31, smc_save_full		/* yielding */
 	tst	w0, #FR_FID_MBZ
@@ -218,50 +334,16 @@ smc_miss:
  */
 smc_unk:
 	mov	x0, #-1
+/* x0 the answer; x1-x3 back as the caller left them. */
+smc_answered:
 	pmu_restore x1
 	ldp	x1, x2, [sp, #FR_REGS + 8]
 	ldr	x3, [sp, #FR_REGS + 24]
 	eret
 
-/*
- * The route's fast handler, x3 = fast(fid, regs): x4-x17 and x30 join x0-x3
- * in the frame for the C call; if it declines, mon_smc() gets the call.
- */
-smc_fast:
-	stp	x4, x5, [sp, #FR_REGS + 32]
-	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_REGS + 64]
-	stp	x10, x11, [sp, #FR_REGS + 80]
-	stp	x12, x13, [sp, #FR_REGS + 96]
-	stp	x14, x15, [sp, #FR_REGS + 112]
-	stp	x16, x17, [sp, #FR_REGS + 128]
-	str	x30, [sp, #FR_X30]
-	add	x1, sp, #FR_REGS
-	blr	x3
-	cbz	w0, smc_full
-smc_return:
-	pmu_restore x1
-	ldr	x30, [sp, #FR_X30]
-	ldp	x0, x1, [sp, #FR_REGS + 0]
-	ldp	x2, x3, [sp, #FR_REGS + 16]
-	ldp	x4, x5, [sp, #FR_REGS + 32]
-	ldp	x6, x7, [sp, #FR_REGS + 48]
-	ldp	x8, x9, [sp, #FR_REGS + 64]
-	ldp	x10, x11, [sp, #FR_REGS + 80]
-	ldp	x12, x13, [sp, #FR_REGS + 96]
-	ldp	x14, x15, [sp, #FR_REGS + 112]
-	ldp	x16, x17, [sp, #FR_REGS + 128]
-	eret
-
 /* Everything else: mon_smc() with the whole register set and the caller record. */
 smc_save_full:
-	stp	x4, x5, [sp, #FR_REGS + 32]
-	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_REGS + 64]
-	stp	x10, x11, [sp, #FR_REGS + 80]
-	stp	x12, x13, [sp, #FR_REGS + 96]
-	stp	x14, x15, [sp, #FR_REGS + 112]
-	stp	x16, x17, [sp, #FR_REGS + 128]
+	frame_x4_x17 stp
 	str	x30, [sp, #FR_X30]
 smc_full:
 	mrs	x1, spsr_el3
@@ -352,74 +434,41 @@ smc_a32:
  * struct qv_trap below the frame, let C log and resolve it, restore, return.
  * x0 and x1 are already in the frame.
  */
+/* Hands the exception to qv_lower_exception() as `kind`; x0 and x1 are in the frame. */
+	.macro	trap_entry kind
+	sub	sp, sp, #256
+	stp	x2, x3, [sp, #16]
+	ldp	x2, x3, [sp, #256 + FR_REGS]
+	stp	x2, x3, [sp, #0]
+	mov	x1, #\kind
+	b	trap_common
+	.endm
+
+/* The same for an interrupt or SError: x0 and x1 saved and EL3 hidden first. */
+	.macro	trap_interrupt kind
+	stp	x0, x1, [sp, #FR_REGS + 0]
+	pmu_hide x0
+	trap_entry \kind
+	.endm
+
 lower_other:
-	sub	sp, sp, #256
-	stp	x2, x3, [sp, #16]
-	ldp	x2, x3, [sp, #256 + FR_REGS]
-	stp	x2, x3, [sp, #0]
-	mov	x1, #0
-	b	trap_common
+	trap_entry 0
 lower_irq:
-	stp	x0, x1, [sp, #FR_REGS + 0]
-	pmu_hide x0
-	sub	sp, sp, #256
-	stp	x2, x3, [sp, #16]
-	ldp	x2, x3, [sp, #256 + FR_REGS]
-	stp	x2, x3, [sp, #0]
-	mov	x1, #1
-	b	trap_common
+	trap_interrupt 1
 lower_fiq:
-	stp	x0, x1, [sp, #FR_REGS + 0]
-	pmu_hide x0
-	sub	sp, sp, #256
-	stp	x2, x3, [sp, #16]
-	ldp	x2, x3, [sp, #256 + FR_REGS]
-	stp	x2, x3, [sp, #0]
-	mov	x1, #2
-	b	trap_common
+	trap_interrupt 2
 lower_serror:
-	stp	x0, x1, [sp, #FR_REGS + 0]
-	pmu_hide x0
-	sub	sp, sp, #256
-	stp	x2, x3, [sp, #16]
-	ldp	x2, x3, [sp, #256 + FR_REGS]
-	stp	x2, x3, [sp, #0]
-	mov	x1, #3
-	b	trap_common
+	trap_interrupt 3
 
 trap_common:
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	stp	x8, x9, [sp, #64]
-	stp	x10, x11, [sp, #80]
-	stp	x12, x13, [sp, #96]
-	stp	x14, x15, [sp, #112]
-	stp	x16, x17, [sp, #128]
-	stp	x18, x19, [sp, #144]
-	stp	x20, x21, [sp, #160]
-	stp	x22, x23, [sp, #176]
-	stp	x24, x25, [sp, #192]
-	stp	x26, x27, [sp, #208]
-	stp	x28, x29, [sp, #224]
+	trap_x4_x29 stp
 	str	x30, [sp, #240]
 	mov	x0, sp
 	bl	qv_lower_exception
 	pmu_restore x0, 256
 	ldp	x0, x1, [sp, #0]
 	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldp	x8, x9, [sp, #64]
-	ldp	x10, x11, [sp, #80]
-	ldp	x12, x13, [sp, #96]
-	ldp	x14, x15, [sp, #112]
-	ldp	x16, x17, [sp, #128]
-	ldp	x18, x19, [sp, #144]
-	ldp	x20, x21, [sp, #160]
-	ldp	x22, x23, [sp, #176]
-	ldp	x24, x25, [sp, #192]
-	ldp	x26, x27, [sp, #208]
-	ldp	x28, x29, [sp, #224]
+	trap_x4_x29 ldp
 	ldr	x30, [sp, #240]
 	add	sp, sp, #256
 	eret
