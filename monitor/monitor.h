@@ -16,6 +16,11 @@
 #define MON_MAX_CPUS 16
 #endif
 
+/* Records in each CPU's trace ring (core/trace.c): a power of two. */
+#ifndef MON_TRACE_RECORDS
+#define MON_TRACE_RECORDS 256
+#endif
+
 /*
  * secmon's SoC identity for SMCCC_ARCH_SOC_ID: JEP-106 continuation bank 0x5e
  * is far beyond the banks JEDEC has assigned, so it names no real vendor.
