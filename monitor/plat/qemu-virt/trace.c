@@ -19,26 +19,29 @@
 extern char qv_wa_ordinary[];
 
 static bool tracing;
-/* Each CPU's own workaround code (qv_wa_select()), for when recording stops. */
-static uintptr_t own_wa[QV_MAX_CPUS][2];
 static struct mon_route traced_routes[SECMON_FID_OEN_MASK + 1];
 static const uint32_t no_slot;
 
-static void frame_set(struct qv_frame *f, unsigned cpu, bool on)
+/*
+ * A frame that has been through its CPU's reset (entry.S set its routes):
+ * the others are set up at their reset, by qv_trace_frame().
+ */
+static void frame_set(struct qv_frame *f, bool on)
 {
-	if (!own_wa[cpu][0])
-		return;		/* the CPU has not been through reset yet: it will see `tracing` */
-	f->wa1 = on ? (uintptr_t)qv_wa_ordinary : own_wa[cpu][0];
-	f->wa3 = on ? (uintptr_t)qv_wa_ordinary : own_wa[cpu][1];
+	if (f->routes != mon_routes && f->routes != traced_routes)
+		return;
+	f->wa1 = on ? (uintptr_t)qv_wa_ordinary : f->wa_own[0];
+	f->wa3 = on ? (uintptr_t)qv_wa_ordinary : f->wa_own[1];
 	f->routes = on ? traced_routes : mon_routes;
 	f->trace = on;
 }
 
+/* At reset, after qv_wa_select(): the frame as recording wants it. */
 void qv_trace_frame(struct qv_frame *f)
 {
-	own_wa[f->cpu][0] = f->wa1;
-	own_wa[f->cpu][1] = f->wa3;
-	frame_set(f, (unsigned)f->cpu, __atomic_load_n(&tracing, __ATOMIC_ACQUIRE));
+	f->wa_own[0] = f->wa1;
+	f->wa_own[1] = f->wa3;
+	frame_set(f, __atomic_load_n(&tracing, __ATOMIC_ACQUIRE));
 }
 
 /* Under no lock: TRACE_CTL calls are rare, and each store is one word. */
@@ -52,5 +55,5 @@ void plat_trace_switched(bool on)
 	}
 	__atomic_store_n(&tracing, on, __ATOMIC_RELEASE);
 	for (unsigned i = 0; i < plat_cpu_count(); i++)
-		frame_set(qv_frame_of(i), i, on);
+		frame_set(qv_frame_of(i), on);
 }
