@@ -116,6 +116,16 @@ extern struct mon_route mon_routes[64];
 bool mon_fid_filtered(uint32_t fid);
 bool mon_smc_fast(struct secmon_regs *regs);
 
+/*
+ * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
+ * records of all CPUs' rings (struct secmon_trace_record, <secmon/trace.h>)
+ * to dst, 64 bits at a time, as TRACE_READ does; *lost gets the records
+ * lost since the previous drain, *waiting those left. For a platform that
+ * reads its own trace (the simulator, after a run). Returns the count.
+ */
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
+			 uint64_t *waiting);
+
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;
 

@@ -150,11 +150,34 @@ static int64_t trace_info(struct mon_call *c)
 	return answer(c, mon_tracing(), plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
 }
 
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost_out,
+			 uint64_t *waiting)
+{
+	const uint64_t *src;
+	unsigned n = 0;
+
+	*waiting = 0;
+	plat_lock();
+	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
+		struct ring *g = &rings[i];
+
+		for (; n < max && g->tail != g->head; n++, g->tail++) {
+			src = (const uint64_t *)&g->rec[g->tail % RING];
+			for (unsigned w = 0; w < WORDS; w++)
+				*dst++ = src[w];
+		}
+		*waiting += g->head - g->tail;
+	}
+	*lost_out = lost;
+	lost = 0;
+	plat_unlock();
+	return n;
+}
+
 static int64_t trace_read(struct mon_call *c)
 {
-	uint64_t pa = mon_arg(c, 1), size = mon_arg(c, 2), max, n = 0, waiting = 0, gone;
+	uint64_t pa = mon_arg(c, 1), size = mon_arg(c, 2), max, gone, waiting, n;
 	volatile uint64_t *dst;
-	const uint64_t *src;
 
 	if ((pa & 7) || size < sizeof(struct secmon_trace_record) || !plat_ns_range_ok(pa, size))
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -164,21 +187,8 @@ static int64_t trace_read(struct mon_call *c)
 	dst = plat_ns_map(pa, max * WORDS * 8);
 	if (!dst)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	plat_lock();
-	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
-		struct ring *g = &rings[i];
-
-		/* 64 bits at a time: normal-world memory is Device memory at EL3. */
-		for (; n < max && g->tail != g->head; n++, g->tail++) {
-			src = (const uint64_t *)&g->rec[g->tail % RING];
-			for (unsigned w = 0; w < WORDS; w++)
-				*dst++ = src[w];
-		}
-		waiting += g->head - g->tail;
-	}
-	gone = lost;
-	lost = 0;
-	plat_unlock();
+	/* 64 bits at a time: normal-world memory is Device memory at EL3. */
+	n = mon_trace_drain(dst, (unsigned)max, &gone, &waiting);
 	return answer(c, n, gone, waiting);
 }
 
