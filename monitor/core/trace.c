@@ -3,8 +3,8 @@
  * Recording (docs/trace.md): per CPU, a ring of struct secmon_trace_record
  * in secure memory, one record per SMC handled and per power event, and the
  * SiP calls that read it out. Off unless the board DT or TRACE_CTL turns it
- * on. A CPU writes only its own ring's pending call; the rings themselves,
- * the lost count and the readout are under plat_lock().
+ * on. A CPU alone touches its own pending call; the rings themselves, the
+ * lost count and the readout are under plat_lock().
  */
 #include <secmon/psci.h>
 #include <secmon/trace.h>
@@ -18,13 +18,21 @@
 
 _Static_assert((RING & (RING - 1)) == 0 && RING <= 0xffff, "ring size a power of two");
 
+/* The SMC a CPU is serving: what its record needs from the call's entry. */
+struct pending {
+	uint64_t t_entry;
+	uint64_t arg[SECMON_TRACE_ARGS];
+	uint32_t fid;
+	uint8_t flags;
+	bool open;		/* not yet written */
+};
+
 struct ring {
 	uint32_t head, tail;	/* records written, records gone (read or lost) */
 	uint32_t seq;
 	uint32_t pd_at;		/* head when the open power-down's record was written */
 	bool pd_open;
-	bool call_open;		/* call: the SMC being served, not yet written */
-	struct secmon_trace_record call;
+	struct pending call;
 	struct secmon_trace_record rec[RING];
 };
 
@@ -37,7 +45,7 @@ void mon_trace_setup(bool on, bool fixed)
 {
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
-		rings[i].pd_open = rings[i].call_open = false;
+		rings[i].pd_open = rings[i].call.open = false;
 	}
 	lost = 0;
 	locked = fixed;
@@ -45,18 +53,29 @@ void mon_trace_setup(bool on, bool fixed)
 	plat_trace_switched(on);
 }
 
-/* Under plat_lock(): the oldest record goes when the ring is full. */
-static void put(unsigned cpu, struct secmon_trace_record *r)
+/*
+ * Under plat_lock(): the next record of `cpu`, zeroed but for its header,
+ * written in place (no copy); the oldest record goes when the ring is full.
+ */
+static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid)
 {
 	struct ring *g = &rings[cpu];
+	struct secmon_trace_record *r;
+	uint64_t *w;
 
-	r->seq = g->seq++;
-	r->cpu = (uint16_t)cpu;
 	if (g->head - g->tail == RING) {
 		g->tail++;
 		lost++;
 	}
-	g->rec[g->head++ % RING] = *r;
+	r = &g->rec[g->head++ % RING];
+	w = (uint64_t *)r;
+	for (unsigned i = 0; i < WORDS; i++)
+		w[i] = 0;
+	r->seq = g->seq++;
+	r->cpu = (uint16_t)cpu;
+	r->type = type;
+	r->fid = fid;
+	return r;
 }
 
 /* The tracer's own calls are not recorded: a reader would never catch up. */
@@ -68,56 +87,52 @@ static bool is_trace_call(uint32_t fid)
 
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller)
 {
-	struct ring *g = &rings[cpu];
-	struct secmon_trace_record *t = &g->call;
+	struct pending *p = &rings[cpu].call;
 	uint32_t fid = (uint32_t)r->x[0];
 	bool smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32;
 
-	g->call_open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT);
-	if (!g->call_open)
+	p->open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT);
+	if (!p->open)
 		return;
-	*t = (struct secmon_trace_record){
-		.t_entry = plat_counter(),
-		.type = SECMON_TRACE_SMC,
-		.flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1),
-		.fid = fid,
-		.nargs = SECMON_TRACE_ARGS,
-	};
+	p->t_entry = plat_counter();
+	p->fid = fid;
+	p->flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1);
 	for (unsigned i = 0; i < SECMON_TRACE_ARGS; i++)
-		t->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
+		p->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
 }
 
 /* The call's record: with its results (r), or none when it does not return. */
 void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 {
-	struct ring *g = &rings[cpu];
+	struct pending *p = &rings[cpu].call;
+	struct secmon_trace_record *t;
+	uint64_t now;
 
-	if (!g->call_open)
+	if (!p->open)
 		return;
-	g->call_open = false;
-	g->call.t_exit = plat_counter();
-	if (r) {
-		g->call.nres = SECMON_TRACE_RESULTS;
-		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
-			g->call.res[i] = r->x[i];
-	}
+	p->open = false;
+	now = plat_counter();
 	plat_lock();
-	put(cpu, &g->call);
+	t = slot(cpu, SECMON_TRACE_SMC, p->fid);
+	t->t_entry = p->t_entry;
+	t->t_exit = now;
+	t->flags = p->flags;
+	t->nargs = SECMON_TRACE_ARGS;
+	for (unsigned i = 0; i < SECMON_TRACE_ARGS; i++)
+		t->arg[i] = p->arg[i];
+	if (r) {
+		t->nres = SECMON_TRACE_RESULTS;
+		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
+			t->res[i] = r->x[i];
+	}
 	plat_unlock();
 }
 
 void mon_trace_power(const struct mon_trace_event *e)
 {
 	uint64_t now = plat_counter();
-	struct secmon_trace_record t = {
-		.t_entry = e->t_entry ? e->t_entry : now,
-		.t_exit = now,
-		.type = SECMON_TRACE_POWER,
-		.fid = e->event,
-		.nargs = (uint8_t)e->nargs,
-		.arg = { e->arg[0], e->arg[1], e->arg[2] },
-	};
 	struct ring *g = &rings[e->cpu];
+	struct secmon_trace_record *t;
 	bool down = e->event == SECMON_TRACE_EV_POWERDOWN ||
 		    e->event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
 
@@ -132,7 +147,12 @@ void mon_trace_power(const struct mon_trace_event *e)
 		g->rec[g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
-	put(e->cpu, &t);
+	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
+	t->t_entry = e->t_entry ? e->t_entry : now;
+	t->t_exit = now;
+	t->nargs = (uint8_t)e->nargs;
+	for (unsigned i = 0; i < e->nargs && i < 3; i++)
+		t->arg[i] = e->arg[i];
 	plat_unlock();
 }
 
