@@ -27,6 +27,8 @@
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
+ *   nsk.test=trace      the monitor's recording read back from every CPU at
+ *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -287,7 +289,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_power_off(env.c);
 	}
 	if (test.trace) {
-		trace_run(env.c, nsk_ram_end(&dt, image_base));
+		trace_run(env.c, nsk_ram_end(&dt, image_base), current_el(), false);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * nsk.test=trace (AArch64 nsk, a firmware built with recording: TRACE=1,
- * build/qemu-virt-a64-trace/secmon.bin): the monitor's recording read back
- * through the SiP calls (include/secmon/trace.h, docs/trace.md).
+ * nsk.test=trace, both nsks (a firmware built with recording: the AArch64
+ * one with TRACE=1, build/qemu-virt-a64-trace/secmon.bin; the AArch32 one
+ * by default): the monitor's recording read back through the SiP calls
+ * (include/secmon/trace.h, docs/trace.md). An AArch32 caller uses the
+ * SMC32 forms, an AArch64 one the SMC64 ones.
  *
  * The boot CPU switches recording on and makes known calls, among them
  * those the vector answers itself (SMCCC_VERSION, ARCH_WORKAROUND_1, an ID
@@ -37,8 +39,16 @@ struct tcpu {
 
 static struct tcpu tc[NSK_MAX_CPUS];
 static const struct secmon_conduit *tcd;
+static bool ta32;		/* the caller runs AArch32: SMC32 forms */
+static uint32_t twide;		/* SECMON_FID_SMC64, or 0 from AArch32 */
 static volatile uint32_t tgo;
 static unsigned ttap;
+
+/* A negative SMC32 status as this caller gets it: 32 bits from AArch32, sign-extended else. */
+static uint64_t status(int32_t v)
+{
+	return ta32 ? (uint32_t)v : (uint64_t)(int64_t)v;
+}
 
 static void sip(uint64_t x0, uint64_t x1, uint64_t x2, struct secmon_regs *out)
 {
@@ -57,7 +67,7 @@ static void read_share(struct tcpu *t)
 
 		if (room == 0)
 			break;
-		sip(SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, (uintptr_t)&t->rec[t->n],
+		sip(SECMON_SIP_TRACE_READ | twide, (uintptr_t)&t->rec[t->n],
 		    (room < PIECE ? room : PIECE) * sizeof(t->rec[0]), &out);
 		t->reads++;
 		if (out.x[0] != 0 || out.x[1] > PIECE) {
@@ -151,25 +161,24 @@ static int hostile_reads(uint64_t ram_end)
 	int fail = 0;
 
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		sip(SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, bad[i].base, bad[i].size, &out);
-		fail += con_tap(&ttap, out.x[0] == (uint64_t)SECMON_PSCI_INVALID_PARAMETERS,
-				"trace: TRACE_READ of %s is INVALID_PARAMETERS (0x%lx)", bad[i].what,
-				out.x[0]);
+		sip(SECMON_SIP_TRACE_READ | twide, bad[i].base, bad[i].size, &out);
+		fail += con_tap(&ttap, out.x[0] == status(SECMON_PSCI_INVALID_PARAMETERS),
+				"trace: TRACE_READ of %s is INVALID_PARAMETERS (0x%llx)", bad[i].what,
+				(unsigned long long)out.x[0]);
 	}
-	sip(SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, ram_end - 64, 4096, &out);
-	fail += con_tap(&ttap, out.x[0] == (uint64_t)SECMON_PSCI_INVALID_PARAMETERS,
+	sip(SECMON_SIP_TRACE_READ | twide, ram_end - 64, 4096, &out);
+	fail += con_tap(&ttap, out.x[0] == status(SECMON_PSCI_INVALID_PARAMETERS),
 			"trace: TRACE_READ across the end of normal-world RAM is INVALID_PARAMETERS");
-	sip(SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, buf + 4, 4096, &out);
-	fail += con_tap(&ttap, out.x[0] == (uint64_t)SECMON_PSCI_INVALID_PARAMETERS,
+	sip(SECMON_SIP_TRACE_READ | twide, buf + 4, 4096, &out);
+	fail += con_tap(&ttap, out.x[0] == status(SECMON_PSCI_INVALID_PARAMETERS),
 			"trace: a misaligned TRACE_READ buffer is INVALID_PARAMETERS");
-	sip(SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, buf, sizeof(struct secmon_trace_record) - 8,
-	    &out);
-	fail += con_tap(&ttap, out.x[0] == (uint64_t)SECMON_PSCI_INVALID_PARAMETERS,
+	sip(SECMON_SIP_TRACE_READ | twide, buf, sizeof(struct secmon_trace_record) - 8, &out);
+	fail += con_tap(&ttap, out.x[0] == status(SECMON_PSCI_INVALID_PARAMETERS),
 			"trace: a TRACE_READ buffer smaller than a record is INVALID_PARAMETERS");
 	return fail;
 }
 
-int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
+int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32)
 {
 	struct secmon_regs out, v, wa, unk, ver;
 	unsigned nrec[NSK_MAX_CPUS], boot_cpu = NSK_MAX_CPUS;
@@ -177,10 +186,13 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 	int fail = 0;
 
 	tcd = c;
+	ta32 = aarch32;
+	twide = aarch32 ? 0 : SECMON_FID_SMC64;
 	sip(SECMON_SIP_TRACE_INFO, 0, 0, &out);
 	fail += con_tap(&ttap, out.x[0] == 0 && (out.x[3] & 0xffff) >= nsk_ncpus,
-			"trace: TRACE_INFO answers SUCCESS, %lu CPUs, %lu records a ring, %lu Hz",
-			out.x[3] & 0xffff, out.x[3] >> 16, out.x[2]);
+			"trace: TRACE_INFO answers SUCCESS, %u CPUs, %u records a ring, %u Hz",
+			(unsigned)(out.x[3] & 0xffff), (unsigned)(out.x[3] >> 16) & 0xffff,
+			(unsigned)out.x[2]);
 	if (out.x[0] != 0) {
 		con_printf("Bail out! the firmware records nothing (build it with TRACE=1)\n");
 		return fail;
@@ -189,7 +201,7 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 	fail += con_tap(&ttap, out.x[0] == 0, "trace: TRACE_CTL starts recording");
 	sip(SECMON_SMCCC_VERSION, 0, 0, &v);
 	sip(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, &wa);
-	sip(UNKNOWN_SIP | SECMON_FID_SMC64, MARK, 0, &unk);
+	sip(UNKNOWN_SIP | twide, MARK, 0, &unk);
 	sip(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, &ver);
 	for (unsigned i = 1; i < nsk_ncpus; i++)
 		if (secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) != 0)
@@ -233,9 +245,9 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 			boot_cpu = cpu;
 	}
 	{
-		static const uint32_t fid[] = { SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_WORKAROUND_1,
-						UNKNOWN_SIP | SECMON_FID_SMC64,
-						SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION) };
+		const uint32_t fid[] = { SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_WORKAROUND_1,
+					 UNKNOWN_SIP | twide,
+					 SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION) };
 		const uint64_t res[] = { v.x[0], wa.x[0], unk.x[0], ver.x[0] };
 		bool boot_ok = boot_cpu < NSK_MAX_CPUS;
 		unsigned t;
@@ -246,13 +258,14 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 			boot_ok = r && r->type == SECMON_TRACE_SMC && r->fid == fid[s] &&
 				  r->nres == SECMON_TRACE_RESULTS && r->res[0] == res[s] &&
 				  ((r->flags & SECMON_TRACE_F_EL_MASK) >> SECMON_TRACE_F_EL_SHIFT) ==
-					  current_el() &&
-				  !(r->flags & SECMON_TRACE_F_AARCH32) && r->t_exit >= r->t_entry;
+					  el &&
+				  !(r->flags & SECMON_TRACE_F_AARCH32) == !aarch32 &&
+				  r->t_exit >= r->t_entry;
 		}
 		fail += con_tap(&ttap, boot_ok,
 				"trace: SMCCC_VERSION, ARCH_WORKAROUND_1, an unknown SiP ID and "
 				"PSCI_VERSION recorded in order with their answers and the caller's "
-				"EL%u", current_el());
+				"EL%u, %s", el, aarch32 ? "AArch32" : "AArch64");
 		/* Then per secondary: its CPU_ON event and the CPU_ON call (SUCCESS). */
 		for (uint32_t s = 4, i = 1; i < nsk_ncpus; i++, s += 2) {
 			const struct secmon_trace_record *e = find(boot_cpu, s, &t);
@@ -288,7 +301,7 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 		for (k = 0; k < CALLS; k++) {
 			r = find(cpu, k + 1, &t);
 			if (!r || r->fid != UNKNOWN_SIP || r->arg[0] != (MARK | i) || r->arg[1] != k ||
-			    r->res[0] != (uint64_t)-1)
+			    r->res[0] != status(-1))
 				order = false;
 		}
 	}
@@ -304,8 +317,11 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end)
 				const struct secmon_trace_record *r = &tc[i].rec[k];
 
 				con_printf("# trace: read by %u: cpu %u seq %u type %u fid 0x%x "
-					   "x1 0x%lx x2 0x%lx x0 0x%lx\n", i, r->cpu, r->seq, r->type,
-					   r->fid, r->arg[0], r->arg[1], r->res[0]);
+					   "x1 0x%llx x2 0x%llx x0 0x%llx\n", i, r->cpu,
+					   (unsigned)r->seq, r->type, (unsigned)r->fid,
+					   (unsigned long long)r->arg[0],
+					   (unsigned long long)r->arg[1],
+					   (unsigned long long)r->res[0]);
 			}
 	fail += hostile_reads(ram_end);
 	sip(SECMON_SIP_TRACE_CTL, 0, 1, &out);
