@@ -24,6 +24,11 @@
 #define MON_MAX_CPUS 16
 #endif
 
+/* Records in each CPU's trace ring (core/trace.c): a power of two. */
+#ifndef MON_TRACE_RECORDS
+#define MON_TRACE_RECORDS 256
+#endif
+
 /*
  * MPIDR's affinity fields, a CPU's name in PSCI: Aff3 (bits 39:32) and
  * Aff2..Aff0 (23:0). An AArch32 MPIDR has no Aff3: on its 32 bits the mask
@@ -149,6 +154,16 @@ bool mon_smc_fast(struct secmon_regs *regs);
  * Only set up when no route is unfiltered.
  */
 int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
+
+/*
+ * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
+ * records of all CPUs' rings (struct secmon_trace_record, <secmon/trace.h>)
+ * to dst, 64 bits at a time, as TRACE_READ does; *lost gets the records
+ * lost since the previous drain, *waiting those left. For a platform that
+ * reads its own trace (the simulator, after a run). Returns the count.
+ */
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
+			 uint64_t *waiting);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;

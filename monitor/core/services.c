@@ -16,6 +16,7 @@ const struct mon_service mon_services[] = {
 	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has,	/* WA_2, _1 */
 	  arch_svc_fast, 0, 0 },
 	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has, 0, 0, 0 },
+	{ "trace", SECMON_OEN_SIP, 0x0030, 0x0032, trace_handle, trace_has, 0, 0, 0 },
 	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0, 0 },
 	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has,
 	  psci_fast, psci_answer, psci_features_about },
