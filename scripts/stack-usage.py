@@ -38,7 +38,7 @@ PORTS = {
             ("runtime", "SMC fast path (blr x3)", 0, "__indirect_call"),
             ("runtime", "lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
         ],
-        "fault": "qv_el3_exception",
+        "fault": "qv_monitor_fault",
         "call": re.compile(r"\s(bl|b)\s+[0-9a-f]+ <([^>+]+)>$"),
         "indirect": re.compile(r"\sblr\s"),
         "direct_relocs": ("R_AARCH64_CALL26", "R_AARCH64_JUMP26"),

@@ -10,6 +10,7 @@
 
 struct mon_config mon_cfg;
 
+/* The first service of each owning entity; mon_services is sorted by OEN. */
 static const struct mon_service *by_oen[SECMON_FID_OEN_MASK + 1];
 
 static const struct mon_oen_info *find_oen(unsigned oen)
@@ -65,7 +66,6 @@ bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
 	return psci_wakeup(cpu, entry);
 }
 
-/* The first service of each owning entity; mon_services is sorted by OEN. */
 /* The IDs, SMC32 and SMC64, that the services of `oen` offer. */
 static uint32_t call_count(unsigned oen)
 {

@@ -69,7 +69,7 @@ _Noreturn void qv_secure_fault(uint32_t kind, uint32_t lr, uint32_t spsr)
 }
 
 /* libc.c's stack-protector failure lands here. */
-_Noreturn void qv_el3_exception(void)
+_Noreturn void qv_monitor_fault(void)
 {
 	qv_fatal_msg("monitor stopped on CPU MPIDR %x\n", (unsigned)read_cp15(CP15_MPIDR));
 	for (;;)

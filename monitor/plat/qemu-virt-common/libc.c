@@ -165,5 +165,5 @@ _Noreturn void __stack_chk_fail(void);
 _Noreturn void __stack_chk_fail(void)
 {
 	qv_err("stack protector fired in libfdt\n");
-	qv_el3_exception();
+	qv_monitor_fault();
 }

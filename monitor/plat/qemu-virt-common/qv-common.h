@@ -180,7 +180,7 @@ _Noreturn void qv_enter_os(const struct qv_os *os);
 _Noreturn void qv_cold_boot(void);
 _Noreturn void qv_secondary_boot(unsigned cpu);
 _Noreturn void qv_power_off(void);
-_Noreturn void qv_el3_exception(void);
+_Noreturn void qv_monitor_fault(void);
 
 /* v rounded up to a multiple of a (a power of two). */
 static inline uint64_t qv_align_up(uint64_t v, uint64_t a)

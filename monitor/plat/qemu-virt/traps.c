@@ -116,7 +116,7 @@ void qv_lower_exception(struct qv_trap *t, unsigned kind)
 }
 
 /* A fault in the monitor itself: report it everywhere and stop this CPU. */
-_Noreturn void qv_el3_exception(void)
+_Noreturn void qv_monitor_fault(void)
 {
 	qv_fatal_msg("EL3 fault: ESR_EL3 %lx ELR_EL3 %lx FAR_EL3 %lx SPSR_EL3 %lx MPIDR %lx\n",
 		     (unsigned long)read_sysreg("esr_el3"), (unsigned long)read_sysreg("elr_el3"),

@@ -484,7 +484,7 @@ trap_common:
 
 /* A fault inside the monitor: report it on whatever stack is left. */
 el3_exception:
-	bl	qv_el3_exception
+	bl	qv_monitor_fault
 
 /*
  * qv_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
