@@ -13,6 +13,8 @@
  *   dtscan.c    the call tables and PSCI node of a DT, as the library reads them
  *   call_dtb.c  `call --dtb`: operations of a board DT's tables on the simulator
  *   call_dtb_report.c  their text and JSON reports
+ *   trace.c     a trace file: read, checked, merged, each record in words
+ *   trace_svg.c the timeline of a trace as SVG
  *   cmd_*.c     one file per command
  *
  * A command is one entry in cli_cmds[] (main.c): adding one means writing
@@ -26,6 +28,7 @@
 #include <stdio.h>
 #include <secmon/calltab.h>
 #include <secmon/smccc.h>
+#include <secmon/tracefile.h>
 
 /* Exit statuses. */
 #define CLI_EXIT_OK	0
@@ -56,6 +59,8 @@ int cmd_list(int argc, char **argv);
 void cmd_list_help(FILE *f);
 int cmd_dt(int argc, char **argv);
 void cmd_dt_help(FILE *f);
+int cmd_trace(int argc, char **argv);
+void cmd_trace_help(FILE *f);
 
 /* ---- errors --------------------------------------------------------- */
 
@@ -401,5 +406,49 @@ const char *simcall_end_text(enum simcall_end e);
 const char *simcall_end_key(enum simcall_end e);
 /* "events" (each CPU start: cpu, mpidr, pc, context_id), "end" and "end_text". */
 void simcall_json_outcome(struct json *j, const struct simcall *sc);
+
+/* ---- traces (trace.c, trace_svg.c) ---------------------------------- */
+
+/* A trace file, checked and merged into one timeline. */
+struct trace_doc {
+	void *buf;		/* the file (malloc'd) */
+	size_t len;
+	struct secmon_trace_file f;
+	uint32_t *order;	/* record indices by time (secmon_trace_order) */
+	int64_t *gap;		/* per record (file index): records its CPU lost just
+				   before it; negative: its seq went back */
+	uint32_t *prev_seq;	/* per record: its CPU's previous seq, when gap != 0 */
+	uint64_t t0;		/* the first record's entry time */
+	uint64_t t_end;		/* the latest exit time */
+};
+
+/*
+ * Reads and checks the trace at `path`. 0, or an exit status after a
+ * message naming the file, the offset and the bad field.
+ */
+int trace_load(const char *cmd, const char *path, struct trace_doc *d);
+void trace_free(struct trace_doc *d);
+/* Microseconds from the first record. */
+double trace_us(const struct trace_doc *d, uint64_t t);
+const char *trace_event_name(uint32_t ev);	/* "CPU_ON", ... */
+const char *trace_level_name(uint64_t level);	/* "core", "cluster", "system" */
+
+/* One record in words. */
+struct trace_desc {
+	bool smc;		/* an SMC record; else a power event */
+	bool known;		/* SMC: the function is in the tool's table */
+	struct fid_known k;
+	char name[64];		/* "PSCI CPU_ON" as `secmon decode` names it; the event */
+	char conv[32];		/* SMC: "SMC64 EL2", "HVC32 EL1 AArch32" */
+	char detail[256];	/* SMC: "x1=0x1 x2=...", power: the event's arguments */
+	char result[512];	/* SMC: "0 SUCCESS", "-4 ALREADY_ON", "PSCI 1.3" ... */
+	bool error;		/* SMC: the result is an error */
+	struct res_decode r;
+};
+
+void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t);
+
+/* The timeline of d as a standalone SVG document. */
+void trace_svg(const struct trace_doc *d, FILE *f);
 
 #endif

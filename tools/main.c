@@ -18,6 +18,9 @@ const struct cli_cmd cli_cmds[] = {
 	  cmd_list_help },
 	{ "dt", "[--ns] [--json] <file.dtb|file.dts>", "the call tables a board DT describes", cmd_dt,
 	  cmd_dt_help },
+	{ "trace", "[--json | --svg OUT.svg] <file>",
+	  "a monitor trace: every call and power event, as text, JSON or a timeline", cmd_trace,
+	  cmd_trace_help },
 };
 const unsigned cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 
@@ -28,8 +31,8 @@ static void help(FILE *f)
 	fputs("usage: secmon <command> [options] [arguments]\n"
 	      "       secmon <command> --help\n"
 	      "\n"
-	      "The secmon tool: SMCCC function IDs, board DT call tables, and calls to\n"
-	      "the simulated secure monitor.\n"
+	      "The secmon tool: SMCCC function IDs, board DT call tables, calls to the\n"
+	      "simulated secure monitor, and the monitor's traces.\n"
 	      "\n"
 	      "Commands:\n",
 	      f);

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * A trace file for `secmon trace`: read, checked by the library's decoder,
+ * merged into one timeline, and each record put into words the text, JSON
+ * and SVG outputs share.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <secmon/error.h>
+#include "cli.h"
+
+/* Larger than any ring the monitor keeps: a bigger file is refused unread. */
+#define TRACE_MAX_FILE (256u << 20)
+
+static int read_all(const char *cmd, const char *path, struct trace_doc *d)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0, got;
+	unsigned char *buf, *nb;
+
+	if (!f)
+		return cli_fail(cmd, "%s: %s", path, strerror(errno));
+	buf = malloc(cap);
+	if (!buf) {
+		fclose(f);
+		return cli_fail(cmd, "out of memory");
+	}
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n < cap)
+			continue;
+		if (cap >= TRACE_MAX_FILE) {
+			free(buf);
+			fclose(f);
+			return cli_bad_input(cmd, "%s: larger than %u MiB, not a trace", path,
+					     TRACE_MAX_FILE >> 20);
+		}
+		nb = realloc(buf, cap * 2);
+		if (!nb) {
+			free(buf);
+			fclose(f);
+			return cli_fail(cmd, "out of memory");
+		}
+		buf = nb;
+		cap *= 2;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return cli_fail(cmd, "%s: read error", path);
+	}
+	fclose(f);
+	d->buf = buf;
+	d->len = n;
+	return 0;
+}
+
+/* Per record: the records its CPU lost just before it (its seq gap). */
+static void find_gaps(struct trace_doc *d)
+{
+	uint32_t n = d->f.h.count, i, *last = calloc(d->f.h.cpu_count, sizeof(*last));
+	bool *seen = calloc(d->f.h.cpu_count, sizeof(*seen));
+	struct secmon_trace_record r;
+
+	for (i = 0; i < n && last && seen; i++) {
+		secmon_trace_get(&d->f, i, &r);
+		d->gap[i] = 0;
+		d->prev_seq[i] = 0;
+		if (seen[r.cpu]) {
+			d->gap[i] = (int64_t)(int32_t)(r.seq - last[r.cpu] - 1u);
+			d->prev_seq[i] = last[r.cpu];
+		}
+		seen[r.cpu] = true;
+		last[r.cpu] = r.seq;
+	}
+	free(last);
+	free(seen);
+}
+
+int trace_load(const char *cmd, const char *path, struct trace_doc *d)
+{
+	struct secmon_trace_fault e;
+	struct secmon_trace_record r;
+	uint32_t *tmp;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	rc = read_all(cmd, path, d);
+	if (rc)
+		return rc;
+	if (secmon_trace_open(d->buf, d->len, &d->f, &e)) {
+		if (e.record == SECMON_TRACE_NO_RECORD)
+			rc = cli_bad_input(cmd, "%s: offset %" PRIu64 ": header field %s %s", path,
+					   e.offset, e.field, e.what);
+		else
+			rc = cli_bad_input(cmd,
+					   "%s: offset %" PRIu64 ": record %" PRIu32
+					   ", field %s %s",
+					   path, e.offset, e.record, e.field, e.what);
+		trace_free(d);
+		return rc;
+	}
+	d->order = calloc(d->f.h.count + 1u, sizeof(*d->order));
+	tmp = calloc(d->f.h.count + 1u, sizeof(*tmp));
+	d->gap = calloc(d->f.h.count + 1u, sizeof(*d->gap));
+	d->prev_seq = calloc(d->f.h.count + 1u, sizeof(*d->prev_seq));
+	if (!d->order || !tmp || !d->gap || !d->prev_seq) {
+		free(tmp);
+		trace_free(d);
+		return cli_fail(cmd, "out of memory");
+	}
+	secmon_trace_order(&d->f, d->order, tmp);
+	free(tmp);
+	find_gaps(d);
+	if (d->f.h.count) {
+		secmon_trace_get(&d->f, d->order[0], &r);
+		d->t0 = r.t_entry;
+	}
+	d->t_end = d->t0;
+	for (uint32_t i = 0; i < d->f.h.count; i++) {
+		secmon_trace_get(&d->f, i, &r);
+		if (r.t_exit > d->t_end)
+			d->t_end = r.t_exit;
+	}
+	return 0;
+}
+
+void trace_free(struct trace_doc *d)
+{
+	free(d->buf);
+	free(d->order);
+	free(d->gap);
+	free(d->prev_seq);
+	memset(d, 0, sizeof(*d));
+}
+
+double trace_us(const struct trace_doc *d, uint64_t t)
+{
+	return t < d->t0 ? 0.0 : (double)(t - d->t0) * 1e6 / (double)d->f.h.counter_hz;
+}
+
+const char *trace_event_name(uint32_t ev)
+{
+	static const char *const names[] = {
+		[SECMON_TRACE_EV_CPU_ON] = "CPU_ON",
+		[SECMON_TRACE_EV_CPU_OFF] = "CPU_OFF",
+		[SECMON_TRACE_EV_STANDBY] = "STANDBY",
+		[SECMON_TRACE_EV_POWERDOWN] = "POWERDOWN",
+		[SECMON_TRACE_EV_SYSTEM_SUSPEND] = "SYSTEM_SUSPEND",
+		[SECMON_TRACE_EV_WARM_BOOT] = "WARM_BOOT",
+		[SECMON_TRACE_EV_SYSTEM_RESET] = "SYSTEM_RESET",
+		[SECMON_TRACE_EV_SYSTEM_OFF] = "SYSTEM_OFF",
+	};
+
+	return ev < sizeof(names) / sizeof(names[0]) && names[ev] ? names[ev] : "UNKNOWN";
+}
+
+const char *trace_level_name(uint64_t level)
+{
+	static const char *const names[] = { "core", "cluster", "system" };
+
+	return level < 3 ? names[level] : "level>2";
+}
+
+static void add(char *buf, size_t len, const char *fmt, ...) CLI_PRINTF(3, 4);
+
+static void add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+/* The monitor's own SiP calls, which the tool's SMCCC table does not hold. */
+static bool secmon_sip(uint32_t fid, struct fid_known *k)
+{
+	static const struct {
+		uint32_t fid;
+		const char *name;
+	} calls[] = {
+		{ SECMON_SIP_TRACE_INFO, "SECMON_SIP_TRACE_INFO" },
+		{ SECMON_SIP_TRACE_READ, "SECMON_SIP_TRACE_READ" },
+		{ SECMON_SIP_TRACE_CTL, "SECMON_SIP_TRACE_CTL" },
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+		if ((fid & ~SECMON_FID_SMC64) != calls[i].fid)
+			continue;
+		memset(k, 0, sizeof(*k));
+		k->fid = fid;
+		snprintf(k->name, sizeof(k->name), "%s", calls[i].name);
+		k->service = "SiP";
+		k->since = "";
+		k->kind = RES_PSCI_STATUS;
+		return true;
+	}
+	return false;
+}
+
+void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
+{
+	bool a32 = r->flags & SECMON_TRACE_F_AARCH32;
+	struct secmon_regs in, out;
+	unsigned i;
+
+	memset(t, 0, sizeof(*t));
+	if (r->type == SECMON_TRACE_POWER) {
+		t->smc = false;
+		snprintf(t->name, sizeof(t->name), "%s", trace_event_name(r->fid));
+		switch (r->fid) {
+		case SECMON_TRACE_EV_CPU_ON:
+			snprintf(t->detail, sizeof(t->detail),
+				 "target cpu%" PRIu64 " entry 0x%" PRIx64 " context 0x%" PRIx64,
+				 r->arg[0], r->arg[1], r->arg[2]);
+			break;
+		case SECMON_TRACE_EV_STANDBY:
+			snprintf(t->detail, sizeof(t->detail), "power_state 0x%" PRIx64, r->arg[0]);
+			break;
+		case SECMON_TRACE_EV_POWERDOWN:
+			snprintf(t->detail, sizeof(t->detail),
+				 "power_state 0x%" PRIx64 ", down to level %" PRIu64 " (%s)",
+				 r->arg[0], r->arg[1], trace_level_name(r->arg[1]));
+			break;
+		case SECMON_TRACE_EV_WARM_BOOT:
+			snprintf(t->detail, sizeof(t->detail), "entry 0x%" PRIx64, r->arg[0]);
+			break;
+		case SECMON_TRACE_EV_SYSTEM_RESET:
+			snprintf(t->detail, sizeof(t->detail), "type 0x%" PRIx64 "%s", r->arg[0],
+				 r->arg[0] ? "" : " (cold)");
+			break;
+		default:
+			break;
+		}
+		return;
+	}
+	t->smc = true;
+	t->known = fid_lookup(r->fid, &t->k) || secmon_sip(r->fid, &t->k);
+	if (t->known && !strcmp(t->k.service, "general query"))
+		snprintf(t->name, sizeof(t->name), "%s", t->k.name);
+	else if (t->known)
+		snprintf(t->name, sizeof(t->name), "%s %s", t->k.service, t->k.name);
+	else
+		snprintf(t->name, sizeof(t->name), "0x%08" PRIx32 " (%s)", r->fid,
+			 fid_oen_name((r->fid >> 24) & 0x3f));
+	snprintf(t->conv, sizeof(t->conv), "%s%s EL%u%s",
+		 r->flags & SECMON_TRACE_F_HVC ? "HVC" : "SMC",
+		 r->flags & SECMON_TRACE_F_SMC64 ? "64" : "32",
+		 (r->flags & SECMON_TRACE_F_EL_MASK) >> SECMON_TRACE_F_EL_SHIFT,
+		 a32 ? " AArch32" : "");
+	for (i = 0; i < r->nargs; i++)
+		add(t->detail, sizeof(t->detail), "%s%c%u=0x%" PRIx64, i ? " " : "", a32 ? 'r' : 'x',
+		    i + 1, r->arg[i]);
+	if (!r->nres) {
+		snprintf(t->result, sizeof(t->result), "no result recorded");
+		return;
+	}
+	memset(&in, 0, sizeof(in));
+	memset(&out, 0, sizeof(out));
+	in.x[0] = r->fid;
+	for (i = 0; i < r->nargs; i++)
+		in.x[i + 1] = r->arg[i];
+	for (i = 0; i < r->nres; i++)
+		out.x[i] = r->res[i];
+	res_decode(t->known ? &t->k : 0, &in, &out, (r->flags & SECMON_TRACE_F_SMC64) != 0, &t->r);
+	t->error = t->r.error;
+	if (t->r.text[0])
+		snprintf(t->result, sizeof(t->result), "%s", t->r.text);
+	else
+		snprintf(t->result, sizeof(t->result), "x0=0x%" PRIx64, r->res[0]);
+	for (i = 1; i < r->nres && !t->r.extra[0]; i++)
+		add(t->result, sizeof(t->result), " %c%u=0x%" PRIx64, a32 ? 'r' : 'x', i, r->res[i]);
+	if (t->r.extra[0])
+		add(t->result, sizeof(t->result), " (%s)", t->r.extra);
+}
