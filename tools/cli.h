@@ -427,6 +427,8 @@ struct trace_doc {
  * message naming the file, the offset and the bad field.
  */
 int trace_load(const char *cmd, const char *path, struct trace_doc *d);
+/* The same for d->buf and d->len (malloc'd; freed on failure) already filled in. */
+int trace_parse(const char *cmd, const char *path, struct trace_doc *d);
 void trace_free(struct trace_doc *d);
 /* Microseconds from the first record. */
 double trace_us(const struct trace_doc *d, uint64_t t);

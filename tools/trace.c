@@ -81,17 +81,13 @@ static void find_gaps(struct trace_doc *d)
 	free(seen);
 }
 
-int trace_load(const char *cmd, const char *path, struct trace_doc *d)
+int trace_parse(const char *cmd, const char *path, struct trace_doc *d)
 {
 	struct secmon_trace_fault e;
 	struct secmon_trace_record r;
-	uint32_t *tmp;
+	uint32_t *tmp, i;
 	int rc;
 
-	memset(d, 0, sizeof(*d));
-	rc = read_all(cmd, path, d);
-	if (rc)
-		return rc;
 	if (secmon_trace_open(d->buf, d->len, &d->f, &e)) {
 		if (e.record == SECMON_TRACE_NO_RECORD)
 			rc = cli_bad_input(cmd, "%s: offset %" PRIu64 ": header field %s %s", path,
@@ -121,12 +117,21 @@ int trace_load(const char *cmd, const char *path, struct trace_doc *d)
 		d->t0 = r.t_entry;
 	}
 	d->t_end = d->t0;
-	for (uint32_t i = 0; i < d->f.h.count; i++) {
+	for (i = 0; i < d->f.h.count; i++) {
 		secmon_trace_get(&d->f, i, &r);
 		if (r.t_exit > d->t_end)
 			d->t_end = r.t_exit;
 	}
 	return 0;
+}
+
+int trace_load(const char *cmd, const char *path, struct trace_doc *d)
+{
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	rc = read_all(cmd, path, d);
+	return rc ? rc : trace_parse(cmd, path, d);
 }
 
 void trace_free(struct trace_doc *d)

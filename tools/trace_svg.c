@@ -274,7 +274,7 @@ static double nice_step(double range)
 
 static void axis(const struct svg *s, double y)
 {
-	double range = trace_us(s->d, s->d->t0 + (uint64_t)s->span), step, v;
+	double range = trace_us(s->d, s->d->t_end), step, v;
 
 	fprintf(s->f, "<g class=\"axis\" font-size=\"11\" fill=\"#333\">\n");
 	fprintf(s->f,
