@@ -120,6 +120,7 @@ void json_strf(struct json *j, const char *fmt, ...) CLI_PRINTF(2, 3);
 void json_hex(struct json *j, uint64_t v);	/* "0x..." string */
 void json_uint(struct json *j, uint64_t v);
 void json_int(struct json *j, int64_t v);
+void json_real(struct json *j, double v, int decimals);	/* a finite number */
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 

@@ -44,7 +44,7 @@ static void print_lost(const struct trace_doc *d, uint32_t i, const struct secmo
 		json_key(j, "cpu");
 		json_uint(j, r->cpu);
 		json_key(j, "time_us");
-		json_strf(j, "%.3f", trace_us(d, r->t_entry));
+		json_real(j, trace_us(d, r->t_entry), 3);
 		json_key(j, "count");
 		json_int(j, g > 0 ? g : 0);
 		json_key(j, "seq_before");
@@ -96,9 +96,9 @@ static void print_json_record(const struct trace_doc *d, struct json *j,
 	json_key(j, "seq");
 	json_uint(j, r->seq);
 	json_key(j, "time_us");
-	json_strf(j, "%.3f", trace_us(d, r->t_entry));
+	json_real(j, trace_us(d, r->t_entry), 3);
 	json_key(j, "duration_us");
-	json_strf(j, "%.3f", trace_us(d, r->t_exit) - trace_us(d, r->t_entry));
+	json_real(j, trace_us(d, r->t_exit) - trace_us(d, r->t_entry), 3);
 	json_key(j, "t_entry");
 	json_uint(j, r->t_entry);
 	json_key(j, "t_exit");

@@ -259,8 +259,8 @@ static void power(const struct svg *s, struct lane *lanes, const struct secmon_t
 	}
 }
 
-/* 1, 2 or 5 times a power of ten: the smallest giving at most ten steps. */
-static double nice_step(double range)
+/* 1, 2 or 5 times a power of ten: the smallest giving at most `steps` steps. */
+static double nice_step(double range, double steps)
 {
 	static const double mult[] = { 1, 2, 5 };
 	double p = 1e-3;
@@ -268,7 +268,7 @@ static double nice_step(double range)
 
 	for (;; p *= 10)
 		for (i = 0; i < 3; i++)
-			if (range / (p * mult[i]) <= 10)
+			if (range / (p * mult[i]) <= steps)
 				return p * mult[i];
 }
 
@@ -280,7 +280,8 @@ static void axis(const struct svg *s, double y)
 	fprintf(s->f,
 		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>\n",
 		LEFT, y, LEFT + s->plot_w, y);
-	step = range > 0 ? nice_step(range) : 1.0;
+	/* A label every 100 pixels or more. */
+	step = range > 0 ? nice_step(range, s->plot_w / 100) : 1.0;
 	for (v = 0; v <= range * 1.0000001; v += step) {
 		double x = LEFT + (range > 0 ? v / range * s->plot_w : 0);
 

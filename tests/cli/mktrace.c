@@ -16,7 +16,8 @@
  *
  * Record keys: cpu, seq (default: the CPU's previous + 1), t, exit (default
  * t), fid or ev, flags (or el=, smc64=, a32=, hvc=), args=, res=, nargs=,
- * nres= (default: the lists' lengths), reserved=, reserved2=.
+ * nres= (default: the lists' lengths), reserved=, reserved2=, type= (the
+ * record's type byte, for malformed files).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +158,8 @@ int main(int argc, char **argv)
 				nres = (int)num(v, lineno);
 			else if (!strcmp(w, "reserved"))
 				r->reserved = (uint16_t)num(v, lineno);
+			else if (!strcmp(w, "type"))
+				r->type = (uint8_t)num(v, lineno);
 			else if (!strcmp(w, "reserved2"))
 				r->reserved2 = num(v, lineno);
 			else

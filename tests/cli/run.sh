@@ -809,15 +809,19 @@ expect_usage "an unknown option" "unknown option '--frob'" call --sim --frob PSC
 expect_usage "an unknown command" "no command named 'frob'" frob
 expect_usage "no command at all" "missing the command"
 
+# ---- trace ----------------------------------------------------------------
+
+. tests/cli/trace.sh
+
 run --help
 if [ "$RC" -eq 0 ] && grep -q '^  decode ' <<<"$OUT" && grep -q '^  call ' <<<"$OUT" &&
-	grep -q '^  dt ' <<<"$OUT"; then
+	grep -q '^  dt ' <<<"$OUT" && grep -q '^  trace ' <<<"$OUT"; then
 	pass "--help lists the commands"
 else
 	mapfile -t lines < <(got)
 	fail "--help lists the commands" "${lines[@]}"
 fi
-for cmd in decode call list dt; do
+for cmd in decode call list dt trace; do
 	run "$cmd" --help
 	if [ "$RC" -eq 0 ] && grep -q "^usage: secmon $cmd" <<<"$OUT"; then
 		pass "$cmd --help"
