@@ -264,17 +264,22 @@ static double nice_step(double range, double steps)
 {
 	static const double mult[] = { 1, 2, 5 };
 	double p = 1e-3;
-	unsigned i;
+	unsigned i, e;
 
-	for (;; p *= 10)
+	/* From a nanosecond up: 10^-3 * 10^40 us is past any 64-bit span. */
+	for (e = 0; e < 40; e++) {
 		for (i = 0; i < 3; i++)
 			if (range / (p * mult[i]) <= steps)
 				return p * mult[i];
+		p *= 10;
+	}
+	return range;
 }
 
 static void axis(const struct svg *s, double y)
 {
-	double range = trace_us(s->d, s->d->t_end), step, v;
+	double range = trace_us(s->d, s->d->t_end), step;
+	unsigned i, n;
 
 	fprintf(s->f, "<g class=\"axis\" font-size=\"11\" fill=\"#333\">\n");
 	fprintf(s->f,
@@ -282,8 +287,9 @@ static void axis(const struct svg *s, double y)
 		LEFT, y, LEFT + s->plot_w, y);
 	/* A label every 100 pixels or more. */
 	step = range > 0 ? nice_step(range, s->plot_w / 100) : 1.0;
-	for (v = 0; v <= range * 1.0000001; v += step) {
-		double x = LEFT + (range > 0 ? v / range * s->plot_w : 0);
+	n = range > 0 ? (unsigned)(range * 1.0000001 / step) : 0;
+	for (i = 0; i <= n; i++) {
+		double v = i * step, x = LEFT + (range > 0 ? v / range * s->plot_w : 0);
 
 		fprintf(s->f,
 			"<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#333\"/>"
