@@ -185,33 +185,6 @@ static void add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The monitor's own SiP calls, which the tool's SMCCC table does not hold. */
-static bool secmon_sip(uint32_t fid, struct fid_known *k)
-{
-	static const struct {
-		uint32_t fid;
-		const char *name;
-	} calls[] = {
-		{ SECMON_SIP_TRACE_INFO, "SECMON_SIP_TRACE_INFO" },
-		{ SECMON_SIP_TRACE_READ, "SECMON_SIP_TRACE_READ" },
-		{ SECMON_SIP_TRACE_CTL, "SECMON_SIP_TRACE_CTL" },
-	};
-	unsigned i;
-
-	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
-		if ((fid & ~SECMON_FID_SMC64) != calls[i].fid)
-			continue;
-		memset(k, 0, sizeof(*k));
-		k->fid = fid;
-		snprintf(k->name, sizeof(k->name), "%s", calls[i].name);
-		k->service = "SiP";
-		k->since = "";
-		k->kind = RES_PSCI_STATUS;
-		return true;
-	}
-	return false;
-}
-
 void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 {
 	bool a32 = r->flags & SECMON_TRACE_F_AARCH32;
@@ -249,7 +222,7 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 		return;
 	}
 	t->smc = true;
-	t->known = fid_lookup(r->fid, &t->k) || secmon_sip(r->fid, &t->k);
+	t->known = fid_lookup(r->fid, &t->k);
 	if (t->known && !strcmp(t->k.service, "general query"))
 		snprintf(t->name, sizeof(t->name), "%s", t->k.name);
 	else if (t->known)

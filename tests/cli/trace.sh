@@ -22,7 +22,7 @@ expect_lines "trace: one line per record, time from the first, call named as dec
 	"      30.000  cpu1   SMC64 EL2 PSCI CPU_ON x1=0x1 x2=0x40080000 x3=0x0 -> -4 ALREADY_ON [1.000 us]" \
 	"     300.000  cpu0   SMC32 EL2 PSCI AFFINITY_INFO x1=0x1 x2=0x0 -> 1 OFF [1.000 us]" \
 	"     250.000  cpu2   SMC32 EL1 AArch32 PSCI CPU_ON r1=0x3 r2=0x8000 r3=0x0 -> -2 INVALID_PARAMETERS [1.000 us]" \
-	"      40.000  cpu1   SMC32 EL2 SiP SECMON_SIP_TRACE_INFO -> 0 SUCCESS x1=0x1 x2=0x3b9aca0 x3=0x10004 [1.000 us]" \
+	"      40.000  cpu1   SMC32 EL2 0x82000103 (SiP service) -> x0=0x0 x1=0x2 x2=0x0 [1.000 us]" \
 	"     600.000  cpu0   SMC32 EL2 PSCI SYSTEM_RESET -> no result recorded"
 
 expect_lines "trace: power events named, with their arguments" trace "$B" -- \
@@ -53,7 +53,7 @@ expect_json "trace --json: header, records, results by code, lost records" \
 	 [r['time_us'] for r in d['records']] == sorted(r['time_us'] for r in d['records']) and
 	 [r for r in d['records'] if r['type'] == 'lost'] == [{'type': 'lost', 'cpu': 1, 'time_us': 210.0, 'count': 4, 'seq_before': 4, 'seq_after': 9}] and
 	 [r['code'] for r in d['records'] if r['type'] == 'smc'] ==
-	   [None, 'SUCCESS', 'ALREADY_ON', 'SUCCESS', 'SUCCESS', 'INVALID_PARAMETERS', 'OFF', None] and
+	   [None, 'SUCCESS', 'ALREADY_ON', None, 'SUCCESS', 'INVALID_PARAMETERS', 'OFF', None] and
 	 d['records'][1]['name'] == 'CPU_ON' and d['records'][1]['args'] == ['0x1', '0x40080000', '0x55'] and
 	 d['records'][1]['smc64'] and d['records'][1]['el'] == 2 and d['records'][1]['duration_us'] == 5.0 and
 	 [r for r in d['records'] if r.get('aarch32')][0]['cpu'] == 2 and

@@ -87,6 +87,15 @@
 #                   /sys/power/resume: the kernel restores the image and
 #                   the first run's init goes on. Reaching the next line
 #                   means no image: "resume fail no-image".
+#     trace-start   (`make run TRACE=1`: secmon.ko in the initramfs's
+#                   /lib/modules/secmon/) load secmon.ko with psci_only=1
+#                   fw_trace=1: it asks the firmware to record every SMC
+#                   and power event. "trace_start=ok" or
+#                   "trace_start=fail:<what>" (the module's log line).
+#     trace-dump    read the firmware's trace (debugfs secmon/trace) and
+#                   print it base64 between the lines "SECMON-TRACE-BEGIN"
+#                   and "SECMON-TRACE-END"; "trace_bytes=N", or
+#                   "trace=fail:<errno text>".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -136,6 +145,29 @@ powerdown() {
 }
 
 # --- actions ---------------------------------------------------------------
+
+do_trace_start() {
+	if ! insmod /lib/modules/secmon/secmon.ko psci_only=1 fw_trace=1 >/tmp/insmod 2>&1; then
+		say "trace_start=fail:insmod:$(head -n 1 /tmp/insmod)"
+		return 1
+	fi
+	if dmesg | grep -q 'fw_trace=1: the firmware records'; then
+		say "trace_start=ok"
+	else
+		say "trace_start=fail:$(dmesg | sed -n 's/.*fw_trace=1: //p' | head -n 1)"
+	fi
+}
+
+do_trace_dump() {
+	if ! cat /sys/kernel/debug/secmon/trace >/tmp/trace.bin 2>/tmp/trace.err; then
+		say "trace=fail:$(sed 's/.*: //' /tmp/trace.err | head -n 1)"
+		return 1
+	fi
+	say "trace_bytes=$(wc -c </tmp/trace.bin)"
+	echo SECMON-TRACE-BEGIN
+	base64 </tmp/trace.bin
+	echo SECMON-TRACE-END
+}
 
 secondaries() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/online; do
@@ -534,6 +566,8 @@ for a in $(echo "$actions" | tr , ' '); do
 	suspend) do_suspend 1 ;;
 	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
+	trace-start) do_trace_start ;;
+	trace-dump) do_trace_dump ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;
