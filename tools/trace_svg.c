@@ -175,6 +175,27 @@ static void tick(const struct svg *s, const struct secmon_trace_record *r)
 	fputs("</title></line>\n", s->f);
 }
 
+/* Records a CPU lost before this one (its seq jumped): a red mark on its lane. */
+static void lost_mark(const struct svg *s, uint32_t i, const struct secmon_trace_record *r)
+{
+	int64_t g = s->d->gap[i];
+	double x = xof(s, r->t_entry), y = lane_y(r->cpu);
+
+	if (!g)
+		return;
+	fprintf(s->f,
+		"<path d=\"M%.2f,%.1f l-5,-7 h10 z\" fill=\"%s\" class=\"lost\" data-cpu=\"%u\">"
+		"<title>%.3f us cpu%u: ",
+		x, y, ERR_COLOUR, r->cpu, trace_us(s->d, r->t_entry), r->cpu);
+	if (g > 0)
+		fprintf(s->f, "%" PRId64 " records lost (seq %" PRIu32 " to %" PRIu32 ")", g,
+			s->d->prev_seq[i], r->seq);
+	else
+		fprintf(s->f, "seq goes back from %" PRIu32 " to %" PRIu32, s->d->prev_seq[i],
+			r->seq);
+	fputs("</title></path>\n", s->f);
+}
+
 /* The time the target of a CPU_ON at order position n next boots, or the call's time. */
 static uint64_t target_boot(const struct trace_doc *d, uint32_t n, uint64_t target, uint64_t t)
 {
@@ -301,6 +322,30 @@ static void axis(const struct svg *s, double y)
 		LEFT + s->plot_w, y + 34);
 }
 
+/* One legend entry at (*x, *y), wrapping to a new row at the right edge. */
+static void legend_item(const struct svg *s, double *x, double *y, const char *label,
+			const char *colour, bool swatch)
+{
+	double w = 40 + 7 * (double)strlen(label);
+
+	if (*x + w > s->width - RIGHT) {
+		*x = LEFT;
+		*y += 22;
+	}
+	if (swatch)
+		fprintf(s->f,
+			"<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
+			"stroke=\"#555\"/>",
+			*x, *y, colour);
+	else
+		fprintf(s->f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"3\"/>",
+			*x, *y + 7, *x + 14, *y + 7, colour);
+	fprintf(s->f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", *x + 20, *y + 12, label);
+	*x += w;
+}
+
 static void legend(const struct svg *s, double y)
 {
 	static const struct {
@@ -310,23 +355,18 @@ static void legend(const struct svg *s, double y)
 		{ "SMC answered with an error", ERR_COLOUR },
 		{ "CPU_ON: caller to target", ON_COLOUR },
 		{ "system event: suspend, resume, reset, off", SYS_COLOUR },
+		{ "records lost (hover for how many)", ERR_COLOUR },
 	};
 	double x = LEFT;
 	unsigned i;
 
 	fprintf(s->f, "<g class=\"legend\" font-size=\"12\" fill=\"#222\">\n");
-	for (i = 0; i < ST_NSTATES; x += 40 + 7 * strlen(states[i].label), i++)
-		fprintf(s->f,
-			"<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"%s\" "
-			"stroke=\"#555\"/><text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-			x, y, states[i].fill, x + 20, y + 12, states[i].label);
-	y += 22;
+	for (i = 0; i < ST_NSTATES; i++)
+		legend_item(s, &x, &y, states[i].label, states[i].fill, true);
 	x = LEFT;
-	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); x += 40 + 7 * strlen(marks[i].label), i++)
-		fprintf(s->f,
-			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"3\"/><text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-			x, y + 7, x + 14, y + 7, marks[i].colour, x + 20, y + 12, marks[i].label);
+	y += 22;
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		legend_item(s, &x, &y, marks[i].label, marks[i].colour, false);
 	fputs("</g>\n", s->f);
 }
 
@@ -345,7 +385,7 @@ void trace_svg(const struct trace_doc *d, FILE *f)
 	s.plot_w = h->count < 400 ? 1100 : h->count > 8000 ? 16000 : 1100 + (h->count - 400) * 2;
 	s.width = LEFT + s.plot_w + RIGHT;
 	s.span = d->t_end > d->t0 ? (double)(d->t_end - d->t0) : 1.0;
-	height = bottom + 110;
+	height = bottom + 150;
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -386,7 +426,10 @@ void trace_svg(const struct trace_doc *d, FILE *f)
 			LEFT, lane_y(c), s.plot_w, LANE_H);
 		for (n = 0; n < h->count; n++) {
 			secmon_trace_get(&d->f, d->order[n], &r);
-			if (r.cpu == c && r.type == SECMON_TRACE_SMC)
+			if (r.cpu != c)
+				continue;
+			lost_mark(&s, d->order[n], &r);
+			if (r.type == SECMON_TRACE_SMC)
 				tick(&s, &r);
 		}
 		fputs("</g>\n", f);

@@ -7,7 +7,7 @@ another without gap or overlap; every STANDBY, POWERDOWN (at its level),
 SYSTEM_SUSPEND, CPU_OFF and WARM_BOOT record starts (and, with a known end,
 ends) a span of the right state at its time; one tick per SMC on its lane;
 one arrow per CPU_ON from caller to target; a line across the lanes per
-system event. Prints what is wrong and exits 1, or prints a summary."""
+system event; a mark per jump in a CPU's sequence numbers (lost records). Prints what is wrong and exits 1, or prints a summary."""
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -82,6 +82,10 @@ def main(svg_path, json_path):
             r['event'] in ('SYSTEM_SUSPEND', 'SYSTEM_RESET', 'SYSTEM_OFF')]
     if sorted(e for e in system if e != 'resume') != sorted(want):
         errors.append('system lines %s, records %s' % (system, want))
+    lost = sorted(int(x.get('data-cpu')) for x in root.iter(NS + 'path') if x.get('class') == 'lost')
+    want = sorted(r['cpu'] for r in d['records'] if r['type'] in ('lost', 'seq_back'))
+    if lost != want:
+        errors.append('lost-record marks on cpus %s, lost markers in the JSON on %s' % (lost, want))
     if not any(g.get('class') == 'legend' for g in root.iter(NS + 'g')):
         errors.append('no legend')
     if not any(g.get('class') == 'axis' for g in root.iter(NS + 'g')):

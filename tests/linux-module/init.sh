@@ -260,6 +260,23 @@ unload() {
 # with "SMTR" when the firmware records, else a refusal with an errno
 # (EOPNOTSUPP: QEMU's PSCI and a monitor built without recording answer
 # the SiP calls SMC_UNK or NOT_SUPPORTED), never a crash.
+# A firmware that records: cpu1 off and on again while recording, its
+# CPU_OFF and CPU_ON calls and power events read back (trace_text: the
+# record's type and fid in hexadecimal).
+fwtrace_hotplug() {
+	cpu=/sys/devices/system/cpu/cpu1/online
+	[ -w "$cpu" ] || return 0
+	check "trace: clear and start recording (TRACE_CTL)" sh -c "echo clear >$D/trace && echo start >$D/trace"
+	echo 0 >"$cpu"
+	echo 1 >"$cpu"
+	cat "$D/trace_text" >/tmp/fwtrace.txt 2>"$OUT"
+	has "trace: cpu1's CPU_OFF call recorded" /tmp/fwtrace.txt "smc 0x84000002"
+	has "trace: its CPU_OFF event" /tmp/fwtrace.txt "power 0x2"
+	has "trace: the CPU_ON event" /tmp/fwtrace.txt "power 0x1"
+	has "trace: cpu1's warm boot" /tmp/fwtrace.txt "power 0x6"
+	check "trace: stop recording" sh -c "echo stop >$D/trace"
+	grep -v '^#' /tmp/fwtrace.txt | head -n 40 | sed 's|^|SECMON-DEBUGFS trace_text: |'
+}
 fwtrace_debugfs() {
 	if cat "$D/trace" >/tmp/fwtrace 2>"$OUT"; then
 		if [ "$(head -c 4 /tmp/fwtrace)" = SMTR ] && [ "$(wc -c </tmp/fwtrace)" -ge 40 ]; then
@@ -269,6 +286,7 @@ fwtrace_debugfs() {
 			fail "trace: the firmware's trace, a trace file"
 		fi
 		has "trace_text: its records, checked by the library's decoder" "$D/trace_text" " CPUs, counter "
+		fwtrace_hotplug
 	elif grep -q "Operation not supported" "$OUT"; then
 		pass "trace: refused with EOPNOTSUPP: the firmware records nothing"
 		if cat "$D/trace_text" >/dev/null 2>"$OUT"; then
@@ -401,6 +419,7 @@ scenario_board() { # TRACE-TEXT...
 	done
 	check "cpu1 comes back online (PSCI CPU_ON)" sh -c "echo 1 >/sys/devices/system/cpu/cpu1/online"
 	check "cpu1 is online" sh -c "[ \"\$(cat /sys/devices/system/cpu/cpu1/online)\" = 1 ]"
+	fwtrace_debugfs
 	dump
 	unload
 }
