@@ -424,10 +424,11 @@ struct trace_doc {
 };
 
 /*
- * Reads and checks the trace at `path`. 0, or an exit status after a
- * message naming the file, the offset and the bad field.
+ * Reads and checks the trace in `paths` (n >= 1 files: successive reads of
+ * one machine's trace, concatenated). 0, or an exit status after a message
+ * naming the file, the offset and the bad field.
  */
-int trace_load(const char *cmd, const char *path, struct trace_doc *d);
+int trace_load(const char *cmd, const char *const *paths, unsigned n, struct trace_doc *d);
 /* The same for d->buf and d->len (malloc'd; freed on failure) already filled in. */
 int trace_parse(const char *cmd, const char *path, struct trace_doc *d);
 void trace_free(struct trace_doc *d);

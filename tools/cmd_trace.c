@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* `secmon trace [--json | --svg OUT.svg] FILE`: a monitor trace decoded. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
 void cmd_trace_help(FILE *f)
 {
-	fputs("usage: secmon trace [--json | --svg OUT.svg] <file>\n"
+	fputs("usage: secmon trace [--json | --svg OUT.svg] <file> [<file>...]\n"
 	      "\n"
 	      "Decodes a trace the monitor recorded (the file the Linux module's debugfs\n"
 	      "secmon/trace gives, or a test wrote): every CPU's records merged by time,\n"
@@ -18,6 +19,7 @@ void cmd_trace_help(FILE *f)
 	      "SYSTEM_RESET, SYSTEM_OFF) with their arguments. Records lost to ring\n"
 	      "overrun are shown where their CPU's sequence numbers jump, and counted in\n"
 	      "the first line. A malformed file is refused with the offset and field.\n"
+	      "Several files (successive reads of one machine's trace) are read as one.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --json         one JSON object on stdout (keys in docs/cli.md)\n"
@@ -191,42 +193,56 @@ static void print_all(const struct trace_doc *d, bool json)
 	}
 }
 
-int cmd_trace(int argc, char **argv)
+/* The options; the files into files[]. -1: help shown; else 0 or an exit status. */
+static int parse(int argc, char **argv, bool *json, const char **svg, const char **files,
+		 unsigned *nfiles)
 {
-	const char *file = 0, *svg = 0;
-	bool json = false, opts = true;
-	struct trace_doc d;
-	FILE *out;
-	int i, rc;
+	bool opts = true;
+	int i;
 
 	for (i = 1; i < argc; i++) {
 		if (opts && cli_is_help(argv[i])) {
 			cmd_trace_help(stdout);
-			return CLI_EXIT_OK;
+			return -1;
 		} else if (opts && !strcmp(argv[i], "--json")) {
-			json = true;
+			*json = true;
 		} else if (opts && !strcmp(argv[i], "--svg")) {
 			if (++i == argc)
 				return cli_usage("trace", "--svg needs the output file");
-			svg = argv[i];
+			*svg = argv[i];
 		} else if (opts && !strcmp(argv[i], "--")) {
 			opts = false;
 		} else if (opts && argv[i][0] == '-' && argv[i][1] == '-') {
 			return cli_usage("trace", "unknown option '%s'", argv[i]);
-		} else if (file) {
-			return cli_usage("trace", "one trace file at a time: unexpected '%s'",
-					 argv[i]);
 		} else {
-			file = argv[i];
+			files[(*nfiles)++] = argv[i];
 		}
 	}
-	if (!file)
+	if (!*nfiles)
 		return cli_usage("trace", "missing the trace file");
-	if (json && svg)
+	if (*json && *svg)
 		return cli_usage("trace", "--json and --svg: choose one");
-	rc = trace_load("trace", file, &d);
+	return 0;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	const char *svg = 0, **files;
+	unsigned nfiles = 0;
+	bool json = false;
+	struct trace_doc d;
+	FILE *out;
+	int rc;
+
+	files = calloc((size_t)argc, sizeof(*files));
+	if (!files)
+		return cli_fail("trace", "out of memory");
+	rc = parse(argc, argv, &json, &svg, files, &nfiles);
+	if (!rc)
+		rc = trace_load("trace", files, nfiles, &d);
+	free(files);
 	if (rc)
-		return rc;
+		return rc < 0 ? CLI_EXIT_OK : rc;
 	if (!svg) {
 		print_all(&d, json);
 		trace_free(&d);

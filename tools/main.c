@@ -18,7 +18,7 @@ const struct cli_cmd cli_cmds[] = {
 	  cmd_list_help },
 	{ "dt", "[--ns] [--json] <file.dtb|file.dts>", "the call tables a board DT describes", cmd_dt,
 	  cmd_dt_help },
-	{ "trace", "[--json | --svg OUT.svg] <file>",
+	{ "trace", "[--json | --svg OUT.svg] <file>...",
 	  "a monitor trace: every call and power event, as text, JSON or a timeline", cmd_trace,
 	  cmd_trace_help },
 };

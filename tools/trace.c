@@ -81,6 +81,16 @@ static void find_gaps(struct trace_doc *d)
 	free(seen);
 }
 
+/* Refuses a file the decoder refuses, naming it, the offset and the field. */
+static int refuse(const char *cmd, const char *path, const struct secmon_trace_fault *e)
+{
+	if (e->record == SECMON_TRACE_NO_RECORD)
+		return cli_bad_input(cmd, "%s: offset %" PRIu64 ": header field %s %s", path,
+				     e->offset, e->field, e->what);
+	return cli_bad_input(cmd, "%s: offset %" PRIu64 ": record %" PRIu32 ", field %s %s", path,
+			     e->offset, e->record, e->field, e->what);
+}
+
 int trace_parse(const char *cmd, const char *path, struct trace_doc *d)
 {
 	struct secmon_trace_fault e;
@@ -89,14 +99,7 @@ int trace_parse(const char *cmd, const char *path, struct trace_doc *d)
 	int rc;
 
 	if (secmon_trace_open(d->buf, d->len, &d->f, &e)) {
-		if (e.record == SECMON_TRACE_NO_RECORD)
-			rc = cli_bad_input(cmd, "%s: offset %" PRIu64 ": header field %s %s", path,
-					   e.offset, e.field, e.what);
-		else
-			rc = cli_bad_input(cmd,
-					   "%s: offset %" PRIu64 ": record %" PRIu32
-					   ", field %s %s",
-					   path, e.offset, e.record, e.field, e.what);
+		rc = refuse(cmd, path, &e);
 		trace_free(d);
 		return rc;
 	}
@@ -125,13 +128,71 @@ int trace_parse(const char *cmd, const char *path, struct trace_doc *d)
 	return 0;
 }
 
-int trace_load(const char *cmd, const char *path, struct trace_doc *d)
+/*
+ * Several files (successive reads of one machine's trace) as one: the
+ * first's header with the counts and losses summed, then every file's
+ * records in the order given.
+ */
+static int concatenate(const char *cmd, const char *const *paths, unsigned n,
+		       struct trace_doc *d)
+{
+	struct secmon_trace_header h;
+	struct secmon_trace_fault e;
+	struct secmon_trace_file f;
+	struct trace_doc part;
+	unsigned char *buf = 0, *nb;
+	size_t len = SECMON_TRACE_HEADER_SIZE, body;
+	unsigned i;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < n; i++) {
+		memset(&part, 0, sizeof(part));
+		rc = read_all(cmd, paths[i], &part);
+		if (!rc && secmon_trace_open(part.buf, part.len, &f, &e))
+			rc = refuse(cmd, paths[i], &e);
+		if (!rc && i && (f.h.cpu_count != h.cpu_count || f.h.counter_hz != h.counter_hz))
+			rc = cli_bad_input(cmd,
+					   "%s: %" PRIu32 " CPUs at %" PRIu64 " Hz, but %s has %" PRIu32
+					   " CPUs at %" PRIu64 " Hz: not the same machine's trace",
+					   paths[i], f.h.cpu_count, f.h.counter_hz, paths[0],
+					   h.cpu_count, h.counter_hz);
+		if (!rc && (uint64_t)h.count + f.h.count > UINT32_MAX)
+			rc = cli_bad_input(cmd, "%s: more than 2^32 records in all", paths[i]);
+		if (rc || !part.buf) {
+			free(part.buf);
+			free(buf);
+			return rc ? rc : cli_fail(cmd, "out of memory");
+		}
+		body = part.len - SECMON_TRACE_HEADER_SIZE;
+		nb = realloc(buf, len + body + 1);
+		if (!nb) {
+			free(part.buf);
+			free(buf);
+			return cli_fail(cmd, "out of memory");
+		}
+		buf = nb;
+		memcpy(buf + len, (unsigned char *)part.buf + SECMON_TRACE_HEADER_SIZE, body);
+		len += body;
+		if (!i)
+			h = f.h;
+		else
+			h.count += f.h.count, h.lost += f.h.lost;
+		free(part.buf);
+	}
+	secmon_trace_put_header(buf, &h);
+	d->buf = buf;
+	d->len = len;
+	return 0;
+}
+
+int trace_load(const char *cmd, const char *const *paths, unsigned n, struct trace_doc *d)
 {
 	int rc;
 
 	memset(d, 0, sizeof(*d));
-	rc = read_all(cmd, path, d);
-	return rc ? rc : trace_parse(cmd, path, d);
+	rc = n == 1 ? read_all(cmd, paths[0], d) : concatenate(cmd, paths, n, d);
+	return rc ? rc : trace_parse(cmd, paths[0], d);
 }
 
 void trace_free(struct trace_doc *d)

@@ -138,3 +138,17 @@ if ! python3 tests/cli/svgcheck.py "$TDIR/nostandby.svg" "$TDIR/boot.json" >/dev
 else
 	fail "svgcheck.py refuses a timeline without the standby span"
 fi
+
+# Successive reads of one machine's trace, given together, are one trace.
+printf 'header hz=1000000 cpus=4 lost=2\nsmc cpu=0 seq=20 t=2000 exit=2001 fid=0x84000000 el=2 res=0x10003\npower cpu=3 seq=0 t=1990 ev=6 args=0x40080000\n' | mk part2
+expect_json "trace FILE FILE: the reads as one, counts and losses summed, merged by time" \
+	"d['count'] == 18 and d['lost'] == 5 and d['cpu_count'] == 4 and
+	 [r['type'] for r in d['records']][-3:] == ['power', 'lost', 'smc'] and d['records'][-2]['cpu'] == 0" \
+	trace --json "$B" "$TDIR/part2.trace"
+printf 'header hz=1000000 cpus=2\n' | mk twocpus
+expect_error "trace FILE FILE: files of two machines are refused" 2 \
+	"secmon trace: $TDIR/twocpus.trace: 2 CPUs at 1000000 Hz, but $B has 4 CPUs at 1000000 Hz: not the same machine's trace" \
+	trace "$B" "$TDIR/twocpus.trace"
+expect_error "trace FILE FILE: a bad second file is named" 2 \
+	"secmon trace: $TDIR/magic.trace: offset 0: header field magic is not \"SMTR\": not a secmon trace" \
+	trace "$B" "$TDIR/magic.trace"
