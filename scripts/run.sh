@@ -106,7 +106,12 @@ if [ "$TRACE" = 1 ]; then
 	initrd=(--initrd build/run/initrd-trace.cpio.gz)
 	TESTS=trace-start,$TESTS,hotplug:2,trace-dump
 	timeout=300
-	rm -f build/run/trace.bin build/run/trace.txt build/run/trace.svg
+	rm -rf build/run/trace build/run/trace.txt build/run/trace.svg
+	# Recording from cold boot: a board DT with the secmon,trace node
+	# (docs/bindings/secmon,trace.yaml), so that the boot's calls are in it.
+	printf '/dts-v1/;\n/ {\n\ttrace {\n\t\tcompatible = "secmon,trace";\n\t\tsecmon,recording = "on";\n\t};\n};\n' |
+		dtc -q -I dts -O dtb -o build/run/trace-board.dtb -
+	payload+=(-fw_cfg name=opt/secmon/board.dtb,file=build/run/trace-board.dtb)
 fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
@@ -128,21 +133,28 @@ if [ "$BOOT" = u-boot ]; then
 fi
 if [ "$TRACE" = 1 ]; then
 	echo "== the firmware's trace"
-	sed -n '/^SECMON-TRACE-BEGIN/,/^SECMON-TRACE-END/p' "$log" | sed '1d;$d' | tr -d '\r' |
-		base64 -d >build/run/trace.bin 2>/dev/null || true
-	if [ -s build/run/trace.bin ] && build/host/secmon trace build/run/trace.bin >build/run/trace.txt &&
-		build/host/secmon trace --svg build/run/trace.svg build/run/trace.bin >/dev/null; then
-		echo "ok - run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //')"
+	mkdir -p build/run/trace
+	# Each read the init made: "SECMON-TRACE-BEGIN <n>", base64, "SECMON-TRACE-END".
+	awk '/^SECMON-TRACE-BEGIN /{ f = "build/run/trace/" $2 ".b64"; next }
+	     /^SECMON-TRACE-END/{ f = ""; next }
+	     f != "" { print > f }' "$log"
+	for b in build/run/trace/*.b64; do
+		[ -e "$b" ] && base64 -d <"$b" >"${b%.b64}.bin" && rm -f "$b"
+	done
+	parts=(build/run/trace/*.bin)
+	if [ -e "${parts[0]}" ] && build/host/secmon trace "${parts[@]}" >build/run/trace.txt &&
+		build/host/secmon trace --svg build/run/trace.svg "${parts[@]}" >/dev/null; then
+		echo "ok - run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //'), in ${#parts[@]} reads"
 		echo "   text:     build/run/trace.txt"
 		echo "   timeline: build/run/trace.svg (open it in a browser)"
-		echo "   raw:      build/run/trace.bin (secmon trace [--json] build/run/trace.bin)"
+		echo "   raw:      build/run/trace/*.bin (secmon trace [--json] build/run/trace/*.bin)"
 	else
 		echo "not ok - run trace: no trace came out: $(grep -E 'SECMON-TEST trace' "$log" | tr '\n' ' ')"
 		status=1
 	fi
 fi
 if [ "$status" -eq 0 ]; then
-	echo "== Linux brought up $SMP CPUs under secmon${payload:+ through U-Boot} and powered off through SYSTEM_OFF"
+	echo "== Linux brought up $SMP CPUs under secmon$([ "$BOOT" = u-boot ] && echo " through U-Boot") and powered off through SYSTEM_OFF"
 else
 	echo "== FAILED (status $status): see $log"
 fi

@@ -90,12 +90,16 @@
 #     trace-start   (`make run TRACE=1`: secmon.ko in the initramfs's
 #                   /lib/modules/secmon/) load secmon.ko with psci_only=1
 #                   fw_trace=1: it asks the firmware to record every SMC
-#                   and power event. "trace_start=ok" or
-#                   "trace_start=fail:<what>" (the module's log line).
-#     trace-dump    read the firmware's trace (debugfs secmon/trace) and
-#                   print it base64 between the lines "SECMON-TRACE-BEGIN"
-#                   and "SECMON-TRACE-END"; "trace_bytes=N", or
-#                   "trace=fail:<errno text>".
+#                   and power event (what the boot recorded, when the board
+#                   DT had recording on from cold boot, stays). "trace_start=ok"
+#                   or "trace_start=fail:<what>" (the module's log line).
+#                   Then reads debugfs secmon/trace every half second in
+#                   the background (each read moves the records out of the
+#                   monitor's rings, which hold 256 per CPU) into /tmp/trace/.
+#     trace-dump    stop the reader, read once more, and print each read
+#                   that holds records base64 between the lines
+#                   "SECMON-TRACE-BEGIN <n>" and "SECMON-TRACE-END";
+#                   "trace_reads=N trace_bytes=B", or "trace=fail:<errno text>".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -146,7 +150,15 @@ powerdown() {
 
 # --- actions ---------------------------------------------------------------
 
+TRACE_FILE=/sys/kernel/debug/secmon/trace
+trace_reads=0
+
+trace_read() { # N: one read into /tmp/trace/N; false when the read fails
+	cat "$TRACE_FILE" >"/tmp/trace/$1" 2>/tmp/trace.err
+}
+
 do_trace_start() {
+	mkdir -p /tmp/trace
 	if ! insmod /lib/modules/secmon/secmon.ko psci_only=1 fw_trace=1 >/tmp/insmod 2>&1; then
 		say "trace_start=fail:insmod:$(head -n 1 /tmp/insmod)"
 		return 1
@@ -156,17 +168,38 @@ do_trace_start() {
 	else
 		say "trace_start=fail:$(dmesg | sed -n 's/.*fw_trace=1: //p' | head -n 1)"
 	fi
+	rm -f /tmp/trace.stop
+	(
+		i=1000
+		while [ ! -e /tmp/trace.stop ]; do
+			trace_read "$i" || break
+			i=$((i + 1))
+			sleep 0.5
+		done
+	) &
+	trace_reader=$!
 }
 
 do_trace_dump() {
-	if ! cat /sys/kernel/debug/secmon/trace >/tmp/trace.bin 2>/tmp/trace.err; then
+	touch /tmp/trace.stop
+	[ -n "${trace_reader:-}" ] && wait "$trace_reader"
+	mkdir -p /tmp/trace
+	if ! trace_read 9999; then
 		say "trace=fail:$(sed 's/.*: //' /tmp/trace.err | head -n 1)"
 		return 1
 	fi
-	say "trace_bytes=$(wc -c </tmp/trace.bin)"
-	echo SECMON-TRACE-BEGIN
-	base64 </tmp/trace.bin
-	echo SECMON-TRACE-END
+	bytes=0
+	for f in /tmp/trace/*; do
+		n=$(wc -c <"$f")
+		# A read that found nothing is a bare 40-byte header.
+		[ "$n" -gt 40 ] || continue
+		trace_reads=$((trace_reads + 1))
+		bytes=$((bytes + n))
+		echo "SECMON-TRACE-BEGIN ${f##*/}"
+		base64 <"$f"
+		echo SECMON-TRACE-END
+	done
+	say "trace_reads=$trace_reads trace_bytes=$bytes"
 }
 
 secondaries() {
