@@ -17,11 +17,13 @@
  *              decodes the binary file)
  */
 #include <linux/debugfs.h>
+#include <linux/dma-mapping.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
+#include <linux/platform_device.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -202,6 +204,15 @@ MODULE_PARM_DESC(fw_trace,
 /* One snapshot at a time: each moves records out of the firmware's rings. */
 static DEFINE_MUTEX(fwtrace_lock);
 
+/*
+ * The monitor writes TRACE_READ's buffer as a DMA master would: at EL3 with
+ * its MMU off, past the caches. The buffer is therefore mapped with the DMA
+ * API (for the device below, never bound to a driver) before each read and
+ * unmapped after, which cleans and invalidates the kernel's cache lines as a
+ * non-coherent device needs.
+ */
+static struct platform_device *fwtrace_dev;
+
 struct fwtrace {
 	size_t len;
 	char data[];
@@ -238,6 +249,8 @@ static struct fwtrace *fwtrace_snapshot(void)
 	u64 n;
 	int e;
 
+	if (!fwtrace_dev)
+		return ERR_PTR(-ENODEV);
 	e = fwtrace_call(SECMON_SIP_TRACE_INFO, 0, 0, &out);
 	if (e)
 		return ERR_PTR(e);
@@ -254,8 +267,14 @@ static struct fwtrace *fwtrace_snapshot(void)
 	}
 	while (len + rec <= cap) {
 		size_t room = min_t(size_t, (cap - len) / rec * rec, FWTRACE_CHUNK);
+		dma_addr_t a = dma_map_single(&fwtrace_dev->dev, chunk, room, DMA_FROM_DEVICE);
 
-		e = fwtrace_call(SECMON_SIP_TRACE_READ, virt_to_phys(chunk), room, &out);
+		if (dma_mapping_error(&fwtrace_dev->dev, a)) {
+			e = -ENOMEM;
+			goto out;
+		}
+		e = fwtrace_call(SECMON_SIP_TRACE_READ, a, room, &out);
+		dma_unmap_single(&fwtrace_dev->dev, a, room, DMA_FROM_DEVICE);
 		if (e)
 			goto out;
 		n = out.x[1];
@@ -805,6 +824,15 @@ void secmon_debugfs_init(void)
 	debugfs_create_file("trace", 0600, dir, NULL, &fwtrace_fops);
 	/* i_private set: the text view. */
 	debugfs_create_file("trace_text", 0400, dir, (void *)1, &fwtrace_fops);
+	fwtrace_dev = platform_device_register_simple("secmon-trace", -1, NULL, 0);
+	if (IS_ERR(fwtrace_dev) ||
+	    dma_set_mask_and_coherent(&fwtrace_dev->dev,
+				      DMA_BIT_MASK(secmon.disc && !secmon.disc->aarch32 ? 64 : 32))) {
+		pr_err("the firmware's trace: no device for its buffer; debugfs trace unavailable\n");
+		if (!IS_ERR(fwtrace_dev))
+			platform_device_unregister(fwtrace_dev);
+		fwtrace_dev = NULL;
+	}
 	if (fw_trace) {
 		struct secmon_regs out;
 		int e = fwtrace_call(SECMON_SIP_TRACE_CTL, 1, 1, &out);
@@ -819,4 +847,6 @@ void secmon_debugfs_init(void)
 void secmon_debugfs_exit(void)
 {
 	debugfs_remove(dir);
+	if (fwtrace_dev)
+		platform_device_unregister(fwtrace_dev);
 }
