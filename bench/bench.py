@@ -25,6 +25,9 @@ OUT = os.path.join(ROOT, 'build', 'bench')
 BK = os.path.join(OUT, 'bk', 'bk.bin')
 FW_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.bin')
 FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
+# The same firmware with recording built in (TRACE=1, docs/trace.md).
+FW_TRACE_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64-trace', 'secmon.bin')
+FW_TRACE = os.path.join(OUT, 'secmon-trace.bin')
 ELF_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.elf')
 MAP_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.map')
 BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
@@ -56,6 +59,8 @@ CALLS = [
     ('sip_errata_status', 'SiP errata status 0x82000021', None, None),
     ('trng_rnd64', 'TRNG_RND64(192 bits), the DT-seeded DRBG', None, None),
     ('sip_media_status', 'SiP media get-status 0x82000103 (board DT)', None, None),
+    ('psci_version_traced', 'PSCI_VERSION, recording on (TRACE=1 firmware)', None, None),
+    ('smccc_version_traced', 'SMCCC_VERSION, recording on (TRACE=1 firmware)', None, None),
     ('legacy_dt', 'legacy get-cpu-boot-addr -102 (board DT)', None, None),
     ('suspend_standby', 'CPU_SUSPEND standby round trip', None, None),
 ]
@@ -74,16 +79,19 @@ UNKNOWN_TARGET = 50
 WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
 WA_TARGET = 25
 
-# The QEMU runs: name -> (firmware?, EL1?, board DT?).
+# The QEMU runs: name -> (firmware?, EL1?, board DT?); 'trace': the firmware
+# with recording built in, which measures every call with it off, then the
+# *_traced rows with it on.
 CONFIGS = {
     'secmon-el2': (True, False, False),
     'secmon-el1': (True, True, False),
     'secmon-el2-board': (True, False, True),
     'secmon-el1-board': (True, True, True),
+    'secmon-el2-trace': ('trace', False, False),
     'qemu-el2': (False, False, False),
     'qemu-el1': (False, True, False),
 }
-CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board']
+CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-el2-trace']
 
 
 def die(msg):
@@ -105,7 +113,7 @@ def run_bk(config):
            '-m', '512M', '-display', 'none', '-monitor', 'none', '-nic', 'none',
            '-icount', 'shift=0,sleep=off', '-serial', 'stdio']
     if fw:
-        cmd += ['-serial', 'null', '-bios', FW]
+        cmd += ['-serial', 'null', '-bios', FW_TRACE if fw == 'trace' else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
     append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
@@ -227,6 +235,10 @@ def icount_runs(configs):
         if not os.path.exists(FW_BUILT):
             die('no %s: run make firmware' % FW_BUILT)
         shutil.copyfile(FW_BUILT, FW)
+    if any(CONFIGS[c][0] == 'trace' for c in configs):
+        if not os.path.exists(FW_TRACE_BUILT):
+            die('no %s: run make firmware' % FW_TRACE_BUILT)
+        shutil.copyfile(FW_TRACE_BUILT, FW_TRACE)
     return {c: run_bk(c) for c in configs}
 
 
@@ -420,8 +432,9 @@ def table(results):
                         cal.get('smc_loop_counter_instructions')))
     lines.append('')
     lines.append('Instructions per call, from the normal world (4 argument moves + SMC included)')
-    hdr = '%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % ('call', 'EL2', 'EL1', 'EL2+DT', 'EL1+DT',
-                                                   'QEMU', 'TF-A', 'target', '')
+    hdr = '%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % ('call', 'EL2', 'EL1', 'EL2+DT',
+                                                       'EL1+DT', 'EL2+rec', 'QEMU', 'TF-A',
+                                                       'target', '')
     lines.append(hdr)
     lines.append('-' * len(hdr))
     for name, label, tfa, target in CALLS:
@@ -429,28 +442,32 @@ def table(results):
         label, target = c['label'], c['target']
         v = c['secmon-el2'] if name not in NEED_BOARD else c['secmon-el2-board']
         pending = name in NEED_BOARD and c['secmon-el2-board'] is None
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % (
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
-            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
+            fmt(c['secmon-el1-board']), fmt(c.get('secmon-el2-trace')), fmt(c['qemu-el2']),
+            fmt(tfa),
             '<= %d' % target if target else '', status(v, target, pending)))
     u = results.get('unknown', {})
     if u:
         v = u.get('secmon-el2-board') or {}
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % (
             'unknown IDs: the most expensive of %s' % v.get('unknown', '-'),
             *(fmt((u.get(c) or {}).get('max')) for c in
-              ('secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'qemu-el2')),
+              ('secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board',
+               'secmon-el2-trace', 'qemu-el2')),
             '-', '<= %d' % UNKNOWN_TARGET,
             status(max((u.get(c) or {}).get('max', 0) for c in CHECKED), UNKNOWN_TARGET)))
         lines.append('  (the most expensive: %s)' % ', '.join(
             '%s %s' % (c, (u.get(c) or {}).get('max_fid')) for c in CHECKED))
     for name, label in EVENTS:
         c = results['events'][name]
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s' % (
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
-            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), '-'))
-    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; QEMU: '
-                 'its built-in PSCI; a "-" in the DT rows: not served without the board DT)')
+            fmt(c['secmon-el1-board']), fmt(c.get('secmon-el2-trace')), fmt(c['qemu-el2']), '-'))
+    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; EL2+rec: '
+                 'the firmware built with recording (TRACE=1), off but for the "recording on" '
+                 'rows; QEMU: its built-in PSCI; a "-" in the DT rows: not served without the '
+                 'board DT)')
     fp = results.get('footprint')
     if fp:
         lines.append('')

@@ -16,6 +16,7 @@
 #include <secmon/early.h>
 #include <secmon/psci.h>
 #include <secmon/smccc.h>
+#include <secmon/trace.h>
 #include "dt.h"
 #include "nsk.h"
 
@@ -463,6 +464,16 @@ static void measure(void)
 	loop("sip_errata_status", SECMON_SIP_ERRATA_STATUS, 0, 0, 0);
 	loop("trng_rnd64", FID_TRNG_RND64, 192, 0, 0);
 	loop("sip_media_status", FID_MEDIA_STATUS, 0, 0, 0);
+	/*
+	 * Recording on, where the firmware has it (TRACE=1, docs/trace.md):
+	 * every call then takes mon_smc() and writes a record; the rings are
+	 * full after the first 256 calls, so this is the steady state.
+	 */
+	if (call(SECMON_SIP_TRACE_CTL, 1, 1, 0) == 0) {
+		loop("psci_version_traced", SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
+		loop("smccc_version_traced", SECMON_SMCCC_VERSION, 0, 0, 0);
+		call(SECMON_SIP_TRACE_CTL, 0, 1, 0);
+	}
 	/* The legacy call reads back what its sibling set. */
 	con_printf("BK info legacy_set x0=0x%lx\n",
 		   call(FID_EXYNOS_SET_BOOT, cpu, (uintptr_t)bk_on_entry, 0));

@@ -33,7 +33,8 @@ LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro \
 	-Wl,-T,tests/nsk/a32/nsk.lds
 
 NSK_SRCS := $(wildcard tests/nsk/a32/*.c) \
-	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c secrets.c hostile.c sysstress.c) \
+	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c secrets.c hostile.c sysstress.c \
+	trace.c) \
 	tests/conformance/conf.c tests/socdrv/socdrv.c
 LIB_SRCS := $(wildcard lib/*.c) lib/arch/conduits.c
 OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o \

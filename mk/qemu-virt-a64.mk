@@ -8,6 +8,9 @@ CROSS := aarch64-linux-gnu-
 CC := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
 VERBOSE ?= 0
+# Recording (docs/trace.md): TRACE=1 builds it in (make firmware also builds
+# build/qemu-virt-a64-trace/secmon.bin so).
+TRACE ?= 0
 # Test builds only: SCR_EL3 bits to leave clear (see cpu.c).
 SCR_OFF ?= 0
 PLAT := monitor/plat/qemu-virt
@@ -39,20 +42,22 @@ include mk/qemu-virt-rules.mk
 # list: a file of lib/ is named inside libsecmon.a; all of libfdt is cold).
 COLD_C := $(PLAT)/boot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
-	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
+	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c monitor/core/trace_dt.c \
+	monitor/core/off/trace_off_dt.c \
 	monitor/services/described_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/dtcheck.c lib/fwops_dt.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
 # Resident code that no measured fast path runs (the log and console, CPU
 # set-up at reset, traps, the GIC and power code, the board's described
-# calls and SiP services, TRNG's plumbing) is built for size as well: the
+# calls and SiP services, TRNG's plumbing, recording) is built for size as well: the
 # resident part must stay under 32 KiB (make bench). The SMC entry, the
 # dispatch, PSCI, the arch service and the DRBG stay -O2.
 SIZE_C := $(COMMON)/format.c $(COMMON)/console.c monitor/core/log.c $(PLAT)/cpu.c \
 	$(PLAT)/traps.c $(PLAT)/workaround.c $(PLAT)/gic.c $(COMMON)/gicv2.c $(COMMON)/power.c \
 	$(COMMON)/poweroff.c $(COMMON)/entropy.c monitor/services/described.c \
-	monitor/services/media.c monitor/services/errata.c monitor/services/trng.c
+	monitor/services/media.c monitor/services/errata.c monitor/services/trng.c \
+	monitor/core/trace.c $(PLAT)/trace.c
 $(call obj,$(SIZE_C)): CFLAGS += -Os
 COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
 	*libfdt.a:*

@@ -16,6 +16,11 @@
 #define MON_MAX_CPUS 16
 #endif
 
+/* Records in each CPU's trace ring (core/trace.c): a power of two. */
+#ifndef MON_TRACE_RECORDS
+#define MON_TRACE_RECORDS 256
+#endif
+
 /*
  * secmon's SoC identity for SMCCC_ARCH_SOC_ID: JEP-106 continuation bank 0x5e
  * is far beyond the banks JEDEC has assigned, so it names no real vendor.
@@ -110,6 +115,16 @@ struct mon_route {
 extern struct mon_route mon_routes[64];
 bool mon_fid_filtered(uint32_t fid);
 bool mon_smc_fast(struct secmon_regs *regs);
+
+/*
+ * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
+ * records of all CPUs' rings (struct secmon_trace_record, <secmon/trace.h>)
+ * to dst, 64 bits at a time, as TRACE_READ does; *lost gets the records
+ * lost since the previous drain, *waiting those left. For a platform that
+ * reads its own trace (the simulator, after a run). Returns the count.
+ */
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
+			 uint64_t *waiting);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct mon_caller;
+
 /* Topology: cores in clusters, clusters in one system. */
 unsigned plat_cpu_count(void);
 unsigned plat_cluster_count(void);
@@ -102,6 +104,31 @@ bool plat_ns_entry_aarch32(void);
 
 /* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
 uint64_t plat_time_us(void);
+
+/*
+ * Recording (core/trace.c, docs/trace.md). plat_counter() is the generic
+ * counter (CNTPCT; the host simulator: any monotonic count) that stamps each
+ * record, plat_counter_hz() its frequency.
+ */
+uint64_t plat_counter(void);
+uint64_t plat_counter_hz(void);
+
+/*
+ * The monitor's pointer to normal-world memory [pa, pa + size), which
+ * plat_ns_range_ok() accepted, for the copy TRACE_READ makes; NULL when the
+ * monitor cannot reach it. 8-byte aligned pa gives an 8-byte aligned pointer.
+ */
+void *plat_ns_map(uint64_t pa, uint64_t size);
+
+/* The exception level (1 or 2) of the caller a struct mon_caller describes. */
+unsigned plat_caller_el(const struct mon_caller *caller);
+
+/*
+ * Recording was switched on or off: a platform whose SMC entry answers some
+ * calls without mon_smc() (the fast path) sends every call to mon_smc()
+ * while it is on, so that each is recorded, and goes back when it is off.
+ */
+void plat_trace_switched(bool on);
 
 /*
  * SMCCC_ARCH_FEATURES answer for ARCH_WORKAROUND_n (n = 1..4) on the calling

@@ -148,6 +148,7 @@ run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-module-a32 bash tests/linux-module/run.sh --arch armhf --bios build/qemu-virt-a32/secmon.bin
 run_suite hostile-qemu bash tests/nsk/hostile.sh --bios build/qemu-virt-a64/secmon.bin
+run_suite trace-qemu bash tests/nsk/trace.sh
 run_suite hostile-qemu-a32 bash tests/nsk/hostile.sh --arch a32 --bios build/qemu-virt-a32/secmon.bin
 run_suite stack make -f mk/stack.mk
 run_suite cli-gcc bash tests/cli/run.sh build/host/secmon

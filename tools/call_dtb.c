@@ -323,6 +323,7 @@ int call_dtb_run(const struct call_dtb_req *r)
 	sc.ncpus = r->cpus;
 	sc.aarch32 = r->aarch32;
 	sc.timeout_s = r->timeout_s;
+	sc.trace_file = r->trace;
 	sc.board_dtb = f.fdt;
 	sc.capture_console = true;
 	run.cur = -1;

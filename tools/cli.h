@@ -330,6 +330,7 @@ struct call_dtb_req {
 	bool aarch32;
 	unsigned timeout_s;
 	bool json;
+	const char *trace;	/* --trace FILE, or NULL */
 	/* <operation> [name=value...], operations separated by NULL ("--" or ";"). */
 	const char *const *words;
 	unsigned nwords;
@@ -378,7 +379,13 @@ struct simcall {
 	void (*trace)(unsigned cpu, const struct secmon_regs *in, const struct secmon_regs *out,
 		      void *arg);
 	bool capture_console;	/* the monitor's console into console[], not stderr */
+	/*
+	 * Record the run (docs/trace.md): recording on before CPU 0's call, and
+	 * afterwards a trace file (struct secmon_trace_header, the records) here.
+	 */
+	const char *trace_file;
 	/* Out. */
+	unsigned trace_records;	/* written to trace_file */
 	bool refused;		/* the monitor refused to start (console[] says why) */
 	char console[SIMCALL_CONSOLE_MAX];	/* NUL-terminated */
 	bool console_lost;	/* more console output than console[] holds */

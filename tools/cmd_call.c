@@ -64,6 +64,8 @@ void cmd_call_help(FILE *f)
 	      "  --smc32      the SMC32 form of a named function\n"
 	      "  --smc64      the SMC64 form of a named function\n"
 	      "  --timeout S  give up after S seconds (default 10; exit status 1)\n"
+	      "  --trace FILE record the run (recording on before the call) and write\n"
+	      "               its trace file (docs/trace.md; secmon trace FILE decodes it)\n"
 	      "  --json       one JSON object on stdout (keys in docs/cli.md)\n"
 	      "  --help       this help\n"
 	      "\n"
@@ -95,6 +97,7 @@ struct call_opts {
 	unsigned cpus;
 	unsigned timeout_s;
 	const char *dtb;	/* --dtb: a board DT's operations */
+	const char *trace;	/* --trace FILE: the run's trace file */
 	/*
 	 * Positional words: <fid|name> [args...], or with --dtb operations and
 	 * name=value parameters, NULL where "--" or ";" separates operations.
@@ -212,6 +215,11 @@ static int parse_opts(int argc, char **argv, struct call_opts *o, bool *help)
 			rc = parse_uint_opt("--timeout", v, 1, 3600, &o->timeout_s);
 			if (rc)
 				return rc;
+		} else if (is_opt(a, "--trace")) {
+			v = opt_value(argc, argv, &i, "--trace", &rc);
+			if (!v)
+				return rc;
+			o->trace = v;
 		} else if (is_opt(a, "--dtb")) {
 			v = opt_value(argc, argv, &i, "--dtb", &rc);
 			if (!v)
@@ -462,6 +470,7 @@ int cmd_call(int argc, char **argv)
 		struct call_dtb_req req = {
 			.file = o.dtb, .cpus = o.cpus, .aarch32 = o.aarch32,
 			.timeout_s = o.timeout_s, .json = o.json, .words = o.words,
+			.trace = o.trace,
 			.nwords = o.nwords,
 		};
 
@@ -481,6 +490,7 @@ int cmd_call(int argc, char **argv)
 	sc.ncpus = o.cpus;
 	sc.aarch32 = o.aarch32;
 	sc.timeout_s = o.timeout_s;
+	sc.trace_file = o.trace;
 	sc.in = p.in;
 	if (simcall_run(&sc, err, sizeof(err)) != 0)
 		return cli_fail(CMD, "%s", err);

@@ -2,7 +2,8 @@
 /*
  * SMCCC function IDs: their fields, the owning entities, and the names of
  * the calls this tool knows (Arm architecture calls, every PSCI function in
- * both conventions, TRNG, and the general queries of every owning entity).
+ * both conventions, TRNG, secmon's trace calls, and the general queries of
+ * every owning entity).
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 #include "cli.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -89,6 +91,16 @@ static const struct fixed fixed_ids[] = {
 	{ 0x84000052u, "TRNG_GET_UUID", "TRNG", "TRNG 1.0", RES_TRNG_UUID },
 	{ 0x84000053u, "TRNG_RND32", "TRNG", "TRNG 1.0", RES_TRNG_RND },
 	{ 0xc4000053u, "TRNG_RND64", "TRNG", "TRNG 1.0", RES_TRNG_RND },
+	/* secmon's recording readout (include/secmon/trace.h, docs/trace.md) */
+	{ SECMON_SIP_TRACE_INFO, "SECMON_TRACE_INFO", "secmon trace", "", RES_PSCI_STATUS },
+	{ SECMON_SIP_TRACE_INFO | SECMON_FID_SMC64, "SECMON_TRACE_INFO", "secmon trace", "",
+	  RES_PSCI_STATUS },
+	{ SECMON_SIP_TRACE_READ, "SECMON_TRACE_READ", "secmon trace", "", RES_PSCI_STATUS },
+	{ SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, "SECMON_TRACE_READ", "secmon trace", "",
+	  RES_PSCI_STATUS },
+	{ SECMON_SIP_TRACE_CTL, "SECMON_TRACE_CTL", "secmon trace", "", RES_PSCI_STATUS },
+	{ SECMON_SIP_TRACE_CTL | SECMON_FID_SMC64, "SECMON_TRACE_CTL", "secmon trace", "",
+	  RES_PSCI_STATUS },
 };
 
 struct psci_entry {

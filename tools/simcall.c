@@ -6,11 +6,16 @@
  * which CPUs entered the normal world afterwards (a CPU_ON's target, CPU 0
  * resuming from a power-down suspend), and run until the simulation ends.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <secmon/trace.h>
+#include "../monitor/monitor.h"
+#include "../monitor/plat.h"
 #include "../monitor/plat/host/sim.h"
 #include "cli.h"
 
@@ -42,6 +47,11 @@ static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
 
 	if (cpu == 0 && !called) {
 		called = true;
+		if (sc->trace_file) {
+			struct secmon_regs on = { .x = { SECMON_SIP_TRACE_CTL, 1, 1 } }, r;
+
+			secmon_invoke(c, &on, &r);
+		}
 		if (sc->body)
 			sc->body(sc, c);
 		else
@@ -86,6 +96,49 @@ static void on_alarm(int sig)
 	_exit(CLI_EXIT_FAIL);
 }
 
+/* Every record of the run that ended, after a trace file header. */
+static int write_trace(struct simcall *sc, char *err, size_t errlen)
+{
+	enum { CHUNK = 256 };
+	struct secmon_trace_record *recs = 0;
+	struct secmon_trace_header h = {
+		.magic = SECMON_TRACE_MAGIC,
+		.version = SECMON_TRACE_VERSION,
+		.record_size = sizeof(struct secmon_trace_record),
+		.counter_hz = plat_counter_hz(),
+		.cpu_count = sc->ncpus,
+	};
+	uint64_t lost, waiting;
+	unsigned n = 0, got;
+	FILE *f;
+
+	do {
+		struct secmon_trace_record *more = realloc(recs, (n + CHUNK) * sizeof(*recs));
+
+		if (!more) {
+			free(recs);
+			snprintf(err, errlen, "out of memory for the trace");
+			return -1;
+		}
+		recs = more;
+		got = mon_trace_drain((volatile uint64_t *)(recs + n), CHUNK, &lost, &waiting);
+		n += got;
+		h.lost += lost;
+	} while (got || waiting);
+	h.count = n;
+	f = fopen(sc->trace_file, "wb");
+	if (!f || fwrite(&h, sizeof(h), 1, f) != 1 ||
+	    (n && fwrite(recs, sizeof(*recs), n, f) != n) || fclose(f) != 0) {
+		snprintf(err, errlen, "cannot write the trace to %s: %s", sc->trace_file,
+			 strerror(errno));
+		free(recs);
+		return -1;
+	}
+	free(recs);
+	sc->trace_records = n;
+	return 0;
+}
+
 unsigned simcall_max_cpus(void)
 {
 	return SIM_MAX_CPUS;
@@ -122,6 +175,8 @@ int simcall_run(struct simcall *sc, char *err, size_t errlen)
 	alarm(sc->timeout_s ? sc->timeout_s : 10);
 	end = sim_run(&cfg, BOOT_PC, 0);
 	alarm(0);
+	if (end >= 0 && sc->trace_file && write_trace(sc, err, errlen))
+		return -1;
 
 	switch (end) {
 	case SIM_END_ALL_OFF:

@@ -132,7 +132,7 @@ bool mon_fid_answered(uint32_t fid)
 	       query_owner(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_is_smc64(fid));
 }
 
-void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
+static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
 {
 	uint32_t fid = (uint32_t)regs->x[0] & ~SECMON_FID_SVE_HINT;
 	struct mon_call c = {
@@ -155,4 +155,15 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 	if (described_handle(&c))
 		return;
 	mon_ret(&c, 0, -1);
+}
+
+void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
+{
+	bool traced = mon_tracing();
+
+	if (traced)
+		mon_trace_call(cpu, regs, caller);
+	route(cpu, regs, caller);
+	if (traced)
+		mon_trace_return(cpu, regs);
 }

@@ -9,6 +9,7 @@ int mon_init(const struct mon_config *cfg)
 	int err;
 
 	mon_cfg = *cfg;
+	mon_trace_setup(false, false);
 	arch_svc_init();
 	if (mon_dispatch_init())
 		return -1;
@@ -18,6 +19,8 @@ int mon_init(const struct mon_config *cfg)
 	err = described_init(cfg->board_dtb);
 	/* After described_init(), which checks the board DT's structure. */
 	if (!err && scmi_be_init(cfg->board_dtb))
+		err = -1;
+	if (!err && mon_trace_dt(cfg->board_dtb))
 		err = -1;
 	scmi_init();
 	mon_fast_init();

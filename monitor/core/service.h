@@ -130,4 +130,40 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);
 bool trng_handle(struct mon_call *c);
 bool trng_has(uint32_t fid);
 
+/*
+ * Recording (core/trace.c, docs/trace.md). mon_trace_on is read without the
+ * lock on every mon_smc(): the hooks below run only while it is set.
+ */
+extern bool mon_trace_on;
+#ifdef MON_NO_TRACE
+/* Built without recording (core/off/trace_off.c): the hooks compile away. */
+static inline bool mon_tracing(void)
+{
+	return false;
+}
+#else
+static inline bool mon_tracing(void)
+{
+	return __atomic_load_n(&mon_trace_on, __ATOMIC_RELAXED);
+}
+#endif
+/* Empties the rings; recording on or off, the normal world's switch fixed or not. */
+void mon_trace_setup(bool on, bool fixed);
+/* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
+int mon_trace_dt(const void *board_dtb);
+/* Around one SMC on `cpu`: its arguments at entry, its results at return. */
+void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller);
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r);
+/* A power event (enum secmon_trace_event); a time of 0 is "now". */
+struct mon_trace_event {
+	unsigned cpu;
+	uint32_t event;
+	uint64_t t_entry, t_exit;
+	unsigned nargs;
+	uint64_t arg[3];
+};
+void mon_trace_power(const struct mon_trace_event *e);
+bool trace_handle(struct mon_call *c);
+bool trace_has(uint32_t fid);
+
 #endif

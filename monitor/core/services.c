@@ -8,6 +8,7 @@ const struct mon_service mon_services[] = {
 	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has },	/* WA_3 */
 	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has },	/* WA_2, _1 */
 	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has },
+	{ "trace", SECMON_OEN_SIP, 0x0030, 0x0032, trace_handle, trace_has },
 	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has },
 	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has },
 	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has },

@@ -13,6 +13,7 @@
  * and OS-initiated modes are both supported.
  */
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 #include "../core/service.h"
 #include "../plat.h"
 
@@ -228,9 +229,22 @@ static int64_t psci_version(struct mon_call *c)
 	return version;
 }
 
+/* A power event for the trace (core/trace.c), when recording is on. Out of line: small. */
+static __attribute__((noinline)) void trace_event(unsigned cpu, uint32_t event, uint64_t t_entry,
+						   unsigned nargs, uint64_t a0, uint64_t a1,
+						   uint64_t a2)
+{
+	if (mon_tracing())
+		mon_trace_power(&(struct mon_trace_event){
+			.cpu = cpu, .event = event, .t_entry = t_entry, .nargs = nargs,
+			.arg = { a0, a1, a2 },
+		});
+}
+
 static int64_t standby(struct mon_call *c, unsigned stat)
 {
 	struct psci_cpu *p = &cpus[c->cpu];
+	uint64_t t_entry = mon_tracing() ? plat_counter() : 0;
 
 	plat_lock();
 	suspended_since_mode_change = true;
@@ -243,6 +257,7 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 	stat_end(p);
 	set_state(p, CPU_ON);
 	plat_unlock();
+	trace_event(c->cpu, SECMON_TRACE_EV_STANDBY, t_entry, 1, states[stat].power_state, 0, 0);
 	return SECMON_PSCI_SUCCESS;
 }
 
@@ -342,6 +357,10 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	p->level = level;
 	stat_begin(p, pd_state_of_level[level]);
 	plat_unlock();
+	if (call == PD_SYSTEM_SUSPEND)
+		trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_SUSPEND, 0, 0, 0, 0, 0);
+	else
+		trace_event(c->cpu, SECMON_TRACE_EV_POWERDOWN, 0, 2, states[stat].power_state, level, 0);
 	plat_cpu_suspend(c->cpu, level);
 }
 
@@ -381,6 +400,7 @@ int64_t psci_cpu_off(struct mon_call *c)
 	plat_lock();
 	set_state(&cpus[c->cpu], CPU_OFF);
 	plat_unlock();
+	trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
 	plat_cpu_off(c->cpu);
 }
 
@@ -424,6 +444,8 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		break;
 	}
 	plat_unlock();
+	if (ret == SECMON_PSCI_SUCCESS)
+		trace_event(c->cpu, SECMON_TRACE_EV_CPU_ON, 0, 3, (unsigned)cpu, pc, ctx);
 	return ret;
 }
 
@@ -470,7 +492,7 @@ static int64_t migrate_info_type(struct mon_call *c)
 
 static int64_t system_off(struct mon_call *c)
 {
-	(void)c;
+	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
 	plat_system_off();
 }
 
@@ -482,12 +504,13 @@ static int64_t system_off2(struct mon_call *c)
 	if ((type != SECMON_PSCI_OFF2_HIBERNATE && type != SECMON_PSCI_OFF2_HIBERNATE_ALT) ||
 	    mon_arg(c, 2) != 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
+	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
 	plat_system_off();
 }
 
 static int64_t system_reset(struct mon_call *c)
 {
-	(void)c;
+	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, 0, 0, 0);
 	plat_system_reset();
 }
 
@@ -495,8 +518,10 @@ static int64_t system_reset2(struct mon_call *c)
 {
 	uint32_t type = (uint32_t)mon_arg(c, 1);
 
-	if (type == SECMON_PSCI_RESET2_WARM)
+	if (type == SECMON_PSCI_RESET2_WARM) {
+		trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
 		plat_system_reset();
+	}
 	if (!(type & SECMON_PSCI_RESET2_VENDOR))
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	return plat_system_reset2(type, mon_arg(c, 2));
@@ -824,5 +849,7 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 		errata_cpu_reset(cpu);
 	}
 	plat_unlock();
+	if (ok)
+		trace_event(cpu, SECMON_TRACE_EV_WARM_BOOT, 0, 1, e->pc, 0, 0);
 	return ok;
 }

@@ -224,10 +224,12 @@ if [ ${#good[@]} -gt 0 ]; then
 		# Every node the parser takes for a call table must have been
 		# matched by the binding, and every service node by the service's
 		# binding; a file without call tables must have an SCMI resource
-		# node the SCMI binding matched, or the bindings checked nothing.
+		# node the SCMI binding matched or a recording node the trace
+		# binding matched, or the bindings checked nothing.
 		tables=$(matched "$records" "$dtb" secmon,call-table.yaml)
 		media=$(matched "$records" "$dtb" secmon,secure-media.yaml)
 		scmi=$(matched "$records" "$dtb" secmon,scmi.yaml)
+		scmi=$scmi$(matched "$records" "$dtb" secmon,trace.yaml)
 		want_tables=$(parsed "$dtb")
 		want_media=$(parsed "$dtb" secmon,secure-media)
 		if [ -n "$errs" ]; then

@@ -809,6 +809,46 @@ expect_usage "an unknown option" "unknown option '--frob'" call --sim --frob PSC
 expect_usage "an unknown command" "no command named 'frob'" frob
 expect_usage "no command at all" "missing the command"
 
+expect_lines "decode names secmon's trace readout" decode 0x82000031 -- \
+	"name             secmon trace SECMON_TRACE_READ" \
+	"other form       0xc2000031 (SMC64)"
+
+# call --sim --trace FILE: a trace file (include/secmon/trace.h) of the run:
+# CPU 0's CPU_ON event, its call, its implicit CPU_OFF; CPU 1's warm boot,
+# CPU_OFF. The header and each record's type, CPU and function as bytes.
+tracef=$(mktemp)
+run call --sim --cpus 2 --trace "$tracef" CPU_ON 1 0x80000000 0x1234
+summary=$(python3 - "$tracef" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+magic, ver, size, hz, ncpu, count, lost, _ = struct.unpack('<IHHQIIQQ', d[:40])
+print('%08x %u %u %u %u %u %u %u' % (magic, ver, size, hz, ncpu, count, lost, len(d)))
+for i in range(count):
+    r = d[40 + 128 * i:40 + 128 * (i + 1)]
+    _, _, seq, cpu, typ, _, fid, nargs, nres, _ = struct.unpack('<QQIHBBIBBH', r[:32])
+    res0 = struct.unpack('<Q', r[88:96])[0]
+    print(cpu, seq, typ, '%x' % fid, nres, '%x' % res0)
+PY
+)
+rm -f "$tracef"
+want="52544d53 1 128 1000000000 2 7 0 936
+0 0 2 1 0 0
+0 1 1 c4000003 4 0
+0 2 1 84000002 0 0
+0 3 2 2 0 0
+1 0 2 6 0 0
+1 1 1 84000002 0 0
+1 2 2 2 0 0"
+if [ "$RC" -eq 0 ] && [ "$summary" = "$want" ]; then
+	pass "call --sim --trace writes the run's trace file, every record in order"
+else
+	mapfile -t lines < <(got; printf 'trace: %s\n' "$summary")
+	fail "call --sim --trace writes the run's trace file, every record in order" "${lines[@]}"
+fi
+expect_error "call --sim --trace into a directory that does not exist" 1 \
+	"secmon call: cannot write the trace to /nonexistent/t.bin: No such file or directory" \
+	call --sim --trace /nonexistent/t.bin PSCI_VERSION
+
 # ---- trace ----------------------------------------------------------------
 
 . tests/cli/trace.sh

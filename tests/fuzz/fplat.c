@@ -239,6 +239,36 @@ volatile uint32_t *scmi_be_shmem(uint64_t base, uint32_t size)
 	return fp.shm;
 }
 
+uint64_t plat_counter(void)
+{
+	return fp.time_us * 16;
+}
+
+uint64_t plat_counter_hz(void)
+{
+	return 16000000u;
+}
+
+/* Recording's readout: the harness gives no normal-world memory to write. */
+void *plat_ns_map(uint64_t base, uint64_t size)
+{
+	if (!fp_ns_range_ok(base, size))
+		fp_fail("plat_ns_map(%llx, %llx): not normal-world memory",
+			(unsigned long long)base, (unsigned long long)size);
+	return NULL;
+}
+
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	(void)caller;
+	return 1;
+}
+
+void plat_trace_switched(bool on)
+{
+	(void)on;
+}
+
 uint64_t plat_time_us(void)
 {
 	return fp.time_us += 7;

@@ -45,6 +45,7 @@
 #include <secmon/early.h>
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 #include <secmon/smccc.h>
 #include <secmon/trng.h>
 
@@ -151,6 +152,7 @@ static struct {
 	struct mbuf buf[8];
 	uint32_t errata_applied[MON_MAX_CPUS];
 	unsigned nerrata;
+	bool trace_on;		/* recording (TRACE_CTL) */
 } m;
 
 /*
@@ -796,6 +798,39 @@ static bool model_general_query(struct call *c, unsigned oen, unsigned fn)
 	}
 }
 
+/*
+ * secmon's trace calls (monitor/core/trace.c). The fuzz platform maps no
+ * normal-world memory (plat_ns_map() gives NULL), so TRACE_READ is refused
+ * whatever its buffer; recording itself runs on every call while it is on.
+ */
+static bool model_trace(struct call *c, uint32_t fid)
+{
+	switch (fid & ~SECMON_FID_SMC64) {
+	case SECMON_SIP_TRACE_INFO:
+		c->e->what = "trace info";
+		ret(c, 0, 0);
+		ret(c, 1, m.trace_on);
+		ret(c, 2, 16000000);
+		ret(c, 3, fp.topo.ncpus | (uint32_t)MON_TRACE_RECORDS << 16);
+		return true;
+	case SECMON_SIP_TRACE_READ:
+		c->e->what = "trace read";
+		ret(c, 0, SECMON_PSCI_INVALID_PARAMETERS);
+		return true;
+	case SECMON_SIP_TRACE_CTL:
+		c->e->what = "trace ctl";
+		if (arg(c, 1) > 1) {
+			ret(c, 0, SECMON_PSCI_INVALID_PARAMETERS);
+			return true;
+		}
+		m.trace_on = arg(c, 1) == 1;
+		ret(c, 0, 0);
+		return true;
+	default:
+		return false;
+	}
+}
+
 static bool model_errata(struct call *c, uint32_t fid)
 {
 	uint64_t id = arg(c, 1);
@@ -1135,6 +1170,8 @@ static void predict(struct call *c)
 			return;
 		if (oen == SECMON_OEN_SIP && fn >= 0x20 && fn <= 0x21 && model_errata(c, fid))
 			return;
+		if (oen == SECMON_OEN_SIP && fn >= 0x30 && fn <= 0x32 && model_trace(c, fid))
+			return;
 		if (oen == SECMON_OEN_STD && fn >= 0x50 && fn <= 0x53 && model_trng(c, fid))
 			return;
 	}
@@ -1408,6 +1445,9 @@ static void init_fids(void)
 		0xc2000010u, 0x82000100u, 0xc2000101u, 0xbf00ff01u, 0x8400001fu, 0xc0000000u,
 		SECMON_SIP_ERRATA_APPLY, SECMON_SIP_ERRATA_STATUS,
 		SECMON_SIP_ERRATA_APPLY | SECMON_FID_SMC64, 0x82000022u,
+		SECMON_SIP_TRACE_INFO, SECMON_SIP_TRACE_READ, SECMON_SIP_TRACE_CTL,
+		SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, SECMON_SIP_TRACE_CTL | SECMON_FID_SMC64,
+		0x82000033u,
 	};
 
 	nstd = 0;

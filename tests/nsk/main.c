@@ -27,6 +27,8 @@
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
+ *   nsk.test=trace      the monitor's recording read back from every CPU at
+ *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
@@ -52,7 +54,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1, secrets, pmu;
+	bool hostile, isolation, a32el1, secrets, pmu, trace;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -90,6 +92,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.a32el1 = true;
 	else if (nsk_arg_is(a, "test", "pmu"))
 		test.pmu = true;
+	else if (nsk_arg_is(a, "test", "trace"))
+		test.trace = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -166,6 +170,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		hostile_secondary((unsigned)slot);
 	if (test.a32el1)
 		a32el1_secondary();
+	if (test.trace)
+		trace_secondary((unsigned)slot);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -280,6 +286,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.pmu) {
 		pmu_run(env.c);
+		nsk_power_off(env.c);
+	}
+	if (test.trace) {
+		trace_run(env.c, nsk_ram_end(&dt, image_base), current_el(), false);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

@@ -134,6 +134,9 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 void a32el1_secondary(void);
 /* pmu.c: nsk.test=pmu, the cycle counter does not count EL3. */
 int pmu_run(const struct secmon_conduit *c);
+/* trace.c: nsk.test=trace, recording read back; the caller's EL and width. */
+int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32);
+void trace_secondary(unsigned slot);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

@@ -116,13 +116,13 @@ static void sc_sip_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 
 	(void)cpu, (void)pc, (void)ctx;
 	/*
-	 * The SiP range is served (secmon's errata calls and the SCMI channel):
+	 * The SiP range is served (secmon's errata calls, the trace calls, the SCMI channel):
 	 * it must say whose it is.
 	 */
 	fill(__LINE__, &r, 0x8200ff01);
 	smc_regs(__LINE__, 0xf, &r);
 	EXPECT(r.x[0] != UNK32);
-	EXPECT_EQ(SMC0(0x8200ff00), 3);	/* errata status, errata apply, SCMI */
+	EXPECT_EQ(SMC0(0x8200ff00), 9);	/* errata status and apply, SCMI, the trace calls in both widths */
 	/* The revision is major in x0, minor in x1. */
 	fill(__LINE__, &r, 0x8200ff03);
 	smc_regs(__LINE__, 0x3, &r);
@@ -184,7 +184,7 @@ static void sc_served_range_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 			  cd->aarch32 ? UNK32 : UNK64);
 		EXPECT_EQ(SMC0(secmon_fid(true, false, oen, 0xff02)), UNK32);
 	}
-	EXPECT_EQ(SMC0(0x8200ff00), 3);	/* errata status, errata apply, SCMI */
+	EXPECT_EQ(SMC0(0x8200ff00), 9);	/* errata status and apply, SCMI, the trace calls in both widths */
 	/* The count is of both widths: ARCH_FEATURES shows them to AArch64 callers. */
 	if (cd->aarch32)
 		return;

@@ -743,7 +743,7 @@ static void unoffered_body(void)
 	}
 	EXPECT_EQ((uint32_t)doorbell(__LINE__, SCMI_FID), SECMON_SMC_UNK32);
 	secmon_invoke(cd, &in, &out);
-	EXPECT_EQ(out.x[0], 2);	/* the errata calls only */
+	EXPECT_EQ(out.x[0], 8);	/* the errata calls and the trace calls (six IDs) only */
 	if (s) {
 		EXPECT_EQ(s[W_STATUS], 0);
 		EXPECT_EQ(s[W_LENGTH], 4);
@@ -774,7 +774,7 @@ static void offered_body(void)
 	struct secmon_regs in = { .x = { SIP_CALL_COUNT } }, out;
 
 	secmon_invoke(cd, &in, &out);
-	EXPECT_EQ(out.x[0], 3);
+	EXPECT_EQ(out.x[0], 9);	/* the errata calls, SCMI, the trace calls (six IDs) */
 }
 
 static void call_count_counts_scmi(void **state)

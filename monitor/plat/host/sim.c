@@ -224,6 +224,38 @@ uint64_t plat_time_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+/* The simulator's generic counter: the host's monotonic clock in nanoseconds. */
+uint64_t plat_counter(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t plat_counter_hz(void)
+{
+	return 1000000000u;
+}
+
+void *plat_ns_map(uint64_t pa, uint64_t size)
+{
+	return sim_phys(pa, size);
+}
+
+/* Simulated callers are an OS at EL1. */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	(void)caller;
+	return 1;
+}
+
+/* mon_smc() is the simulator's only way in: nothing to redirect. */
+void plat_trace_switched(bool on)
+{
+	(void)on;
+}
+
 /* The simulated CPU has no speculation to work around. */
 int32_t plat_arch_workaround_state(unsigned n)
 {

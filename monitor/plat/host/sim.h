@@ -87,11 +87,12 @@ void sim_last_reset2(uint32_t *type, uint64_t *cookie);
 int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb);
 
 /*
- * Physical memory the simulated monitor can reach (the SCMI channel): a
- * window from just below the default normal-world memory into it.
+ * Physical memory the simulated monitor can reach (the SCMI channel, the
+ * buffers TRACE_READ fills): a window from just below the default
+ * normal-world memory into it.
  */
 #define SIM_WINDOW_BASE 0x7ffff000ull
-#define SIM_WINDOW_SIZE 0x3000u
+#define SIM_WINDOW_SIZE 0x21000u
 /* The default SCMI channel, in normal-world memory. */
 #define SIM_SCMI_BASE 0x80000800ull
 #define SIM_SCMI_SIZE 0x100u

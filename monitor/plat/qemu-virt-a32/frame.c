@@ -13,6 +13,8 @@ _Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_targ
 _Static_assert(offsetof(struct qv_frame, pmcr) == FR_PMCR, "pmcr");
 _Static_assert(offsetof(struct qv_frame, wa1) == FR_WA1 &&
 	       offsetof(struct qv_frame, wa3) == FR_WA3, "workarounds");
+_Static_assert(offsetof(struct qv_frame, wa_own) == FR_WA_OWN &&
+	       offsetof(struct qv_frame, trace_ready) == FR_TRACE_READY, "trace");
 _Static_assert(FR_FID_WA1 == SECMON_SMCCC_ARCH_WORKAROUND_1 &&
 	       FR_FID_WA3 == SECMON_SMCCC_ARCH_WORKAROUND_3, "function IDs");
 _Static_assert(sizeof(struct qv_frame) == FR_END, "size");

@@ -18,7 +18,9 @@
 #define FR_PMCR		84	/* the caller's PMCR while the monitor runs; 0: untouched */
 #define FR_WA1		88	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
 #define FR_WA3		92	/* ARCH_WORKAROUND_3 */
-#define FR_END		96
+#define FR_WA_OWN	96	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
+#define FR_TRACE_READY	104	/* QV_TRACE_READY once this CPU's reset set the two up */
+#define FR_END		112	/* a word of padding: struct mon_caller is 8-byte aligned */
 
 #define FR_FID_WA1	0x80008000	/* <secmon/smccc.h>; frame.c checks them */
 #define FR_FID_WA3	0x80003fff
@@ -36,6 +38,9 @@ struct qv_frame {
 	uint32_t gic_target;
 	uint32_t pmcr;
 	uint32_t wa1, wa3;
+	uint32_t wa_own[2];
+	uint32_t trace_ready;
+	uint32_t pad;
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

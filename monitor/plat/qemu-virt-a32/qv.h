@@ -22,6 +22,8 @@ void qv_cpu_secure_init(unsigned cpu);
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
 void qv_wa_select(struct qv_frame *f);
+/* trace.c: after qv_wa_select(), the frame as recording wants it (on or off). */
+void qv_trace_frame(struct qv_frame *f);
 bool qv_has_hyp(void);
 /* SPSR for entering the normal world for a caller whose SPSR was `caller`. */
 uint32_t qv_ns_entry_spsr(uint64_t caller);

@@ -113,4 +113,5 @@ void qv_wa_select(struct qv_frame *f)
 
 	f->wa1 = vector_code(p, 1, p ? p->vec1 : 0);
 	f->wa3 = vector_code(p, 3, p ? p->vec3 : 0);
+	qv_trace_frame(f);
 }

@@ -117,6 +117,35 @@ uint64_t plat_time_us(void)
 	return (cnt / freq) * 1000000 + (cnt % freq) * 1000000 / freq;
 }
 
+uint64_t plat_counter(void)
+{
+	return qv_counter();
+}
+
+uint64_t plat_counter_hz(void)
+{
+	return qv_counter_freq();
+}
+
+/* The MMU is off at EL3 (Monitor mode): the physical address is the pointer. */
+void *plat_ns_map(uint64_t pa, uint64_t size)
+{
+	if ((uintptr_t)pa != pa || (uintptr_t)(pa + size - 1) != pa + size - 1)
+		return NULL;
+	return (void *)(uintptr_t)pa;
+}
+
+/*
+ * The caller's SPSR: AArch32 (M[4] set) is in Hyp mode at EL2, any other
+ * mode at EL1; AArch64 has its EL in M[3:2].
+ */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	if (caller->mode & 0x10)
+		return (caller->mode & 0x1f) == 0x1a ? 2 : 1;
+	return (unsigned)(caller->mode >> 2) & 3;
+}
+
 /*
  * secmon's two test errata (SECMON_SIP_ERRATA_*), with the simulator's IDs
  * (monitor/plat/host/sim.h) so that a driver expects the same everywhere:

@@ -19,6 +19,8 @@ _Static_assert(offsetof(struct qv_frame, wa1) == FR_WA1 &&
 	       offsetof(struct qv_frame, wa3) == FR_WA3, "workarounds");
 _Static_assert(offsetof(struct qv_frame, pmcr) == FR_PMCR &&
 	       offsetof(struct qv_frame, pmu_dp) == FR_PMU_DP, "pmcr");
+_Static_assert(offsetof(struct qv_frame, trace) == FR_TRACE &&
+	       offsetof(struct qv_frame, wa_own) == FR_WA_OWN, "trace");
 _Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
 	       offsetof(struct mon_route, shift) == FR_ROUTE_MULT + 4 &&
 	       offsetof(struct mon_route, slots) == FR_ROUTE_SLOTS &&

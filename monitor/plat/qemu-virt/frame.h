@@ -22,7 +22,9 @@
 #define FR_WA3		256	/* ARCH_WORKAROUND_3 */
 #define FR_PMCR		264	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
 #define FR_PMU_DP	272	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
-#define FR_END		280
+#define FR_TRACE	280	/* nonzero: recording is on, every SMC goes to mon_smc() (trace.c) */
+#define FR_WA_OWN	288	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
+#define FR_END		304
 
 #define FR_PMCR_DP	(1 << 5)
 
@@ -55,6 +57,8 @@ struct qv_frame {
 	uintptr_t wa1, wa3;
 	uint64_t pmcr;
 	uint64_t pmu_dp;
+	uint64_t trace;
+	uintptr_t wa_own[2];
 };
 
 struct qv_frame *qv_frame_of(unsigned cpu);

@@ -68,6 +68,6 @@
 #define QV_SCMI_SIZE		0x1000u
 
 /* Per-CPU frame at the top of each stack; SP_EL3 points at it (frame.h). */
-#define QV_FRAME_SIZE		0x120
+#define QV_FRAME_SIZE		0x130
 
 #endif

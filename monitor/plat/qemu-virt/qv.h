@@ -20,6 +20,8 @@ void qv_ns_entry_prepare(uint64_t spsr);
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
 void qv_wa_select(struct qv_frame *f);
+/* trace.c: after qv_wa_select(), the frame as recording wants it (on or off). */
+void qv_trace_frame(struct qv_frame *f);
 /* cpu.c: how this CPU hides EL3 from the normal world's cycle counter. */
 void qv_pmu_select(struct qv_frame *f);
 

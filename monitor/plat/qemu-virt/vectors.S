@@ -197,13 +197,22 @@ qv_wa_a57_bhb:
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
 
-/* SMCCC_VERSION: the monitor's one constant answer (mon_smccc_version, arch_svc.c). */
+/*
+ * SMCCC_VERSION: the monitor's one constant answer (mon_smccc_version,
+ * arch_svc.c), unless recording is on: then mon_smc() answers and records it.
+ */
 smccc_version:
+	ldr	x1, [sp, #FR_TRACE]
+	cbnz	x1, smc_traced
 	adrp	x0, mon_smccc_version
 	ldr	w0, [x0, :lo12:mon_smccc_version]
 	pmu_restore x1
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
+
+smc_traced:
+	stp	x2, x3, [sp, #FR_REGS + 16]
+	b	smc_save_full
 
 /* Not in the route's table: SMC_UNK, or on when the route filters nothing. */
 smc_miss:

@@ -23,6 +23,8 @@
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
  *                       at once (../hostile.c); nsk.calls=N in all (100000),
  *                       nsk.seed=N
+ *   nsk.test=trace      the monitor's recording read back from every CPU at
+ *                       once, hostile TRACE_READ buffers (../trace.c)
  *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
  *                       only): ID is a board's legacy call with its ID in
  *                       r12 and r0 = 1 (the OMAP4-style board's 0x102)
@@ -47,7 +49,7 @@ static struct nsk_options opt;
 static bool thumb;		/* nsk.thumb=1 */
 static uint32_t fiq_id12;	/* nsk.fiqid12=ID */
 static struct {
-	bool secrets, hostile;
+	bool secrets, hostile, trace;
 	uint64_t calls, seed;
 } test;
 
@@ -90,6 +92,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.secrets = true;
 	else if (nsk_arg_is(a, "test", "hostile"))
 		test.hostile = true;
+	else if (nsk_arg_is(a, "test", "trace"))
+		test.trace = true;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
 		test.calls = a->v;
 	else if (nsk_arg_is(a, "seed", 0) && a->num)
@@ -257,6 +261,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		drv_secondary();
 	if (test.hostile)
 		hostile_secondary((unsigned)slot);
+	if (test.trace)
+		trace_secondary((unsigned)slot);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -371,6 +377,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test_pmu) {
 		a32_pmu_run(psci);
+		nsk_power_off(env.c);
+	}
+	if (test.trace) {
+		trace_run(env.c, nsk_ram_end(&dt, image_base), a32_in_hyp() ? 2 : 1, true);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Recording (docs/trace.md): per CPU, a ring of struct secmon_trace_record
+ * in secure memory, one record per SMC handled and per power event, and the
+ * SiP calls that read it out. Off unless the board DT or TRACE_CTL turns it
+ * on. A CPU alone touches its own pending call; the rings themselves, the
+ * lost count and the readout are under plat_lock().
+ */
+#include <secmon/psci.h>
+#include <secmon/trace.h>
+#include "../plat.h"
+#include "service.h"
+
+#define RING MON_TRACE_RECORDS
+/* At most this many records per TRACE_READ: bounds the time under the lock. */
+#define READ_MAX RING
+#define WORDS (sizeof(struct secmon_trace_record) / 8)
+
+_Static_assert((RING & (RING - 1)) == 0 && RING <= 0xffff, "ring size a power of two");
+
+/* The SMC a CPU is serving: what its record needs from the call's entry. */
+struct pending {
+	uint64_t t_entry;
+	uint64_t arg[SECMON_TRACE_ARGS];
+	uint32_t fid;
+	uint8_t flags;
+	bool open;		/* not yet written */
+};
+
+struct ring {
+	uint32_t head, tail;	/* records written, records gone (read or lost) */
+	uint32_t seq;
+	uint32_t pd_at;		/* head when the open power-down's record was written */
+	bool pd_open;
+	struct pending call;
+	struct secmon_trace_record rec[RING];
+};
+
+static struct ring rings[MON_MAX_CPUS];
+static uint64_t lost;
+static bool locked;
+bool mon_trace_on;
+
+void mon_trace_setup(bool on, bool fixed)
+{
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
+		rings[i].head = rings[i].tail = rings[i].seq = 0;
+		rings[i].pd_open = rings[i].call.open = false;
+	}
+	lost = 0;
+	locked = fixed;
+	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
+	plat_trace_switched(on);
+}
+
+/*
+ * Under plat_lock(): the next record of `cpu`, zeroed but for its header,
+ * written in place (no copy); the oldest record goes when the ring is full.
+ */
+static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid)
+{
+	struct ring *g = &rings[cpu];
+	struct secmon_trace_record *r;
+	uint64_t *w;
+
+	if (g->head - g->tail == RING) {
+		g->tail++;
+		lost++;
+	}
+	r = &g->rec[g->head++ % RING];
+	w = (uint64_t *)r;
+	for (unsigned i = 0; i < WORDS; i++)
+		w[i] = 0;
+	r->seq = g->seq++;
+	r->cpu = (uint16_t)cpu;
+	r->type = type;
+	r->fid = fid;
+	return r;
+}
+
+/* The tracer's own calls are not recorded: a reader would never catch up. */
+static bool is_trace_call(uint32_t fid)
+{
+	return (fid & ~SECMON_FID_SMC64) - SECMON_SIP_TRACE_INFO <=
+	       SECMON_SIP_TRACE_CTL - SECMON_SIP_TRACE_INFO;
+}
+
+void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller)
+{
+	struct pending *p = &rings[cpu].call;
+	uint32_t fid = (uint32_t)r->x[0];
+	bool smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32;
+
+	p->open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT);
+	if (!p->open)
+		return;
+	p->t_entry = plat_counter();
+	p->fid = fid;
+	p->flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1);
+	for (unsigned i = 0; i < SECMON_TRACE_ARGS; i++)
+		p->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
+}
+
+/* The call's record: with its results (r), or none when it does not return. */
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
+{
+	struct pending *p = &rings[cpu].call;
+	struct secmon_trace_record *t;
+	uint64_t now;
+
+	if (!p->open)
+		return;
+	p->open = false;
+	now = plat_counter();
+	plat_lock();
+	t = slot(cpu, SECMON_TRACE_SMC, p->fid);
+	t->t_entry = p->t_entry;
+	t->t_exit = now;
+	t->flags = p->flags;
+	t->nargs = SECMON_TRACE_ARGS;
+	for (unsigned i = 0; i < SECMON_TRACE_ARGS; i++)
+		t->arg[i] = p->arg[i];
+	if (r) {
+		t->nres = SECMON_TRACE_RESULTS;
+		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
+			t->res[i] = r->x[i];
+	}
+	plat_unlock();
+}
+
+void mon_trace_power(const struct mon_trace_event *e)
+{
+	uint64_t now = plat_counter();
+	struct ring *g = &rings[e->cpu];
+	struct secmon_trace_record *t;
+	bool down = e->event == SECMON_TRACE_EV_POWERDOWN ||
+		    e->event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
+
+	/* A call that does not return (every event but these) is recorded before the CPU goes. */
+	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
+	    e->event != SECMON_TRACE_EV_WARM_BOOT)
+		mon_trace_return(e->cpu, 0);
+	plat_lock();
+	/* Back from a power-down: its exit time, while its record is still in the ring. */
+	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
+	    g->pd_at - g->tail < g->head - g->tail)
+		g->rec[g->pd_at % RING].t_exit = now;
+	g->pd_open = down;
+	g->pd_at = g->head;
+	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
+	t->t_entry = e->t_entry ? e->t_entry : now;
+	t->t_exit = now;
+	t->nargs = (uint8_t)e->nargs;
+	for (unsigned i = 0; i < e->nargs && i < 3; i++)
+		t->arg[i] = e->arg[i];
+	plat_unlock();
+}
+
+/* x1..x3 of an answer, in the width of the call. */
+static int64_t answer(struct mon_call *c, uint64_t x1, uint64_t x2, uint64_t x3)
+{
+	mon_ret(c, 1, (int64_t)x1);
+	mon_ret(c, 2, (int64_t)x2);
+	mon_ret(c, 3, (int64_t)x3);
+	return SECMON_PSCI_SUCCESS;
+}
+
+static int64_t trace_info(struct mon_call *c)
+{
+	return answer(c, mon_tracing(), plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
+}
+
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost_out,
+			 uint64_t *waiting)
+{
+	const uint64_t *src;
+	unsigned n = 0;
+
+	*waiting = 0;
+	plat_lock();
+	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
+		struct ring *g = &rings[i];
+
+		for (; n < max && g->tail != g->head; n++, g->tail++) {
+			src = (const uint64_t *)&g->rec[g->tail % RING];
+			for (unsigned w = 0; w < WORDS; w++)
+				*dst++ = src[w];
+		}
+		*waiting += g->head - g->tail;
+	}
+	*lost_out = lost;
+	lost = 0;
+	plat_unlock();
+	return n;
+}
+
+static int64_t trace_read(struct mon_call *c)
+{
+	uint64_t pa = mon_arg(c, 1), size = mon_arg(c, 2), max, gone, waiting, n;
+	volatile uint64_t *dst;
+
+	if ((pa & 7) || size < sizeof(struct secmon_trace_record) || !plat_ns_range_ok(pa, size))
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	max = size / sizeof(struct secmon_trace_record);
+	if (max > READ_MAX)
+		max = READ_MAX;
+	dst = plat_ns_map(pa, max * WORDS * 8);
+	if (!dst)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	/* 64 bits at a time: normal-world memory is Device memory at EL3. */
+	n = mon_trace_drain(dst, (unsigned)max, &gone, &waiting);
+	return answer(c, n, gone, waiting);
+}
+
+static int64_t trace_ctl(struct mon_call *c)
+{
+	uint64_t on = mon_arg(c, 1);
+
+	if (on > 1)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	if (locked)
+		return SECMON_PSCI_DENIED;
+	plat_lock();
+	if (mon_arg(c, 2) & 1) {
+		for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+			rings[i].tail = rings[i].head;
+		lost = 0;
+	}
+	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
+	plat_unlock();
+	plat_trace_switched(on == 1);
+	return SECMON_PSCI_SUCCESS;
+}
+
+bool trace_has(uint32_t fid)
+{
+	return is_trace_call(fid);
+}
+
+bool trace_handle(struct mon_call *c)
+{
+	unsigned fn = c->fid & SECMON_FID_NUM_MASK;
+
+	if (!trace_has(c->fid))
+		return false;
+	mon_ret(c, 0, fn == (SECMON_SIP_TRACE_INFO & 0xffff)   ? trace_info(c)
+		      : fn == (SECMON_SIP_TRACE_READ & 0xffff) ? trace_read(c)
+							       : trace_ctl(c));
+	return true;
+}

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * Recording (monitor/core/trace.c, include/secmon/trace.h): scripted runs on
+ * the host simulator read their own trace back through TRACE_READ and keep
+ * it; the tests check, after sim_run, that every call and power event is
+ * there, in order, with the answers the callers got. Also the readout's
+ * hostile-buffer rules, ring overrun and the board DT's secmon,trace node.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <secmon/trace.h>
+#include "simtest.h"
+#include "../../monitor/monitor.h"
+
+#define REC sizeof(struct secmon_trace_record)
+/* Normal-world memory the simulated monitor reaches (sim_phys()), past the SCMI channel. */
+#define BUF (NS_BASE + 0x1000)
+#define BUF_SIZE (SIM_WINDOW_SIZE - 0x2000)
+#define MAXREC (BUF_SIZE / REC)
+
+static struct secmon_trace_record got[4 * MAXREC];
+static unsigned ngot;
+static uint64_t lost_seen;
+static uint64_t info[4];
+
+/* TRACE_READ until nothing waits; the records into got[]. */
+static void read_all(void)
+{
+	struct secmon_regs in, out;
+
+	do {
+		in = (struct secmon_regs){ .x = { SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, BUF, BUF_SIZE } };
+		secmon_invoke(cd, &in, &out);
+		if (!EXPECT_EQ(out.x[0], 0) || !EXPECT(out.x[1] <= MAXREC) ||
+		    !EXPECT(ngot + out.x[1] <= sizeof(got) / REC))
+			return;
+		memcpy(&got[ngot], sim_phys(BUF, out.x[1] * REC), out.x[1] * REC);
+		ngot += (unsigned)out.x[1];
+		lost_seen += out.x[2];
+	} while (out.x[3] != 0);
+}
+
+static uint64_t sip(uint32_t fid, uint64_t a1, uint64_t a2)
+{
+	return smc(fid, a1, a2, 0);
+}
+
+static void sc_script(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs in = { .x = { SECMON_SIP_TRACE_INFO } }, out;
+
+	(void)ctx;
+	if (cpu == 1) {
+		EXPECT_EQ(SMC0(SECMON_SMCCC_VERSION), 0x10005);
+		return;		/* the simulator's implicit CPU_OFF */
+	}
+	if (pc == PC_B) {
+		read_all();
+		secmon_invoke(cd, &in, &out);
+		memcpy(info, out.x, sizeof(info));
+		SMC0(P32(SYSTEM_OFF));
+		return;
+	}
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
+	EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_A, 0x77), 0);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(smc(P32(CPU_SUSPEND), PS_STANDBY, 0, 0), 0);
+	smc(P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0x99);
+	atomic_store(&S.returned, 1);
+}
+
+/* The next record of `cpu` from *i on, skipping AFFINITY_INFO polls. */
+static const struct secmon_trace_record *next(unsigned cpu, unsigned *i)
+{
+	for (; *i < ngot; (*i)++)
+		if (got[*i].cpu == cpu &&
+		    !(got[*i].type == SECMON_TRACE_SMC && got[*i].fid == P32(AFFINITY_INFO)))
+			return &got[(*i)++];
+	fail_msg("CPU %u: a record is missing", cpu);
+	return NULL;
+}
+
+static void expect_smc(const struct secmon_trace_record *r, uint32_t fid, uint8_t nres, uint64_t x0)
+{
+	assert_int_equal(r->type, SECMON_TRACE_SMC);
+	assert_int_equal(r->fid, fid);
+	assert_int_equal(r->nargs, SECMON_TRACE_ARGS);
+	assert_int_equal(r->nres, nres);
+	if (nres)
+		assert_int_equal(r->res[0], x0);
+	assert_int_equal(r->flags & SECMON_TRACE_F_EL_MASK, 1 << SECMON_TRACE_F_EL_SHIFT);
+	assert_int_equal(!!(r->flags & SECMON_TRACE_F_SMC64), secmon_fid_is_smc64(fid));
+	assert_true(r->t_exit >= r->t_entry);
+}
+
+static void expect_power(const struct secmon_trace_record *r, uint32_t event, uint64_t a0)
+{
+	assert_int_equal(r->type, SECMON_TRACE_POWER);
+	assert_int_equal(r->fid, event);
+	if (r->nargs)
+		assert_int_equal(r->arg[0], a0);
+	assert_true(r->t_exit >= r->t_entry);
+}
+
+static void scripted_run_recorded_in_order(void **state)
+{
+	const struct secmon_trace_record *r;
+	unsigned i = 0, j = 0;
+
+	(void)state;
+	ngot = 0;
+	lost_seen = 0;
+	run(sc_script, (struct sim_config){ .ncpus = 2 }, SIM_END_SYSTEM_OFF);
+	assert_int_equal(atomic_load(&S.returned), 0);
+	assert_int_equal(lost_seen, 0);
+	for (unsigned k = 0; getenv("TRACE_DUMP") && k < ngot; k++)
+		print_message("cpu %u seq %u type %u fid %#x nres %u a0 %#llx r0 %#llx\n", got[k].cpu,
+			      got[k].seq, got[k].type, got[k].fid, got[k].nres,
+			      (unsigned long long)got[k].arg[0], (unsigned long long)got[k].res[0]);
+	for (unsigned k = 0; k < ngot; k++) {
+		assert_int_equal(got[k].reserved, 0);
+		assert_int_equal(got[k].reserved2, 0);
+	}
+
+	/* CPU 0, oldest first: the trace calls themselves are not recorded. */
+	expect_smc(next(0, &i), P32(VERSION), 4, SECMON_PSCI_VERSION_MAKE(1, 3));
+	r = next(0, &i);
+	expect_power(r, SECMON_TRACE_EV_CPU_ON, 1);
+	assert_int_equal(r->arg[1], PC_A);
+	assert_int_equal(r->arg[2], 0x77);
+	r = next(0, &i);
+	expect_smc(r, P64(CPU_ON), 4, 0);
+	assert_int_equal(r->arg[0], m(1));
+	assert_int_equal(r->arg[1], PC_A);
+	expect_power(next(0, &i), SECMON_TRACE_EV_STANDBY, PS_STANDBY);
+	expect_smc(next(0, &i), P32(CPU_SUSPEND), 4, 0);
+	/* A call that does not return: recorded without results, then the power-down. */
+	expect_smc(next(0, &i), P64(CPU_SUSPEND), 0, 0);
+	r = next(0, &i);
+	expect_power(r, SECMON_TRACE_EV_POWERDOWN, PS_CORE_PD);
+	assert_int_equal(r->arg[1], 0);
+	assert_true(r->t_exit > r->t_entry);	/* filled in when the CPU woke */
+	expect_power(next(0, &i), SECMON_TRACE_EV_WARM_BOOT, PC_B);
+
+	/* CPU 1: started, one call, off. */
+	expect_power(next(1, &j), SECMON_TRACE_EV_WARM_BOOT, PC_A);
+	expect_smc(next(1, &j), SECMON_SMCCC_VERSION, 4, 0x10005);
+	expect_smc(next(1, &j), P32(CPU_OFF), 0, 0);
+	expect_power(next(1, &j), SECMON_TRACE_EV_CPU_OFF, 0);
+
+	/* Sequence numbers run from 0 without a gap per CPU. */
+	for (unsigned cpu = 0, seq; cpu < 2; cpu++) {
+		seq = 0;
+		for (unsigned k = 0; k < ngot; k++)
+			if (got[k].cpu == cpu)
+				assert_int_equal(got[k].seq, seq++);
+	}
+	assert_int_equal(info[0], 0);
+	assert_int_equal(info[1], 1);
+	assert_int_equal(info[2], 1000000000u);
+	assert_int_equal(info[3], 2u | (uint32_t)MON_TRACE_RECORDS << 16);
+}
+
+/* Hostile buffers: refused with INVALID_PARAMETERS, nothing moved. */
+static void sc_hostile(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	const uint32_t rd = SECMON_SIP_TRACE_READ | SECMON_FID_SMC64;
+	static const struct {
+		uint64_t base, size;
+	} bad[] = {
+		{ SECURE_PC, 4096 },			/* secure memory */
+		{ NS_BASE - 64, 4096 },			/* starts outside, crosses in */
+		{ NS_BASE + NS_SIZE - 64, 4096 },	/* crosses out of normal-world memory */
+		{ BUF + 4, 4096 },			/* misaligned */
+		{ BUF, REC - 8 },			/* smaller than one record */
+		{ BUF, 0 },
+		{ 0xfffffffffffff000ull, 0x2000 },	/* wraps */
+		{ BUF, 0xffffffffffffff00ull },		/* huge */
+	};
+	struct secmon_regs in, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(SMC0(P32(VERSION)), SECMON_PSCI_VERSION_MAKE(1, 3));
+	memset(sim_phys(BUF, BUF_SIZE), 0xa5, BUF_SIZE);
+	for (unsigned k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+		EXPECT_EQ(sip(rd, bad[k].base, bad[k].size), R64(SECMON_PSCI_INVALID_PARAMETERS));
+	EXPECT_EQ(*(uint64_t *)sim_phys(BUF, 8), 0xa5a5a5a5a5a5a5a5ull);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 2, 0), R64(SECMON_PSCI_INVALID_PARAMETERS));
+	/* A buffer of one record and a half: one whole record, the rest untouched. */
+	in = (struct secmon_regs){ .x = { rd, BUF, REC + REC / 2 } };
+	secmon_invoke(cd, &in, &out);
+	EXPECT_EQ(out.x[0], 0);
+	EXPECT_EQ(out.x[1], 1);
+	EXPECT_EQ(out.x[3], 0);
+	EXPECT_EQ(((struct secmon_trace_record *)sim_phys(BUF, REC))->fid, P32(VERSION));
+	EXPECT_EQ(*(uint64_t *)sim_phys(BUF + REC, 8), 0xa5a5a5a5a5a5a5a5ull);
+	/* The SMC32 form from an AArch64 caller: 32-bit arguments. */
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_READ, HI | BUF, BUF_SIZE), 0);
+}
+
+static void hostile_reads_refused(void **state)
+{
+	(void)state;
+	run_clean(sc_hostile, 1, 0);
+}
+
+/* More records than a ring holds: the oldest go, counted, and seq shows the gap. */
+static void sc_overrun(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	for (unsigned k = 0; k < MON_TRACE_RECORDS + 10; k++)
+		SMC0(P32(VERSION));
+	read_all();
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 0), 0);
+	SMC0(P32(VERSION));	/* not recorded */
+	read_all();
+}
+
+static void overrun_counted(void **state)
+{
+	(void)state;
+	ngot = 0;
+	lost_seen = 0;
+	run_clean(sc_overrun, 1, 0);
+	/* The last ring-full; the TRACE_CTL that stopped recording is not recorded. */
+	assert_int_equal(ngot, MON_TRACE_RECORDS);
+	assert_int_equal(lost_seen, 10);
+	assert_int_equal(got[0].seq, 10);
+	assert_int_equal(got[ngot - 1].seq, MON_TRACE_RECORDS + 9);
+	assert_int_equal(got[ngot - 1].fid, P32(VERSION));
+}
+
+#define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
+static char dtb[4096];
+
+static void sc_fixed_on(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 1), R64(SECMON_PSCI_DENIED));
+	SMC0(P32(VERSION));
+	ngot = 0;
+	read_all();
+	EXPECT_EQ(ngot, 1);
+}
+
+static void board_dt_switches_recording(void **state)
+{
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb };
+
+	(void)state;
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"on\"; "
+		       "secmon,fixed; };"), dtb, sizeof(dtb));
+	run(sc_fixed_on, cfg, SIM_END_ALL_OFF);
+
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"yes\"; };"),
+		    dtb, sizeof(dtb));
+	assert_int_equal(run_sim(sc_fixed_on, &cfg), -1);
+	assert_non_null(strstr(console, "node trace, property secmon,recording"));
+
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,fixed = <1>; };"), dtb,
+		    sizeof(dtb));
+	assert_int_equal(run_sim(sc_fixed_on, &cfg), -1);
+	assert_non_null(strstr(console, "node trace, property secmon,fixed"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(scripted_run_recorded_in_order),
+		cmocka_unit_test(hostile_reads_refused),
+		cmocka_unit_test(overrun_counted),
+		cmocka_unit_test(board_dt_switches_recording),
+	};
+
+	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
+}
