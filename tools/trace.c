@@ -250,7 +250,7 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 {
 	bool a32 = r->flags & SECMON_TRACE_F_AARCH32;
 	struct secmon_regs in, out;
-	unsigned i;
+	unsigned i, nshow;
 
 	memset(t, 0, sizeof(*t));
 	if (r->type == SECMON_TRACE_POWER) {
@@ -296,7 +296,10 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 		 r->flags & SECMON_TRACE_F_SMC64 ? "64" : "32",
 		 (r->flags & SECMON_TRACE_F_EL_MASK) >> SECMON_TRACE_F_EL_SHIFT,
 		 a32 ? " AArch32" : "");
-	for (i = 0; i < r->nargs; i++)
+	/* x1..x3 as recorded; x4..x7 up to the last one that is not zero. */
+	for (nshow = r->nargs; nshow > 3 && !r->arg[nshow - 1]; nshow--)
+		;
+	for (i = 0; i < nshow; i++)
 		add(t->detail, sizeof(t->detail), "%s%c%u=0x%" PRIx64, i ? " " : "", a32 ? 'r' : 'x',
 		    i + 1, r->arg[i]);
 	if (!r->nres) {
@@ -316,8 +319,11 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 		snprintf(t->result, sizeof(t->result), "%s", t->r.text);
 	else
 		snprintf(t->result, sizeof(t->result), "x0=0x%" PRIx64, r->res[0]);
+	/* The other result registers that the call changed (x1..x3 come back as sent when unused). */
 	for (i = 1; i < r->nres && !t->r.extra[0]; i++)
-		add(t->result, sizeof(t->result), " %c%u=0x%" PRIx64, a32 ? 'r' : 'x', i, r->res[i]);
+		if (i > r->nargs || r->res[i] != r->arg[i - 1])
+			add(t->result, sizeof(t->result), " %c%u=0x%" PRIx64, a32 ? 'r' : 'x', i,
+			    r->res[i]);
 	if (t->r.extra[0])
 		add(t->result, sizeof(t->result), " (%s)", t->r.extra);
 }

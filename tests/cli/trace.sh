@@ -152,3 +152,19 @@ expect_error "trace FILE FILE: files of two machines are refused" 2 \
 expect_error "trace FILE FILE: a bad second file is named" 2 \
 	"secmon trace: $TDIR/magic.trace: offset 0: header field magic is not \"SMTR\": not a secmon trace" \
 	trace "$B" "$TDIR/magic.trace"
+
+# A simulated run recorded by the monitor itself (call --sim --trace), decoded.
+run call --sim --cpus 4 --trace "$TDIR/sim.trace" CPU_ON 2 0x80000000 0x1234
+if [ "$RC" -eq 0 ] && [ -s "$TDIR/sim.trace" ]; then
+	expect_json "trace of a simulated CPU_ON: the call, its answer, the event, the target's boot, in time order" \
+		"d['cpu_count'] == 4 and d['counter_hz'] == 1000000000 and d['lost'] == 0 and
+		 [(r['cpu'], r.get('call') or r.get('event'), r.get('code')) for r in d['records']] ==
+		   [(0, 'PSCI CPU_ON', 'SUCCESS'), (0, 'CPU_ON', None), (0, 'PSCI CPU_OFF', None), (0, 'CPU_OFF', None),
+		    (2, 'WARM_BOOT', None), (2, 'PSCI CPU_OFF', None), (2, 'CPU_OFF', None)] and
+		 d['records'][1]['args'][:3] == ['0x2', '0x80000000', '0x1234']" \
+		trace --json "$TDIR/sim.trace"
+	svg_check sim "$TDIR/sim.trace"
+else
+	mapfile -t lines < <(got)
+	fail "call --sim --trace wrote a trace to decode" "${lines[@]}"
+fi
