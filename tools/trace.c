@@ -250,6 +250,7 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 {
 	bool a32 = r->flags & SECMON_TRACE_F_AARCH32;
 	struct secmon_regs in, out;
+	uint64_t mask = r->flags & SECMON_TRACE_F_SMC64 ? UINT64_MAX : UINT32_MAX;
 	unsigned i, nshow;
 
 	memset(t, 0, sizeof(*t));
@@ -319,9 +320,12 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 		snprintf(t->result, sizeof(t->result), "%s", t->r.text);
 	else
 		snprintf(t->result, sizeof(t->result), "x0=0x%" PRIx64, r->res[0]);
-	/* The other result registers that the call changed (x1..x3 come back as sent when unused). */
+	/*
+	 * The other result registers that the call changed (x1..x3 come back
+	 * as sent when unused; an SMC32 call's arguments are their low words).
+	 */
 	for (i = 1; i < r->nres && !t->r.extra[0]; i++)
-		if (i > r->nargs || r->res[i] != r->arg[i - 1])
+		if (i > r->nargs || (r->res[i] ^ r->arg[i - 1]) & mask)
 			add(t->result, sizeof(t->result), " %c%u=0x%" PRIx64, a32 ? 'r' : 'x', i,
 			    r->res[i]);
 	if (t->r.extra[0])

@@ -168,21 +168,28 @@ do_trace_start() {
 	else
 		say "trace_start=fail:$(dmesg | sed -n 's/.*fw_trace=1: //p' | head -n 1)"
 	fi
-	rm -f /tmp/trace.stop
-	(
+	rm -f /tmp/trace.stop /tmp/trace.done
+	# Not a job of this shell (a plain `wait` elsewhere, as do_cpuidle's,
+	# must not wait for it): it says it is done in /tmp/trace.done.
+	( (
 		i=1000
 		while [ ! -e /tmp/trace.stop ]; do
 			trace_read "$i" || break
 			i=$((i + 1))
 			sleep 0.5
 		done
-	) &
-	trace_reader=$!
+		touch /tmp/trace.done
+	) & )
+	trace_reader=1
 }
 
 do_trace_dump() {
 	touch /tmp/trace.stop
-	[ -n "${trace_reader:-}" ] && wait "$trace_reader"
+	n=0
+	while [ -n "${trace_reader:-}" ] && [ ! -e /tmp/trace.done ] && [ "$n" -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	mkdir -p /tmp/trace
 	if ! trace_read 9999; then
 		say "trace=fail:$(sed 's/.*: //' /tmp/trace.err | head -n 1)"
