@@ -145,6 +145,14 @@ if [ "$TRACE" = 1 ]; then
 	if [ -e "${parts[0]}" ] && build/host/secmon trace "${parts[@]}" >build/run/trace.txt &&
 		build/host/secmon trace --svg build/run/trace.svg "${parts[@]}" >/dev/null; then
 		echo "ok - run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //'), in ${#parts[@]} reads"
+		build/host/secmon trace --json "${parts[@]}" >build/run/trace.json
+		if why=$(python3 tests/cli/svgcheck.py build/run/trace.svg build/run/trace.json 2>&1); then
+			echo "ok - run trace.svg matches the records ($why)"
+		else
+			echo "not ok - run trace.svg matches the records"
+			printf '%s\n' "$why" | head -5 | sed 's/^/#   /'
+			status=1
+		fi
 		echo "   text:     build/run/trace.txt"
 		echo "   timeline: build/run/trace.svg (open it in a browser)"
 		echo "   raw:      build/run/trace/*.bin (secmon trace [--json] build/run/trace/*.bin)"

@@ -20,7 +20,9 @@
 #define LANE_H 34.0
 #define LANE_GAP 10.0
 
-enum state { ST_ON, ST_STANDBY, ST_PD_CORE, ST_PD_CLUSTER, ST_PD_SYSTEM, ST_OFF, ST_NSTATES };
+enum state {
+	ST_ON, ST_STANDBY, ST_PD_CORE, ST_PD_CLUSTER, ST_PD_SYSTEM, ST_OFF, ST_UNKNOWN, ST_NSTATES
+};
 
 static const struct {
 	const char *key;	/* data-state */
@@ -33,6 +35,7 @@ static const struct {
 	[ST_PD_CLUSTER] = { "powerdown-cluster", "power-down: cluster", "#1e88e5" },
 	[ST_PD_SYSTEM] = { "powerdown-system", "power-down: system", "#0d47a1" },
 	[ST_OFF] = { "off", "off", "#cfcfcf" },
+	[ST_UNKNOWN] = { "unknown", "unknown: records lost", "#f8bbd0" },
 };
 
 #define SMC_COLOUR "#263238"
@@ -43,6 +46,7 @@ static const struct {
 struct lane {
 	enum state st;
 	uint64_t since;
+	uint64_t last;		/* the latest time a record of this CPU names */
 	bool seen;
 };
 
@@ -408,11 +412,20 @@ void trace_svg(const struct trace_doc *d, FILE *f)
 	/* The spans first, under the ticks and arrows. */
 	fputs("<g class=\"spans\">\n", f);
 	for (n = 0; n < h->count; n++) {
+		struct lane *l;
+
 		secmon_trace_get(&d->f, d->order[n], &r);
+		l = &lanes[r.cpu];
+		/* Records lost before this one: nothing is known since the last. */
+		if (d->gap[d->order[n]])
+			enter(&s, l, r.cpu, ST_UNKNOWN,
+			      l->last > l->since && l->last < r.t_entry ? l->last : l->since);
 		if (r.type == SECMON_TRACE_SMC)
-			enter(&s, &lanes[r.cpu], r.cpu, ST_ON, r.t_entry);
-		else if (r.type == SECMON_TRACE_POWER && r.fid != SECMON_TRACE_EV_CPU_ON)
+			enter(&s, l, r.cpu, ST_ON, r.t_entry);
+		else if (r.fid != SECMON_TRACE_EV_CPU_ON)
 			power(&s, lanes, &r);
+		if (r.t_exit > l->last)
+			l->last = r.t_exit;
 	}
 	for (c = 0; c < h->cpu_count; c++)
 		if (lanes[c].seen)

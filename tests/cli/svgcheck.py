@@ -5,7 +5,8 @@
 Valid XML; one lane per CPU; each lane's power-state spans follow one
 another without gap or overlap; every STANDBY, POWERDOWN (at its level),
 SYSTEM_SUSPEND, CPU_OFF and WARM_BOOT record starts (and, with a known end,
-ends) a span of the right state at its time; one tick per SMC on its lane;
+ends) a span of the right state at its time (a warm boot: the CPU is on
+from there); one tick per SMC on its lane;
 one arrow per CPU_ON from caller to target; a line across the lanes per
 system event; a mark per jump in a CPU's sequence numbers (lost records). Prints what is wrong and exits 1, or prints a summary."""
 import json
@@ -53,10 +54,13 @@ def main(svg_path, json_path):
         if r['type'] != 'power':
             continue
         ev, args = r['event'], [int(a, 16) for a in r['args']]
-        want = {'STANDBY': 'standby', 'SYSTEM_SUSPEND': 'powerdown-system', 'CPU_OFF': 'off',
-                'WARM_BOOT': 'on'}.get(ev)
+        want = {'STANDBY': 'standby', 'SYSTEM_SUSPEND': 'powerdown-system',
+                'CPU_OFF': 'off'}.get(ev)
         if ev == 'POWERDOWN':
             want = LEVEL.get(min(args[1], 2))
+        if ev == 'WARM_BOOT' and not any(st == 'on' and a - 0.0015 <= t < b
+                                         for a, b, st in spans.get(c, [])):
+            errors.append('cpu%d: WARM_BOOT at %.3f us: not on from there' % (c, t))
         if want and not has(c, want, t, end if end > t else None):
             errors.append('cpu%d: %s at %.3f us: no %s span from there%s' %
                           (c, ev, t, want, ' to %.3f' % end if end > t else ''))
