@@ -2,7 +2,8 @@
 #   make            host library, simulator, CLI and tests (build/host)
 #   make check      install deps, build everything, run every test
 #   make run        build the firmware and boot Linux under it on QEMU
-#                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel)
+#                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
+#                   TRACE=1: record the firmware's trace, build/run/trace.svg)
 #   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
 #                   build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in) and
 #                   build/qemu-virt-a64-trace/secmon.bin (recording built in, docs/trace.md)
@@ -60,7 +61,7 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@ARCH=$(ARCH) BOOT=$(BOOT) bash scripts/run.sh
+	@ARCH=$(ARCH) BOOT=$(BOOT) TRACE=$(TRACE) bash scripts/run.sh
 
 clean:
 	rm -rf build

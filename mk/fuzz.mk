@@ -4,7 +4,7 @@
 #   make -f mk/fuzz.mk check      the short pass `make check` runs (TAP)
 # Every output goes under $(O); no corpus file is committed in binary form.
 # The dispatch corpus is written by tests/fuzz/seeds.py, the SCMI one by
-# tests/fuzz/scmi_seeds.py; the DT corpus is
+# tests/fuzz/scmi_seeds.py, the trace one by tests/fuzz/trace_seeds.py; the DT corpus is
 # built from boards/*.dts, tests/fuzz/corpus/dt/*.dts (regressions and
 # hand-made seeds), tests/fuzz/mkdtb.py (regressions dtc cannot express) and
 # the DTBs QEMU's virt machine gives its firmware.
@@ -35,7 +35,11 @@ DT_SEEDS := $(patsubst boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(BOARD_DTS)) \
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
-TARGETS := $(O)/fuzz-dispatch $(O)/fuzz-dt $(O)/fuzz-scmi
+# The trace decoder: the library's, and the CLI's files that read a trace.
+TRACE_SRCS := $(LIB_SRCS) tools/trace.c tools/trace_svg.c tools/fid.c tools/result.c \
+	tools/errors.c tools/numparse.c tests/fuzz/fuzz_trace.c
+
+TARGETS := $(O)/fuzz-dispatch $(O)/fuzz-dt $(O)/fuzz-scmi $(O)/fuzz-trace
 
 .PHONY: all corpus run check
 all: $(TARGETS) corpus
@@ -73,10 +77,13 @@ $(O)/fuzz-dt: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_dt.c)
 $(O)/fuzz-scmi: $(call obj,$(COMMON_SRCS) tests/fuzz/fuzz_scmi.c)
 	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
 
+$(O)/fuzz-trace: $(call obj,$(TRACE_SRCS))
+	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
+
 # The DT corpus: the boards (the examples and the fuzz-only ones in
 # tests/fuzz/boards/), hand-made seeds and regressions, QEMU's. QEMU pads its DTB to 1 MiB: dtc writes it back at its size.
 corpus: $(DT_SEEDS) $(QEMU_DTBS) $(O)/seeds/dt/.mkdtb $(O)/seeds/dispatch/.seeds \
-	$(O)/seeds/scmi/.seeds
+	$(O)/seeds/scmi/.seeds $(O)/seeds/trace/.seeds
 
 $(O)/seeds/dt/.mkdtb: tests/fuzz/mkdtb.py
 	@mkdir -p $(dir $@)
@@ -89,6 +96,11 @@ $(O)/seeds/dispatch/.seeds: tests/fuzz/seeds.py
 	@touch $@
 
 $(O)/seeds/scmi/.seeds: tests/fuzz/scmi_seeds.py
+	rm -rf $(dir $@)
+	python3 $< $(dir $@)
+	@touch $@
+
+$(O)/seeds/trace/.seeds: tests/fuzz/trace_seeds.py
 	rm -rf $(dir $@)
 	python3 $< $(dir $@)
 	@touch $@

@@ -41,9 +41,11 @@ CLI := $(O)/secmon
 CONF := $(O)/conformance
 SOCDRV := $(O)/socdrv
 UNITS := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+# Writes trace files from text with the library's encoder (tests/cli).
+MKTRACE := $(O)/mktrace
 
 all: $(LIB_A) $(MON_A) $(if $(CLI_SRCS),$(CLI)) $(if $(CONF_SRCS),$(CONF)) $(UNITS) \
-	$(SOCDRV) $(BOARDS)
+	$(SOCDRV) $(BOARDS) $(MKTRACE)
 
 $(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(dir $@)
@@ -76,6 +78,9 @@ $(CONF): $(call obj,$(CONF_SRCS)) $(MON_A) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # test_payload.c compiles the QEMU ports' payload.c, which includes the

@@ -14,6 +14,15 @@
 #                         build/uboot) as secmon's payload (-fw_cfg
 #                         name=opt/secmon/payload): U-Boot's default boot
 #                         loads the kernel and initrd from fw_cfg (qfw)
+#   make run TRACE=1      also record the firmware's trace (docs/trace.md):
+#                         secmon.ko (built against Debian's headers) in the
+#                         initramfs asks the monitor to record (fw_trace=1),
+#                         the init runs the usual checks plus CPU hotplug,
+#                         then prints the trace base64 on the console; it is
+#                         decoded into build/run/trace.txt and drawn as
+#                         build/run/trace.svg by build/host/secmon trace
+#                         (AArch64: the firmware built with TRACE=1, as
+#                         build/qemu-virt-a64-trace/secmon.bin)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,7 +60,14 @@ u-boot)
 esac
 SMP=${SMP:-4}
 VIRT=${VIRT:-1}
+TRACE=${TRACE:-0}
 fw=build/qemu-virt-$ARCH/secmon.bin
+fwmake=()
+# The AArch64 firmware has recording only when built with TRACE=1 (docs/trace.md).
+if [ "${TRACE:-0}" = 1 ] && [ "$ARCH" = a64 ]; then
+	fw=build/qemu-virt-a64-trace/secmon.bin
+	fwmake=(TRACE=1 O=build/qemu-virt-a64-trace)
+fi
 log=build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log
 mkdir -p build/run
 if [ "$ARCH" = a64 ]; then
@@ -61,7 +77,7 @@ else
 fi
 
 echo "== building the firmware ($fw)"
-make -s -f "mk/qemu-virt-$ARCH.mk"
+make -s -f "mk/qemu-virt-$ARCH.mk" "${fwmake[@]}"
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
 payload=()
@@ -74,14 +90,37 @@ if [ "$BOOT" = u-boot ]; then
 	payload=(-fw_cfg "name=opt/secmon/payload,file=$ub" -accel tcg,thread=multi)
 	log=build/run/boot-u-boot.log
 fi
+initrd=()
+timeout=120
+if [ "$TRACE" = 1 ]; then
+	echo "== building secmon.ko for Debian's $DEB kernel and the secmon tool (build/host/secmon)"
+	make -s -f linux/Makefile KARCH="$DEB" >/dev/null
+	make -s host >/dev/null
+	ko=build/linux-module/$([ "$DEB" = arm64 ] || echo "armhf/")secmon.ko
+	extra=build/run/trace-initrd
+	rm -rf "$extra"
+	mkdir -p "$extra/lib/modules/secmon"
+	cp "$ko" "$extra/lib/modules/secmon/"
+	INITRD_EXTRA=$extra sh tests/linux/mkinitrd.sh "build/linux/$DEB" tests/linux/init-summary.sh \
+		build/run/initrd-trace.cpio.gz >/dev/null
+	initrd=(--initrd build/run/initrd-trace.cpio.gz)
+	TESTS=trace-start,$TESTS,hotplug:2,trace-dump
+	timeout=300
+	rm -rf build/run/trace build/run/trace.txt build/run/trace.svg
+	# Recording from cold boot: a board DT with the secmon,trace node
+	# (docs/bindings/secmon,trace.yaml), so that the boot's calls are in it.
+	printf '/dts-v1/;\n/ {\n\ttrace {\n\t\tcompatible = "secmon,trace";\n\t\tsecmon,recording = "on";\n\t};\n};\n' |
+		dtc -q -I dts -O dtb -o build/run/trace-board.dtb -
+	payload+=(-fw_cfg name=opt/secmon/board.dtb,file=build/run/trace-board.dtb)
+fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
 bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
-	--virt "$VIRT" --log "$log" --quiet --timeout 120 --append "secmon.test=$TESTS" \
-	-- "${payload[@]}" || status=$?
+	--virt "$VIRT" --log "$log" --quiet --timeout "$timeout" --append "secmon.test=$TESTS" \
+	"${initrd[@]}" -- "${payload[@]}" || status=$?
 
 echo "== summary (full serial log: $log)"
-grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|cpuidle|genpd|suspend|warnings)|reboot: Power down|SECMON-HOST elapsed' |
+grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|cpuidle|genpd|suspend|hotplug|trace|warnings)|reboot: Power down|SECMON-HOST elapsed' |
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
 # shellcheck disable=SC2086
@@ -92,8 +131,38 @@ if [ "$BOOT" = u-boot ]; then
 		echo "ok - run U-Boot ran and started the kernel" ||
 		{ echo "not ok - run U-Boot ran and started the kernel"; status=1; }
 fi
+if [ "$TRACE" = 1 ]; then
+	echo "== the firmware's trace"
+	mkdir -p build/run/trace
+	# Each read the init made: "SECMON-TRACE-BEGIN <n>", base64, "SECMON-TRACE-END".
+	awk '/^SECMON-TRACE-BEGIN /{ f = "build/run/trace/" $2 ".b64"; next }
+	     /^SECMON-TRACE-END/{ f = ""; next }
+	     f != "" { print > f }' "$log"
+	for b in build/run/trace/*.b64; do
+		[ -e "$b" ] && base64 -d <"$b" >"${b%.b64}.bin" && rm -f "$b"
+	done
+	parts=(build/run/trace/*.bin)
+	if [ -e "${parts[0]}" ] && build/host/secmon trace "${parts[@]}" >build/run/trace.txt &&
+		build/host/secmon trace --svg build/run/trace.svg "${parts[@]}" >/dev/null; then
+		echo "ok - run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //'), in ${#parts[@]} reads"
+		build/host/secmon trace --json "${parts[@]}" >build/run/trace.json
+		if why=$(python3 tests/cli/svgcheck.py build/run/trace.svg build/run/trace.json 2>&1); then
+			echo "ok - run trace.svg matches the records ($why)"
+		else
+			echo "not ok - run trace.svg matches the records"
+			printf '%s\n' "$why" | head -5 | sed 's/^/#   /'
+			status=1
+		fi
+		echo "   text:     build/run/trace.txt"
+		echo "   timeline: build/run/trace.svg (open it in a browser)"
+		echo "   raw:      build/run/trace/*.bin (secmon trace [--json] build/run/trace/*.bin)"
+	else
+		echo "not ok - run trace: no trace came out: $(grep -E 'SECMON-TEST trace' "$log" | tr '\n' ' ')"
+		status=1
+	fi
+fi
 if [ "$status" -eq 0 ]; then
-	echo "== Linux brought up $SMP CPUs under secmon${payload:+ through U-Boot} and powered off through SYSTEM_OFF"
+	echo "== Linux brought up $SMP CPUs under secmon$([ "$BOOT" = u-boot ] && echo " through U-Boot") and powered off through SYSTEM_OFF"
 else
 	echo "== FAILED (status $status): see $log"
 fi

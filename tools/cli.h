@@ -14,6 +14,8 @@
  *   call_dtb.c  `call --dtb`: operations of a board DT's tables on the simulator
  *   call_dtb_report.c  their text and JSON reports
  *   scmi_msgs.c SCMI's protocols, messages and answer layouts
+ *   trace.c     a trace file: read, checked, merged, each record in words
+ *   trace_svg.c the timeline of a trace as SVG
  *   cmd_*.c     one file per command
  *
  * A command is one entry in cli_cmds[] (main.c): adding one means writing
@@ -27,6 +29,7 @@
 #include <stdio.h>
 #include <secmon/calltab.h>
 #include <secmon/smccc.h>
+#include <secmon/tracefile.h>
 
 /* Exit statuses. */
 #define CLI_EXIT_OK	0
@@ -59,6 +62,8 @@ int cmd_dt(int argc, char **argv);
 void cmd_dt_help(FILE *f);
 int cmd_scmi(int argc, char **argv);
 void cmd_scmi_help(FILE *f);
+int cmd_trace(int argc, char **argv);
+void cmd_trace_help(FILE *f);
 
 /* ---- errors --------------------------------------------------------- */
 
@@ -118,6 +123,7 @@ void json_strf(struct json *j, const char *fmt, ...) CLI_PRINTF(2, 3);
 void json_hex(struct json *j, uint64_t v);	/* "0x..." string */
 void json_uint(struct json *j, uint64_t v);
 void json_int(struct json *j, int64_t v);
+void json_real(struct json *j, double v, int decimals);	/* a finite number */
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 
@@ -500,5 +506,51 @@ void scmi_decode(const struct scmi_msgdesc *m, const uint32_t *w, unsigned n,
 /* "200000000", "0x1", "2.0 (0x20000)", "\"secmon\"", "0x0 (ON)". */
 void scmi_value_text(const struct scmi_value *v, char *buf, size_t len);
 void scmi_value_json(struct json *j, const struct scmi_value *v);
+/* ---- traces (trace.c, trace_svg.c) ---------------------------------- */
+
+/* A trace file, checked and merged into one timeline. */
+struct trace_doc {
+	void *buf;		/* the file (malloc'd) */
+	size_t len;
+	struct secmon_trace_file f;
+	uint32_t *order;	/* record indices by time (secmon_trace_order) */
+	int64_t *gap;		/* per record (file index): records its CPU lost just
+				   before it; negative: its seq went back */
+	uint32_t *prev_seq;	/* per record: its CPU's previous seq, when gap != 0 */
+	uint64_t t0;		/* the first record's entry time */
+	uint64_t t_end;		/* the latest exit time */
+};
+
+/*
+ * Reads and checks the trace in `paths` (n >= 1 files: successive reads of
+ * one machine's trace, concatenated). 0, or an exit status after a message
+ * naming the file, the offset and the bad field.
+ */
+int trace_load(const char *cmd, const char *const *paths, unsigned n, struct trace_doc *d);
+/* The same for d->buf and d->len (malloc'd; freed on failure) already filled in. */
+int trace_parse(const char *cmd, const char *path, struct trace_doc *d);
+void trace_free(struct trace_doc *d);
+/* Microseconds from the first record. */
+double trace_us(const struct trace_doc *d, uint64_t t);
+const char *trace_event_name(uint32_t ev);	/* "CPU_ON", ... */
+const char *trace_level_name(uint64_t level);	/* "core", "cluster", "system" */
+
+/* One record in words. */
+struct trace_desc {
+	bool smc;		/* an SMC record; else a power event */
+	bool known;		/* SMC: the function is in the tool's table */
+	struct fid_known k;
+	char name[64];		/* "PSCI CPU_ON" as `secmon decode` names it; the event */
+	char conv[32];		/* SMC: "SMC64 EL2", "HVC32 EL1 AArch32" */
+	char detail[256];	/* SMC: "x1=0x1 x2=...", power: the event's arguments */
+	char result[512];	/* SMC: "0 SUCCESS", "-4 ALREADY_ON", "PSCI 1.3" ... */
+	bool error;		/* SMC: the result is an error */
+	struct res_decode r;
+};
+
+void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t);
+
+/* The timeline of d as a standalone SVG document. */
+void trace_svg(const struct trace_doc *d, FILE *f);
 
 #endif

@@ -148,6 +148,12 @@ void json_int(struct json *j, int64_t v)
 	fprintf(j->f, "%" PRId64, v);
 }
 
+void json_real(struct json *j, double v, int decimals)
+{
+	before(j);
+	fprintf(j->f, "%.*f", decimals, v);
+}
+
 void json_bool(struct json *j, bool v)
 {
 	before(j);

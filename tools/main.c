@@ -20,6 +20,9 @@ const struct cli_cmd cli_cmds[] = {
 	  cmd_dt_help },
 	{ "scmi", "--sim [--dtb FILE] [--json] <protocol> <message> [word...] [-- ...]",
 	  "SCMI messages to the simulated monitor, answers decoded", cmd_scmi, cmd_scmi_help },
+	{ "trace", "[--json | --svg OUT.svg] <file>...",
+	  "a monitor trace: every call and power event, as text, JSON or a timeline", cmd_trace,
+	  cmd_trace_help },
 };
 const unsigned cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 
@@ -30,8 +33,8 @@ static void help(FILE *f)
 	fputs("usage: secmon <command> [options] [arguments]\n"
 	      "       secmon <command> --help\n"
 	      "\n"
-	      "The secmon tool: SMCCC function IDs, board DT call tables, and calls and\n"
-	      "SCMI messages to the simulated secure monitor.\n"
+	      "The secmon tool: SMCCC function IDs, board DT call tables, calls and SCMI\n"
+	      "messages to the simulated secure monitor, and the monitor's traces.\n"
 	      "\n"
 	      "Commands:\n",
 	      f);

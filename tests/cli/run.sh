@@ -933,15 +933,19 @@ expect_error "call --sim --trace into a directory that does not exist" 1 \
 	"secmon call: cannot write the trace to /nonexistent/t.bin: No such file or directory" \
 	call --sim --trace /nonexistent/t.bin PSCI_VERSION
 
+# ---- trace ----------------------------------------------------------------
+
+. tests/cli/trace.sh
+
 run --help
 if [ "$RC" -eq 0 ] && grep -q '^  decode ' <<<"$OUT" && grep -q '^  call ' <<<"$OUT" &&
-	grep -q '^  dt ' <<<"$OUT" && grep -q '^  scmi ' <<<"$OUT"; then
+	grep -q '^  dt ' <<<"$OUT" && grep -q '^  scmi ' <<<"$OUT" && grep -q '^  trace ' <<<"$OUT"; then
 	pass "--help lists the commands"
 else
 	mapfile -t lines < <(got)
 	fail "--help lists the commands" "${lines[@]}"
 fi
-for cmd in decode call list dt scmi; do
+for cmd in decode call list dt scmi trace; do
 	run "$cmd" --help
 	if [ "$RC" -eq 0 ] && grep -q "^usage: secmon $cmd" <<<"$OUT"; then
 		pass "$cmd --help"

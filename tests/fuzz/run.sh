@@ -47,16 +47,18 @@ seeds_of() {
 	dispatch) echo "$O/seeds/dispatch" ;;
 	dt) echo "$O/seeds/dt" ;;
 	scmi) echo "$O/seeds/scmi" ;;
+	trace) echo "$O/seeds/trace" ;;
 	esac
 }
 
-for t in dispatch dt scmi; do
+for t in dispatch dt scmi trace; do
 	bin=$O/fuzz-$t
 	seeds=$(seeds_of "$t")
 	extra=()
 	[ "$t" = dt ] && extra=(-max_len=16384 -dict=tests/fuzz/dt.dict)
 	[ "$t" = dispatch ] && extra=(-max_len=1024)
 	[ "$t" = scmi ] && extra=(-max_len=2048)
+	[ "$t" = trace ] && extra=(-max_len=8192)
 	# A unit takes milliseconds: one that runs 20 s is a hang, and a finding.
 	extra+=(-timeout=20)
 

@@ -110,7 +110,7 @@ rejects() {
 	if call "$1"; then : >"$OUT"; fail "$2 (accepted)"; else pass "$2"; fi
 }
 dump() {
-	for f in tables firmware smccc trace; do
+	for f in tables firmware smccc calls; do
 		[ -r "$D/$f" ] && sed "s|^|SECMON-DEBUGFS $f: |" "$D/$f"
 	done
 }
@@ -138,7 +138,7 @@ atomic_test() {
 	(
 		while [ ! -e /tmp/stop ]; do
 			echo "media get-status" >"$D/call"
-			cat "$D/tables" "$D/call" "$D/trace" >/dev/null
+			cat "$D/tables" "$D/call" "$D/calls" >/dev/null
 		done
 	) &
 	bg=$!
@@ -165,7 +165,7 @@ media_debugfs() {
 		"  set-format: id 0x82000100 in x0, smc32 fast; args format=x1; results status=x0"
 	has "tables: protect-buffer is SMC64 with two results" "$D/tables" \
 		"  protect-buffer: id 0xc2000101 in x0, smc64 fast; args addr=x1 size=x2; results status=x0 handle=x1"
-	echo clear >"$D/trace"
+	echo clear >"$D/calls"
 	calls "media set-format format=2" "call: \"media set-format format=2\" is accepted"
 	if [ "$FW" = 1 ]; then
 		has "call: set-format answered 0" "$D/call" \
@@ -183,9 +183,9 @@ media_debugfs() {
 	else
 		has "call: get-status unanswered" "$D/call" "secure-media get-status -> -95 (not supported)"
 	fi
-	has "trace: set-format with its registers and answer" "$D/trace" \
+	has "calls: set-format with its registers and answer" "$D/calls" \
 		"smc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
-	has "trace: get-status" "$D/trace" "smc secure-media/get-status x0=0x82000103 -> x0="
+	has "calls: get-status" "$D/calls" "smc secure-media/get-status x0=0x82000103 -> x0="
 	rejects "media set-format" "call: a missing argument is refused"
 	has "call: ... naming it" "$D/call" "error: missing argument format; set-format takes: format"
 	rejects "media set-format format=1 colour=2" "call: an unknown argument is refused"
@@ -226,8 +226,8 @@ media_debugfs() {
 		"error: secure-media has no operation \"no-such-op\"; it has: set-format protect-buffer unprotect-buffer get-status"
 	rejects "no-such-table get-status" "call: an unknown table is refused"
 	has "call: ... naming it" "$D/call" "error: no call table named \"no-such-table\""
-	echo clear >"$D/trace"
-	if [ -z "$(cat "$D/trace")" ]; then pass "trace: a write clears it"; else : >"$OUT"; fail "trace: a write clears it"; fi
+	echo clear >"$D/calls"
+	if [ -z "$(cat "$D/calls")" ]; then pass "calls: a write clears it"; else : >"$OUT"; fail "calls: a write clears it"; fi
 }
 
 media_driver() {
@@ -248,7 +248,7 @@ media_driver() {
 		refused "read format: nobody answers get-status" cat "$MEDIA/format"
 		has "... EOPNOTSUPP" "$OUT" "not supported"
 	fi
-	has "trace: the driver's set-format" "$D/trace" \
+	has "calls: the driver's set-format" "$D/calls" \
 		"smc secure-media/set-format x0=0x82000100 x1=0x3 -> x0="
 	refused "secmon.ko cannot unload while the example uses it" rmmod secmon
 	check "rmmod secmon-media-example" rmmod secmon-media-example
@@ -308,6 +308,54 @@ scenario_idle() {
 	unload
 }
 
+# The firmware's trace (debugfs trace, trace_text): a trace file that starts
+# with "SMTR" when the firmware records, else a refusal with an errno
+# (EOPNOTSUPP: QEMU's PSCI and a monitor built without recording answer
+# the SiP calls SMC_UNK or NOT_SUPPORTED), never a crash.
+# A firmware that records: cpu1 off and on again while recording, its
+# CPU_OFF and CPU_ON calls and power events read back (trace_text: the
+# record's type and fid in hexadecimal).
+fwtrace_hotplug() {
+	cpu=/sys/devices/system/cpu/cpu1/online
+	[ -w "$cpu" ] || return 0
+	check "trace: clear and start recording (TRACE_CTL)" sh -c "echo clear >$D/trace && echo start >$D/trace"
+	echo 0 >"$cpu"
+	echo 1 >"$cpu"
+	cat "$D/trace_text" >/tmp/fwtrace.txt 2>"$OUT"
+	has "trace: cpu1's CPU_OFF call recorded" /tmp/fwtrace.txt "smc 0x84000002"
+	has "trace: its CPU_OFF event" /tmp/fwtrace.txt "power 0x2"
+	has "trace: the CPU_ON event" /tmp/fwtrace.txt "power 0x1"
+	has "trace: cpu1's warm boot" /tmp/fwtrace.txt "power 0x6"
+	check "trace: stop recording" sh -c "echo stop >$D/trace"
+	grep -v '^#' /tmp/fwtrace.txt | head -n 40 | sed 's|^|SECMON-DEBUGFS trace_text: |'
+}
+fwtrace_debugfs() {
+	if cat "$D/trace" >/tmp/fwtrace 2>"$OUT"; then
+		if [ "$(head -c 4 /tmp/fwtrace)" = SMTR ] && [ "$(wc -c </tmp/fwtrace)" -ge 40 ]; then
+			pass "trace: the firmware's trace, a trace file ($(wc -c </tmp/fwtrace) bytes)"
+		else
+			od -A d -t x1 /tmp/fwtrace | head -5 >"$OUT"
+			fail "trace: the firmware's trace, a trace file"
+		fi
+		has "trace_text: its records, checked by the library's decoder" "$D/trace_text" " CPUs, counter "
+		fwtrace_hotplug
+	elif grep -q "Operation not supported" "$OUT"; then
+		pass "trace: refused with EOPNOTSUPP: the firmware records nothing"
+		if cat "$D/trace_text" >/dev/null 2>"$OUT"; then
+			fail "trace_text: refused too"
+		else
+			has "trace_text: refused too (EOPNOTSUPP)" "$OUT" "Operation not supported"
+		fi
+	else
+		fail "trace: the firmware's trace, or EOPNOTSUPP"
+	fi
+	if echo frob >"$D/trace" 2>"$OUT"; then
+		fail "trace: a write other than start, stop, clear is refused"
+	else
+		has "trace: a write other than start, stop, clear is refused (EINVAL)" "$OUT" "Invalid argument"
+	fi
+}
+
 # --- scenarios ---------------------------------------------------------------
 
 # loads WHAT-IT-SAYS [PARAMS...]: fails (and the scenario stops) when
@@ -323,8 +371,9 @@ loads() {
 		return 1
 	fi
 	logged "secmon.ko says what it found" "$said"
-	check "debugfs has tables, firmware, smccc, call, trace" \
-		test -r "$D/tables" -a -r "$D/firmware" -a -r "$D/smccc" -a -w "$D/call" -a -w "$D/trace"
+	check "debugfs has tables, firmware, smccc, call, calls, trace, trace_text" \
+		test -r "$D/tables" -a -r "$D/firmware" -a -r "$D/smccc" -a -w "$D/call" -a -w "$D/calls" \
+		-a -w "$D/trace" -a -r "$D/trace_text"
 }
 
 scenario_psci() {
@@ -342,6 +391,7 @@ scenario_psci() {
 		has "smccc: conduit smc" "$D/smccc" "conduit: smc"
 	fi
 	media_debugfs
+	fwtrace_debugfs
 	api_test scenario=psci fw="$FW"
 	atomic_test
 	dump
@@ -379,7 +429,7 @@ scenario_table() {
 	else
 		has "call: l2x0-init answered 0" "$D/call" "secure-monitor l2x0-init -> 0 (success) status=0x0"
 	fi
-	has "trace: l2x0-init" "$D/trace" "smc secure-monitor/l2x0-init x0=0x82000012 x1=0x2070000 x2=0xffffffff -> "
+	has "calls: l2x0-init" "$D/calls" "smc secure-monitor/l2x0-init x0=0x82000012 x1=0x2070000 x2=0xffffffff -> "
 	api_test scenario=table fw="$FW"
 	dump
 	unload
@@ -396,31 +446,32 @@ scenario_legacy() {
 	has "tables: l2x0-init is 4 calls" "$D/tables" "  l2x0-init: 4 calls"
 	has "tables: its first call's constants" "$D/tables" \
 		"    [0] id 0xffffffea in x0, smc32 fast; args x1=0x110 x2=0x120 x3=0x30000007"
-	echo clear >"$D/trace"
+	echo clear >"$D/calls"
 	calls "firmware l2x0-init" "call: \"firmware l2x0-init\" is accepted"
 	has "call: no status to read: success" "$D/call" "secure-monitor l2x0-init -> 0 (success)"
-	has "trace: call 0 of l2x0-init" "$D/trace" \
+	has "calls: call 0 of l2x0-init" "$D/calls" \
 		"smc secure-monitor/l2x0-init[0] x0=0xffffffea x1=0x110 x2=0x120 x3=0x30000007 -> "
-	has "trace: call 3 of l2x0-init" "$D/trace" "smc secure-monitor/l2x0-init[3] x0=0xffffffeb x1=0x1 -> "
-	n=$(grep -c 'secure-monitor/l2x0-init\[' "$D/trace")
-	if [ "$n" = 4 ]; then pass "trace: four calls"; else echo "got $n" >"$OUT"; fail "trace: four calls"; fi
+	has "calls: call 3 of l2x0-init" "$D/calls" "smc secure-monitor/l2x0-init[3] x0=0xffffffeb x1=0x1 -> "
+	n=$(grep -c 'secure-monitor/l2x0-init\[' "$D/calls")
+	if [ "$n" = 4 ]; then pass "calls: four calls"; else echo "got $n" >"$OUT"; fail "calls: four calls"; fi
 	api_test scenario=legacy fw="$FW"
 	dump
 	unload
 }
 
 # An example board under the AArch32 firmware: the firmware operations on
-# CPU 1, offline, through the API test module; the legacy ABI in the trace.
+# CPU 1, offline, through the API test module; the legacy ABI in debugfs calls.
 scenario_board() { # TRACE-TEXT...
 	loads "secmon: firmware operations: " || return
 	check "cpu1 goes offline (PSCI CPU_OFF)" sh -c "echo 0 >/sys/devices/system/cpu/cpu1/online"
-	echo clear >"$D/trace"
+	echo clear >"$D/calls"
 	api_test scenario=board fw="$FW" cpu=1
 	for text in "$@"; do
-		has "trace: $text" "$D/trace" "$text"
+		has "calls: $text" "$D/calls" "$text"
 	done
 	check "cpu1 comes back online (PSCI CPU_ON)" sh -c "echo 1 >/sys/devices/system/cpu/cpu1/online"
 	check "cpu1 is online" sh -c "[ \"\$(cat /sys/devices/system/cpu/cpu1/online)\" = 1 ]"
+	fwtrace_debugfs
 	dump
 	unload
 }
@@ -470,7 +521,7 @@ hvc-el1)
 	calls "media set-format format=2" "call: \"media set-format format=2\" by HVC is accepted"
 	has "call: unanswered by QEMU's PSCI: -95 (not supported)" "$D/call" \
 		"secure-media set-format format=2 -> -95 (not supported)"
-	has "trace: the call went by hvc" "$D/trace" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
+	has "calls: the call went by hvc" "$D/calls" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
 	unload
 	;;
 exynos)

@@ -87,6 +87,19 @@
 #                   /sys/power/resume: the kernel restores the image and
 #                   the first run's init goes on. Reaching the next line
 #                   means no image: "resume fail no-image".
+#     trace-start   (`make run TRACE=1`: secmon.ko in the initramfs's
+#                   /lib/modules/secmon/) load secmon.ko with psci_only=1
+#                   fw_trace=1: it asks the firmware to record every SMC
+#                   and power event (what the boot recorded, when the board
+#                   DT had recording on from cold boot, stays). "trace_start=ok"
+#                   or "trace_start=fail:<what>" (the module's log line).
+#                   Then reads debugfs secmon/trace every half second in
+#                   the background (each read moves the records out of the
+#                   monitor's rings, which hold 256 per CPU) into /tmp/trace/.
+#     trace-dump    stop the reader, read once more, and print each read
+#                   that holds records base64 between the lines
+#                   "SECMON-TRACE-BEGIN <n>" and "SECMON-TRACE-END";
+#                   "trace_reads=N trace_bytes=B", or "trace=fail:<errno text>".
 #     reboot[:K]    K times (default 1) restart the machine through
 #                   `reboot -f` (PSCI SYSTEM_RESET) before powering off.
 #
@@ -136,6 +149,65 @@ powerdown() {
 }
 
 # --- actions ---------------------------------------------------------------
+
+TRACE_FILE=/sys/kernel/debug/secmon/trace
+trace_reads=0
+
+trace_read() { # N: one read into /tmp/trace/N; false when the read fails
+	cat "$TRACE_FILE" >"/tmp/trace/$1" 2>/tmp/trace.err
+}
+
+do_trace_start() {
+	mkdir -p /tmp/trace
+	if ! insmod /lib/modules/secmon/secmon.ko psci_only=1 fw_trace=1 >/tmp/insmod 2>&1; then
+		say "trace_start=fail:insmod:$(head -n 1 /tmp/insmod)"
+		return 1
+	fi
+	if dmesg | grep -q 'fw_trace=1: the firmware records'; then
+		say "trace_start=ok"
+	else
+		say "trace_start=fail:$(dmesg | sed -n 's/.*fw_trace=1: //p' | head -n 1)"
+	fi
+	rm -f /tmp/trace.stop /tmp/trace.done
+	# Not a job of this shell (a plain `wait` elsewhere, as do_cpuidle's,
+	# must not wait for it): it says it is done in /tmp/trace.done.
+	( (
+		i=1000
+		while [ ! -e /tmp/trace.stop ]; do
+			trace_read "$i" || break
+			i=$((i + 1))
+			sleep 0.5
+		done
+		touch /tmp/trace.done
+	) & )
+	trace_reader=1
+}
+
+do_trace_dump() {
+	touch /tmp/trace.stop
+	n=0
+	while [ -n "${trace_reader:-}" ] && [ ! -e /tmp/trace.done ] && [ "$n" -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	mkdir -p /tmp/trace
+	if ! trace_read 9999; then
+		say "trace=fail:$(sed 's/.*: //' /tmp/trace.err | head -n 1)"
+		return 1
+	fi
+	bytes=0
+	for f in /tmp/trace/*; do
+		n=$(wc -c <"$f")
+		# A read that found nothing is a bare 40-byte header.
+		[ "$n" -gt 40 ] || continue
+		trace_reads=$((trace_reads + 1))
+		bytes=$((bytes + n))
+		echo "SECMON-TRACE-BEGIN ${f##*/}"
+		base64 <"$f"
+		echo SECMON-TRACE-END
+	done
+	say "trace_reads=$trace_reads trace_bytes=$bytes"
+}
 
 secondaries() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/online; do
@@ -550,6 +622,8 @@ for a in $(echo "$actions" | tr , ' '); do
 	suspend) do_suspend 1 ;;
 	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
+	trace-start) do_trace_start ;;
+	trace-dump) do_trace_dump ;;
 	reboot) reboot_k=1 ;;
 	reboot:[0-9]*) reboot_k=${a#reboot:} ;;
 	*) say "action fail unknown=$a" ;;
