@@ -33,7 +33,10 @@
 #define QV_SCMI_BASE		0
 #define QV_SCMI_SIZE		0u
 
-/* CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs). */
+/*
+ * CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs); at most
+ * MON_MAX_CPUS (monitor.h says how the CPU limits relate).
+ */
 #define QV_MAX_CPUS		8
 /*
  * Stacks (mk/stack.mk checks both against the deepest call path): each CPU's

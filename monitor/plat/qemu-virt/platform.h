@@ -30,7 +30,10 @@
 /* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
 #define QV_NS_RAM_BASE		0x40000000
 
-/* CPUs: one cluster, MPIDR.Aff0 = index (QEMU's layout up to 16 CPUs). */
+/*
+ * CPUs: one cluster, MPIDR.Aff0 = index (QEMU's layout up to 16 CPUs); at
+ * most MON_MAX_CPUS (monitor.h says how the CPU limits relate).
+ */
 #define QV_MAX_CPUS		16
 /*
  * Stacks (mk/stack.mk checks both against the deepest call path): each CPU's
