@@ -68,19 +68,6 @@ static void fill(struct secmon_regs *r, uint32_t fid)
 	r->x[0] = (rnd() & 0xffffffff00000000ull) | fid;
 }
 
-struct described_match {
-	uint32_t fid;
-	bool in_x0, elsewhere;
-};
-
-static void match_described(uint32_t fid, unsigned id_reg, void *arg)
-{
-	struct described_match *m = arg;
-
-	m->in_x0 |= id_reg == 0 && fid == m->fid;
-	m->elsewhere |= id_reg != 0;
-}
-
 /*
  * 3: the filter is exact: an ID it lets through is one mon_smc() answers
  * (mon_fid_answered(), the predicate the dispatcher uses) or a described
@@ -88,14 +75,15 @@ static void match_described(uint32_t fid, unsigned id_reg, void *arg)
  */
 static void check_exact(uint32_t fid)
 {
-	struct described_match m = { fid, false, false };
+	uint32_t id;
+	unsigned i, reg;
 
 	passed++;
 	if (mon_fid_answered(fid))
 		return;
-	described_for_each_id(match_described, &m);
-	if (m.in_x0 || m.elsewhere)
-		return;
+	for (i = 0; described_claims(i, &id, &reg); i++)
+		if (reg != 0 || id == fid)
+			return;
 	fail_exact++;
 	fail("filter lets 0x%08x through, but nothing answers it", fid);
 }

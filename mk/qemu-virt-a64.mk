@@ -57,7 +57,7 @@ $(call obj,$(COLD_C)): CFLAGS += -Os
 # resident part must stay under 32 KiB (make bench). The SMC entry, the
 # dispatch, PSCI, the arch service and the DRBG stay -O2.
 SIZE_C := $(COMMON)/format.c $(COMMON)/console.c monitor/core/log.c $(PLAT)/cpu.c \
-	$(PLAT)/traps.c $(PLAT)/workaround.c $(PLAT)/gic.c $(COMMON)/gicv2.c $(COMMON)/power.c \
+	$(PLAT)/traps.c $(COMMON)/workaround.c $(PLAT)/gic.c $(COMMON)/gicv2.c $(COMMON)/power.c \
 	$(COMMON)/poweroff.c $(COMMON)/entropy.c monitor/services/described.c \
 	monitor/services/media.c monitor/services/errata.c monitor/services/trng.c \
 	monitor/core/trace.c $(PLAT)/trace.c

@@ -15,7 +15,11 @@
 #include <secmon/calltab.h>
 #include <secmon/conduit.h>
 
-/* A build may set its own (secmon.ko: the kernel's NR_CPUS). */
+/*
+ * The CPUs the firmware operations address; a build may set its own
+ * (secmon.ko: the kernel's NR_CPUS). Not the monitor's limit
+ * (MON_MAX_CPUS, monitor/monitor.h, which says how the two relate).
+ */
 #ifndef SECMON_FWOPS_MAX_CPUS
 #define SECMON_FWOPS_MAX_CPUS 16
 #endif

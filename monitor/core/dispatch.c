@@ -4,14 +4,16 @@
  * what no service claims with SMC_UNK (-1, mon_ret()).
  */
 #include "../psci/psci.h"
-#include "../services/described.h"
 #include "log.h"
 #include "service.h"
 
 struct mon_config mon_cfg;
 
-/* The first service of each owning entity; mon_services is sorted by OEN. */
-static const struct mon_service *by_oen[SECMON_FID_OEN_MASK + 1];
+/*
+ * The first service of each owning entity, and the one in no range
+ * (MON_OEN_ANY); mon_services is sorted by OEN.
+ */
+static const struct mon_service *by_oen[MON_OEN_ANY + 1];
 
 static const struct mon_oen_info *find_oen(unsigned oen)
 {
@@ -35,6 +37,12 @@ MON_COLD_BOOT int mon_dispatch_init(void)
 	for (unsigned i = 0; i < mon_service_count; i++) {
 		const struct mon_service *s = &mon_services[i], *first = by_oen[s->oen];
 
+		if (s->oen == MON_OEN_ANY) {
+			if (s == first)
+				continue;
+			mon_log("secmon: service %s: a second one in no range\n", s->name);
+			return -1;
+		}
 		if (!find_oen(s->oen)) {
 			mon_log("secmon: service %s: its owning entity has no general queries\n",
 				s->name);
@@ -163,7 +171,8 @@ static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_calle
 		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
 			return;
 	}
-	if (described_handle(&c))
+	s = by_oen[MON_OEN_ANY];
+	if (s && s->handle(&c))
 		return;
 	mon_ret(&c, 0, -1);
 }

@@ -11,9 +11,6 @@
  * (.fast, .answer, .about): the core names no service here. Cold-boot code:
  * only the tables stay.
  */
-#include "../psci/psci.h"
-#include "../services/arch_svc.h"
-#include "../services/described.h"
 #include "service.h"
 
 /* Slots of every entity's table; an entity that does not fit goes unfiltered. */
@@ -56,29 +53,23 @@ static void add_answered(uint32_t fid)
 }
 
 /*
- * The described calls' IDs of entity `oen` (matched on all 32 bits of w0);
- * false when one is in another register and could match whatever x0 holds.
- * The tables are walked here rather than through described_for_each_id():
- * a callback would be a cold-boot function whose address resident code
- * takes (scripts/boot-split.py).
+ * The IDs of entity `oen` that the services in no range claim (matched on
+ * all 32 bits of w0); false when one is in another register and could
+ * match whatever x0 holds.
  */
-static bool add_described(unsigned oen)
+static bool add_claimed(unsigned oen)
 {
 	bool id_in_x0 = true;
+	uint32_t fid;
+	unsigned i, n, reg;
 
-	for (unsigned i = 0; i < described_ntables; i++) {
-		const struct secmon_calltab *t = &described_tables[i].t;
-
-		for (unsigned o = 0; o < t->nops; o++)
-			for (unsigned c = 0; c < t->ops[o].ncalls; c++) {
-				const struct secmon_ct_call *call = &t->calls[t->ops[o].first_call + c];
-
-				if (call->id_reg != 0)
-					id_in_x0 = false;
-				else if (secmon_fid_oen(call->fid) == oen)
-					add_key(call->fid);
-			}
-	}
+	for (i = 0; i < mon_service_count; i++)
+		for (n = 0; mon_services[i].claims && mon_services[i].claims(n, &fid, &reg); n++) {
+			if (reg != 0)
+				id_in_x0 = false;
+			else if (secmon_fid_oen(fid) == oen)
+				add_key(fid);
+		}
 	return id_in_x0;
 }
 
@@ -109,7 +100,7 @@ static bool collect(unsigned oen)
 			add_answered(secmon_fid(true, true, oen, fn));
 		}
 	}
-	id_in_x0 = add_described(oen);
+	id_in_x0 = add_claimed(oen);
 	/* General queries, in the ranges of the entities the monitor has. */
 	if (nkeys || has_oen_info(oen))
 		for (fn = SECMON_FN_CALL_COUNT; fn <= SECMON_FID_NUM_MASK; fn++) {
@@ -180,7 +171,7 @@ static void build(struct mon_route *f, unsigned oen)
 	f->answers = &unfiltered_answer;
 }
 
-/* The service whose range holds fid, or NULL (a general query, a described call). */
+/* The service whose range holds fid, or NULL (a general query, a claimed ID). */
 static const struct mon_service *service_of(uint32_t fid)
 {
 	for (unsigned i = 0; i < mon_service_count; i++)
@@ -224,8 +215,8 @@ static void answer(struct mon_answer *a, uint32_t fid, bool filtered)
 }
 
 /*
- * After the services and the board DT are known. A described call whose ID
- * is not in x0 could match whatever x0 holds: then every ID passes.
+ * After the services and the board DT are known. A claimed ID not in x0
+ * could match whatever x0 holds: then every ID passes.
  */
 void mon_fast_init(void)
 {

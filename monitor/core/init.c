@@ -1,11 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* Cold boot of the portable monitor: each service set up once, in order. */
-#include "../services/described.h"
-#include "../psci/psci.h"
-#include "../scmi_backend.h"
-#include "../services/arch_svc.h"
-#include "../services/errata.h"
-#include "../services/scmi.h"
+/* Cold boot of the portable monitor: the dispatch, the services, the fast path. */
 #include "service.h"
 
 int mon_init(const struct mon_config *cfg)
@@ -14,19 +8,9 @@ int mon_init(const struct mon_config *cfg)
 
 	mon_cfg = *cfg;
 	mon_trace_setup(false, false);
-	arch_svc_init();
 	if (mon_dispatch_init())
 		return -1;
-	psci_init(cfg->boot_cpu);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
-		errata_cpu_reset(i);
-	err = described_init(cfg->board_dtb);
-	/* After described_init(), which checks the board DT's structure. */
-	if (!err && scmi_be_init(cfg->board_dtb))
-		err = -1;
-	if (!err && mon_trace_dt(cfg->board_dtb))
-		err = -1;
-	scmi_init();
+	err = mon_services_init(&mon_cfg);
 	mon_fast_init();
 	return err;
 }

@@ -50,9 +50,17 @@ static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
 		c->r->x[n] = c->caller->aarch32 ? (uint32_t)v : mon_ret32(v);
 }
 
+/*
+ * The owning entity of the one service that claims IDs in no range: the
+ * board's described calls, whose IDs (legacy ones too) may be anywhere and
+ * in any register. It is asked after every other and after the general
+ * queries, last in mon_services, and has no fn_first..fn_last and no .has.
+ */
+#define MON_OEN_ANY (SECMON_FID_OEN_MASK + 1)
+
 struct mon_service {
 	const char *name;
-	unsigned oen;
+	unsigned oen;			/* or MON_OEN_ANY, after every other */
 	uint16_t fn_first, fn_last;	/* function numbers served */
 	/* Answer the call; false when the function is not implemented. */
 	bool (*handle)(struct mon_call *c);
@@ -69,6 +77,11 @@ struct mon_service {
 	bool (*fast)(uint32_t fid, struct secmon_regs *r);
 	unsigned (*answer)(uint32_t fid, int32_t *value);
 	int32_t (*about)(uint32_t id);
+	/*
+	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th
+	 * one and the register that carries it (0: x0); false past the last.
+	 */
+	bool (*claims)(unsigned i, uint32_t *fid, unsigned *id_reg);
 };
 
 /*
@@ -114,8 +127,16 @@ static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
 int mon_dispatch_init(void);
 
 /*
+ * Cold boot (services.c): each service set up once, in order, from the
+ * configuration and the board DT; 0, or -1 after a service logged why.
+ */
+int mon_services_init(const struct mon_config *cfg);
+
+/*
  * Each service declares its entry points in its own header: psci/psci.h,
- * services/arch_svc.h, errata.h, trng.h, scmi.h, described.h.
+ * services/arch_svc.h, errata.h, trng.h, scmi.h, described.h. Only
+ * services.c names them (and dispatch.c PSCI's psci_wakeup(), behind the
+ * platform's mon_cpu_wakeup()); the core reaches them through mon_services.
  */
 
 /*

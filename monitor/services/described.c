@@ -309,18 +309,19 @@ static bool find_call(const struct secmon_regs *r, unsigned *tab, unsigned *op, 
 	return false;
 }
 
-void described_for_each_id(void (*fn)(uint32_t fid, unsigned id_reg, void *arg), void *arg)
+bool described_claims(unsigned i, uint32_t *fid, unsigned *id_reg)
 {
-	for (unsigned i = 0; i < described_ntables; i++) {
-		const struct secmon_calltab *t = &described_tables[i].t;
+	for (unsigned t = 0; t < described_ntables; t++) {
+		const struct secmon_calltab *tab = &described_tables[t].t;
 
-		for (unsigned o = 0; o < t->nops; o++)
-			for (unsigned s = 0; s < t->ops[o].ncalls; s++) {
-				const struct secmon_ct_call *call = &t->calls[t->ops[o].first_call + s];
-
-				fn(call->fid, call->id_reg, arg);
-			}
+		if (i < tab->ncalls) {
+			*fid = tab->calls[i].fid;
+			*id_reg = tab->calls[i].id_reg;
+			return true;
+		}
+		i -= tab->ncalls;
 	}
+	return false;
 }
 
 bool described_handle(struct mon_call *c)

@@ -56,8 +56,11 @@ void described_reset(void);
 /* Answers a call that matches a described ID; false when none does. */
 bool described_handle(struct mon_call *c);
 
-/* fn(fid, register that carries it, arg) for every described call. */
-void described_for_each_id(void (*fn)(uint32_t fid, unsigned id_reg, void *arg), void *arg);
+/*
+ * The i-th described call's ID and the register that carries it (0: x0);
+ * false past the last (struct mon_service's .claims).
+ */
+bool described_claims(unsigned i, uint32_t *fid, unsigned *id_reg);
 
 /* What the described calls did, for tests and the log. */
 struct mon_described_stats {

@@ -18,6 +18,7 @@
 #include "../../monitor.h"
 #include "../../plat.h"
 #include "sim.h"
+#include <secmon/fwops.h>
 #include <secmon/psci.h>
 
 /* Vendor SYSTEM_RESET2 type the simulator accepts. */
@@ -444,7 +445,9 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 	struct mon_config mc = { .boot_cpu = 0 };
 	unsigned i;
 
+	/* The CPU limits (monitor.h). */
 	_Static_assert(SIM_MAX_CPUS <= MON_MAX_CPUS, "the monitor sizes the simulator");
+	_Static_assert(SIM_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library drives every simulated CPU");
 	if (!cfg->entry || cfg->ncpus == 0 || cfg->ncpus > SIM_MAX_CPUS)
 		return -1;
 	memset(&sim, 0, sizeof(sim));

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <secmon/conduit.h>
 
-#define SIM_MAX_CPUS 16
+#define SIM_MAX_CPUS 16	/* at most MON_MAX_CPUS (monitor.h: the CPU limits) */
 
 /* The simulator's errata (secmon's SiP errata service). */
 #define SIM_ERRATUM_NEEDED 0x5ec00001u

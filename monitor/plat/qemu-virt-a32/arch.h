@@ -86,6 +86,27 @@ static inline unsigned id_field(uint32_t reg, unsigned shift)
 	return (reg >> shift) & 0xf;
 }
 
+/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (qemu-virt-common/workaround.c). */
+static inline uint32_t qv_midr(void)
+{
+	return read_cp15(CP15_MIDR);
+}
+
+/* With ACTLR.IBE set (cpu.c), ICIALLU also invalidates the branch predictor. */
+static inline void qv_bp_invalidate(void)
+{
+	write_cp15(CP15_ICIALLU, 0);
+	__asm__ volatile("dsb nsh\n\tisb" : : : "memory");
+}
+
+static inline void qv_bhb_clear(unsigned loops)
+{
+	__asm__ volatile("1:\tb 2f\n2:\tsubs %0, %0, #1\n\tbne 1b\n\tdsb nsh\n\tisb"
+			 : "+r"(loops)
+			 :
+			 : "cc", "memory");
+}
+
 /* MMIO: device registers are accessed with single, naturally sized loads and stores. */
 static inline uint32_t mmio_read32(uintptr_t a) { return *(volatile uint32_t *)a; }
 static inline void mmio_write32(uintptr_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
@@ -115,8 +136,7 @@ static inline void mmio_write64(uintptr_t a, uint64_t v)
 /* HCPTR: no coprocessor traps (bits 13:12 and 9:0 are RES1 where absent). */
 #define HCPTR_NO_TRAPS	0x000033ffu
 
-/* MIDR part numbers. */
-#define MIDR_PART_MASK	0xff00fff0u
+/* MIDR part numbers (MIDR_PART_MASK: qv-common.h). */
 #define MIDR_CORTEX_A7	0x4100c070u
 #define MIDR_CORTEX_A15	0x4100c0f0u
 

@@ -2,38 +2,27 @@
 /*
  * QEMU virt (ARMv7, Cortex-A15, secure=on) as the monitor sees it. Included
  * from C and assembly. The memory map is the board's fixed one
- * (hw/arm/virt.c), the same for qemu-system-arm as for qemu-system-aarch64;
- * the DTB confirms which parts are secure-only ("secure-status").
+ * (hw/arm/virt.c, qemu-virt-common/memmap.h), the same for qemu-system-arm
+ * as for qemu-system-aarch64; the DTB confirms which parts are secure-only
+ * ("secure-status").
  */
 #ifndef QV_PLATFORM_H
 #define QV_PLATFORM_H
 
-/* Secure-only flash: the image runs in place from here (code, rodata). */
-#define QV_FLASH_BASE		0x00000000
-#define QV_FLASH_SIZE		0x04000000
-/* Secure-only RAM: all monitor data and stacks. */
-#define QV_SECRAM_BASE		0x0e000000
-#define QV_SECRAM_SIZE		0x01000000
-
-#define QV_GICD_BASE		0x08000000
-#define QV_GICC_BASE		0x08010000	/* GICv2 CPU interface */
-#define QV_UART_NS_BASE		0x09000000
-#define QV_FWCFG_BASE		0x09020000
-#define QV_UART_S_BASE		0x09040000
-#define QV_GPIO_S_BASE		0x090b0000
+#include "../qemu-virt-common/memmap.h"
 
 /* SMCCC_ARCH_SOC_ID: secmon's JEP-106 identity (monitor.h); revision 2 = this port. */
 #define QV_SOC_NAME		"secmon QEMU virt AArch32"
 #define QV_SOC_REVISION		2
 
-/* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
-#define QV_NS_RAM_BASE		0x40000000
-
 /* No SCMI channel on this port yet (qemu-virt-common/scmi.c). */
 #define QV_SCMI_BASE		0
 #define QV_SCMI_SIZE		0u
 
-/* CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs). */
+/*
+ * CPUs: one cluster, MPIDR.Aff0 = index (GICv2: at most 8 CPUs); at most
+ * MON_MAX_CPUS (monitor.h says how the CPU limits relate).
+ */
 #define QV_MAX_CPUS		8
 /*
  * Stacks (mk/stack.mk checks both against the deepest call path): each CPU's

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <secmon/fwops.h>
 #include <secmon/psci.h>
 #include "arch.h"
 #include "frame.h"
@@ -13,6 +14,10 @@
 #include "qv.h"
 #include "../../monitor.h"
 #include "../../plat.h"
+
+/* The CPU limits (monitor.h): the core's bounds this port's, the library's covers it. */
+_Static_assert(QV_MAX_CPUS <= MON_MAX_CPUS, "the core's per-CPU state holds every CPU");
+_Static_assert(QV_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default drives every CPU");
 
 static uint64_t cpu_mpidr[QV_MAX_CPUS];
 static unsigned cpu_count;

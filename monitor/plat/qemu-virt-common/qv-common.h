@@ -24,6 +24,32 @@ bool qv_has_virt(void);
 /* Resets the system control of the mode `spsr` enters (and below): MMU and caches off. */
 void qv_ns_entry_prepare(uint64_t spsr);
 
+/*
+ * SMCCC_ARCH_WORKAROUND_1..4 (workaround.c, the decision; each port's
+ * workaround.h its parts, arch.h its instructions: qv_midr(),
+ * qv_bp_invalidate(), qv_bhb_clear()). A state is what ARCH_FEATURES
+ * answers: 0 implemented and needed, 1 not needed on this CPU, -1 not
+ * supported here, -2 not required (mitigated statically).
+ *   1 = CVE-2017-5715 (Spectre v2)   2 = CVE-2018-3639 (SSB)
+ *   3 = CVE-2022-23960 (BHB) + v2    4 = CVE-2024-7881 (not implemented)
+ */
+#define QV_WA_IMPLEMENTED	0
+#define QV_WA_UNAFFECTED	1
+#define QV_WA_NOT_SUPPORTED	(-1)
+#define QV_WA_NOT_REQUIRED	(-2)
+/* MIDR: implementer and part number, not variant and revision. */
+#define MIDR_PART_MASK		0xff00fff0u
+
+struct qv_cpu_part {
+	uint32_t midr;
+	int8_t wa[4];
+	uint8_t bhb_loop;	/* taken branches that clear the history */
+	/* The vector's code for WORKAROUND_1 and _3 where wa[] is IMPLEMENTED. */
+	const char *vec1, *vec3;
+};
+/* The vector's code when the CPU needs nothing (vectors.S). */
+extern char qv_wa_nothing[];
+
 /* console.c: the secure PL011 log; errors always, info when verbose. */
 void qv_console_init(void);
 void qv_set_verbose(bool on);

@@ -56,6 +56,26 @@ static inline unsigned id_field(uint64_t reg, unsigned shift)
 	return (unsigned)(reg >> shift) & 0xf;
 }
 
+/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (qemu-virt-common/workaround.c). */
+static inline uint32_t qv_midr(void)
+{
+	return (uint32_t)read_sysreg("midr_el1");
+}
+
+/* With CPUACTLR_EL1[0] set (cpu.c), IC IALLU also empties the A57's BTB. */
+static inline void qv_bp_invalidate(void)
+{
+	__asm__ volatile("ic iallu\n\tdsb nsh\n\tisb" : : : "memory");
+}
+
+static inline void qv_bhb_clear(unsigned loops)
+{
+	__asm__ volatile("1:\tb 2f\n2:\tsubs %w0, %w0, #1\n\tb.ne 1b\n\tdsb nsh\n\tisb"
+			 : "+r"(loops)
+			 :
+			 : "cc", "memory");
+}
+
 /* MMIO: device registers are accessed with single, naturally sized loads and stores. */
 static inline uint32_t mmio_read32(uintptr_t a) { return *(volatile uint32_t *)a; }
 static inline void mmio_write32(uintptr_t a, uint32_t v) { *(volatile uint32_t *)a = v; }

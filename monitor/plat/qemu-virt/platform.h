@@ -1,36 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * QEMU virt (AArch64, secure=on) as the monitor sees it. Included from C and
- * assembly. Addresses are the board's fixed memory map (hw/arm/virt.c); the
- * DTB confirms which of them are secure-only ("secure-status").
+ * assembly. Addresses are the board's fixed memory map (hw/arm/virt.c), the
+ * part both ports use in qemu-virt-common/memmap.h; the DTB confirms which
+ * of them are secure-only ("secure-status").
  */
 #ifndef QV_PLATFORM_H
 #define QV_PLATFORM_H
 
-/* Secure-only flash: the image runs in place from here (code, rodata). */
-#define QV_FLASH_BASE		0x00000000
-#define QV_FLASH_SIZE		0x04000000
-/* Secure-only RAM: all monitor data and stacks. */
-#define QV_SECRAM_BASE		0x0e000000
-#define QV_SECRAM_SIZE		0x01000000
+#include "../qemu-virt-common/memmap.h"
 
-#define QV_GICD_BASE		0x08000000
-#define QV_GICC_BASE		0x08010000	/* GICv2 CPU interface */
 #define QV_GICR_BASE		0x080a0000	/* GICv3 redistributors */
 #define QV_GICR_END		0x09000000	/* first redistributor region */
-#define QV_UART_NS_BASE		0x09000000
-#define QV_FWCFG_BASE		0x09020000
-#define QV_UART_S_BASE		0x09040000
-#define QV_GPIO_S_BASE		0x090b0000
 
 /* SMCCC_ARCH_SOC_ID: secmon's JEP-106 identity (monitor.h); revision 1 = this port. */
 #define QV_SOC_NAME		"secmon QEMU virt AArch64"
 #define QV_SOC_REVISION		1
 
-/* Normal-world RAM starts here; QEMU puts its DTB at the very start. */
-#define QV_NS_RAM_BASE		0x40000000
-
-/* CPUs: one cluster, MPIDR.Aff0 = index (QEMU's layout up to 16 CPUs). */
+/*
+ * CPUs: one cluster, MPIDR.Aff0 = index (QEMU's layout up to 16 CPUs); at
+ * most MON_MAX_CPUS (monitor.h says how the CPU limits relate).
+ */
 #define QV_MAX_CPUS		16
 /*
  * Stacks (mk/stack.mk checks both against the deepest call path): each CPU's
