@@ -437,6 +437,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	int cpu = target_cpu(target);
 	struct psci_cpu *p;
 	int64_t ret = SECMON_PSCI_SUCCESS;
+	uint64_t t_on = 0;
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -449,6 +450,9 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		p->entry = (struct mon_ns_entry){
 			.pc = pc, .context_id = ctx, .mode = c->caller->mode
 		};
+		/* The event's time: before the target can run and record its warm boot. */
+		if (mon_tracing())
+			t_on = plat_counter();
 		set_state(p, CPU_ON_PENDING);
 		if (plat_cpu_on((unsigned)cpu) != 0) {
 			set_state(p, CPU_OFF);
@@ -464,7 +468,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	}
 	unlock(c->cpu);
 	if (ret == SECMON_PSCI_SUCCESS)
-		trace_event(c->cpu, SECMON_TRACE_EV_CPU_ON, 0, 3, (unsigned)cpu, pc, ctx);
+		trace_event(c->cpu, SECMON_TRACE_EV_CPU_ON, t_on, 3, (unsigned)cpu, pc, ctx);
 	return ret;
 }
 

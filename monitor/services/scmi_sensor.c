@@ -24,7 +24,8 @@ static int description_get(struct scmi_msg *m)
 {
 	uint32_t index = m->in[0], total = scmi_be_count(SCMI_BE_SENSOR), n, room;
 
-	if (index >= total && total)
+	/* Index 0 of no sensors is an empty list; any index past the end is out of range. */
+	if (index > total || (index == total && total))
 		return SCMI_INVALID_PARAMETERS;
 	room = (m->out_max - m->out_len - 4) / 28;
 	n = total - index < room ? total - index : room;

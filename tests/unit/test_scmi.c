@@ -920,6 +920,9 @@ static void board_body(void)
 	EXPECT_EQ(r.p[0], 0);
 	EXPECT_EQ(CMD(&r, SENSOR, 3, 0), OK);
 	EXPECT_EQ(r.p[0], 0);
+	/* No sensors: an index past 0 is out of range, not a walk past the table. */
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 1), INVALID_PARAMETERS);
+	EXPECT_EQ(CMD(&r, SENSOR, 3, 0xffffffffu), INVALID_PARAMETERS);
 	EXPECT_EQ(CMD(&r, RESET, 3, 0), NOT_FOUND);
 }
 

@@ -255,6 +255,56 @@ static void overrun_counted(void **state)
 	assert_int_equal(got[ngot - 1].fid, P32(VERSION));
 }
 
+/*
+ * CPU_ON drawn as an arrow from caller to target: the caller's CPU_ON
+ * event is no later than the target's warm boot it caused, in every one of
+ * many starts (the target may run before the caller leaves the monitor).
+ */
+#define STARTS 300
+
+static uint64_t on_at[STARTS], boot_at[STARTS];
+static unsigned starts;
+
+static void sc_on_before_boot(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc, (void)ctx;
+	if (cpu == 1)
+		return;		/* the simulator's implicit CPU_OFF */
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	for (starts = 0; starts < STARTS; starts++) {
+		ngot = 0;
+		EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_A, starts), 0);
+		wait_off_slowly(1);
+		read_all();
+		on_at[starts] = boot_at[starts] = 0;
+		for (unsigned k = 0; k < ngot; k++) {
+			if (got[k].type != SECMON_TRACE_POWER)
+				continue;
+			if (got[k].cpu == 0 && got[k].fid == SECMON_TRACE_EV_CPU_ON)
+				on_at[starts] = got[k].t_entry;
+			if (got[k].cpu == 1 && got[k].fid == SECMON_TRACE_EV_WARM_BOOT)
+				boot_at[starts] = got[k].t_entry;
+		}
+	}
+	SMC0(P32(SYSTEM_OFF));
+}
+
+static void cpu_on_recorded_before_the_warm_boot(void **state)
+{
+	unsigned late = 0;
+
+	(void)state;
+	run(sc_on_before_boot, (struct sim_config){ .ncpus = 2 }, SIM_END_SYSTEM_OFF);
+	assert_int_equal(starts, STARTS);
+	for (unsigned k = 0; k < STARTS; k++) {
+		assert_true(on_at[k] && boot_at[k]);
+		late += on_at[k] > boot_at[k];
+	}
+	if (late)
+		fail_msg("%u of %u CPU_ON events are later than the warm boot they caused", late,
+			 STARTS);
+}
+
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
 static char dtb[4096];
 
@@ -294,6 +344,7 @@ int main(void)
 		cmocka_unit_test(scripted_run_recorded_in_order),
 		cmocka_unit_test(hostile_reads_refused),
 		cmocka_unit_test(overrun_counted),
+		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
 	};
 
