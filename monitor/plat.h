@@ -127,6 +127,8 @@ unsigned plat_caller_el(const struct mon_caller *caller);
  * Recording was switched on or off: a platform whose SMC entry answers some
  * calls without mon_smc() (the fast path) sends every call to mon_smc()
  * while it is on, so that each is recorded, and goes back when it is off.
+ * Called under plat_lock() (at cold boot, before any other CPU runs): it
+ * must not take the lock itself.
  */
 void plat_trace_switched(bool on);
 

@@ -121,9 +121,10 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 	for (unsigned i = 0; i < SECMON_TRACE_ARGS; i++)
 		t->arg[i] = p->arg[i];
 	if (r) {
+		/* An AArch32 caller gets w0-w3: the record holds no more than it saw. */
 		t->nres = SECMON_TRACE_RESULTS;
 		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
-			t->res[i] = r->x[i];
+			t->res[i] = p->flags & SECMON_TRACE_F_AARCH32 ? (uint32_t)r->x[i] : r->x[i];
 	}
 	plat_unlock();
 }
@@ -227,8 +228,8 @@ static int64_t trace_ctl(struct mon_call *c)
 		lost = 0;
 	}
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
-	plat_unlock();
 	plat_trace_switched(on == 1);
+	plat_unlock();
 	return SECMON_PSCI_SUCCESS;
 }
 

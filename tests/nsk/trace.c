@@ -180,7 +180,7 @@ static int hostile_reads(uint64_t ram_end)
 
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32)
 {
-	struct secmon_regs out, v, wa, unk, ver;
+	struct secmon_regs out, v, wa, unk, ver, zero;
 	unsigned nrec[NSK_MAX_CPUS], boot_cpu = NSK_MAX_CPUS;
 	bool ok = true, order = true, calls_ok = true, events_ok = true;
 	int fail = 0;
@@ -203,6 +203,8 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 	sip(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, &wa);
 	sip(UNKNOWN_SIP | twide, MARK, 0, &unk);
 	sip(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, &ver);
+	/* ID 0 (a yielding call): the routes used while recording must not match it. */
+	sip(0, 0, 0, &zero);
 	for (unsigned i = 1; i < nsk_ncpus; i++)
 		if (secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) != 0)
 			ok = false;
@@ -247,12 +249,12 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 	{
 		const uint32_t fid[] = { SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_WORKAROUND_1,
 					 UNKNOWN_SIP | twide,
-					 SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION) };
-		const uint64_t res[] = { v.x[0], wa.x[0], unk.x[0], ver.x[0] };
+					 SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0 };
+		const uint64_t res[] = { v.x[0], wa.x[0], unk.x[0], ver.x[0], zero.x[0] };
 		bool boot_ok = boot_cpu < NSK_MAX_CPUS;
 		unsigned t;
 
-		for (uint32_t s = 0; boot_ok && s < 4; s++) {
+		for (uint32_t s = 0; boot_ok && s < 5; s++) {
 			const struct secmon_trace_record *r = find(boot_cpu, s, &t);
 
 			boot_ok = r && r->type == SECMON_TRACE_SMC && r->fid == fid[s] &&
@@ -263,11 +265,13 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 				  r->t_exit >= r->t_entry;
 		}
 		fail += con_tap(&ttap, boot_ok,
-				"trace: SMCCC_VERSION, ARCH_WORKAROUND_1, an unknown SiP ID and "
-				"PSCI_VERSION recorded in order with their answers and the caller's "
-				"EL%u, %s", el, aarch32 ? "AArch32" : "AArch64");
+				"trace: SMCCC_VERSION, ARCH_WORKAROUND_1, an unknown SiP ID, "
+				"PSCI_VERSION and ID 0 recorded in order with their answers and the "
+				"caller's EL%u, %s", el, aarch32 ? "AArch32" : "AArch64");
+		fail += con_tap(&ttap, (uint32_t)zero.x[0] == 0xffffffffu,
+				"trace: ID 0 answered SMC_UNK while recording");
 		/* Then per secondary: its CPU_ON event and the CPU_ON call (SUCCESS). */
-		for (uint32_t s = 4, i = 1; i < nsk_ncpus; i++, s += 2) {
+		for (uint32_t s = 5, i = 1; i < nsk_ncpus; i++, s += 2) {
 			const struct secmon_trace_record *e = find(boot_cpu, s, &t);
 			const struct secmon_trace_record *r = find(boot_cpu, s + 1, &t);
 

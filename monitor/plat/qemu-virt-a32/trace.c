@@ -32,7 +32,7 @@ void qv_trace_frame(struct qv_frame *f)
 	frame_set(f, __atomic_load_n(&tracing, __ATOMIC_ACQUIRE));
 }
 
-/* Under no lock: TRACE_CTL calls are rare, and each store is one word. */
+/* Under plat_lock() (trace.c): two CPUs switching at once end as the last one said. */
 void plat_trace_switched(bool on)
 {
 	__atomic_store_n(&tracing, on, __ATOMIC_RELEASE);

@@ -20,7 +20,9 @@ extern char qv_wa_ordinary[];
 
 static bool tracing;
 static struct mon_route traced_routes[SECMON_FID_OEN_MASK + 1];
-static const uint32_t no_slot;
+/* Each entity's one slot holds an ID of another entity: it never matches. */
+static uint32_t no_slot[SECMON_FID_OEN_MASK + 1];
+static const struct mon_answer full_path = { .how = MON_ANSWER_FULL };
 
 /*
  * A frame that has been through its CPU's reset (entry.S set its routes):
@@ -44,12 +46,14 @@ void qv_trace_frame(struct qv_frame *f)
 	frame_set(f, __atomic_load_n(&tracing, __ATOMIC_ACQUIRE));
 }
 
-/* Under no lock: TRACE_CTL calls are rare, and each store is one word. */
+/* Under plat_lock() (trace.c): two CPUs switching at once end as the last one said. */
 void plat_trace_switched(bool on)
 {
 	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
+		no_slot[i] = secmon_fid(false, false, i ^ 1, 0);
 		traced_routes[i].shift = 32;
-		traced_routes[i].slots = &no_slot;
+		traced_routes[i].slots = &no_slot[i];
+		traced_routes[i].answers = &full_path;
 		traced_routes[i].fast = mon_no_fast_calls;
 		traced_routes[i].all = 1;
 	}
