@@ -142,6 +142,18 @@ int32_t plat_arch_workaround_state(unsigned n);
 void plat_arch_workaround(unsigned n, uint64_t arg);
 
 /*
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md) on the calling CPU: reg is
+ * an EL3 register's selector (SECMON_FEAT_AVAIL_*, its MRS encoding); *mask
+ * gets the features that register, as the platform programmed it for the
+ * normal world, enables for the lower ELs: each feature enable bit at its
+ * own position, 1 = enabled, trap bits inverted, no other bits. Answers
+ * SUCCESS (0); INVALID_PARAMETER (-3) for a register the platform does not
+ * report; NOT_SUPPORTED (-1), for every reg, when it has no EL3 registers
+ * (the call is not offered).
+ */
+int32_t plat_feature_availability(uint64_t reg, uint64_t *mask);
+
+/*
  * Entropy for the TRNG service: fills out[0..n-1] (n <= 3) with 64-bit words
  * from the platform's source, each bit as unpredictable as the source makes
  * it (docs/entropy.md). Answers PLAT_ENTROPY_OK; PLAT_ENTROPY_EMPTY when the

@@ -105,6 +105,18 @@ static inline unsigned secmon_fid_num(uint32_t fid)
 #define SECMON_SMCCC_ARCH_WORKAROUND_3		SECMON_U(0x80003fff)
 #define SECMON_SMCCC_ARCH_WORKAROUND_4		SECMON_U(0x80000004)
 
+/*
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (SMCCC 1.5, DEN0028 7.8) exists as SMC64
+ * only (ID 0xC0000003, the number above | SECMON_FID_SMC64). x1 names an EL3
+ * system register by its MRS encoding, op0 << 19 | op1 << 16 | CRn << 12 |
+ * CRm << 8 | op2 << 5; x1 returns the features that register enables for
+ * the lower ELs, one bit per enable bit, 1 = enabled (trap bits inverted).
+ */
+#define SECMON_FEAT_AVAIL_SCR_EL3	SECMON_U(0x1e1100)	/* S3_6_C1_C1_0 */
+#define SECMON_FEAT_AVAIL_CPTR_EL3	SECMON_U(0x1e1140)	/* S3_6_C1_C1_2 */
+#define SECMON_FEAT_AVAIL_MDCR_EL3	SECMON_U(0x1e1320)	/* S3_6_C1_C3_1 */
+#define SECMON_FEAT_AVAIL_MPAM3_EL3	SECMON_U(0x1ea500)	/* S3_6_C10_C5_0 */
+
 #define SECMON_SOC_ID_VERSION	0
 #define SECMON_SOC_ID_REVISION	1
 #define SECMON_SOC_ID_NAME	2

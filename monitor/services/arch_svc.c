@@ -9,10 +9,10 @@
 /*
  * SMCCC v1.5: x1-x17 arguments and results with everything else preserved
  * (v1.2), the SVE-live hint bit ignored rather than refused (v1.3), FP, SIMD,
- * SVE and SME state never touched (the monitor is general-registers only).
- * What v1.2 to v1.5 add besides is optional: SOC_ID (served), the
- * workarounds 3 and 4 (per platform) and ARCH_FEATURE_AVAILABILITY (v1.5,
- * not served: NOT_SUPPORTED), as docs/verification.md details.
+ * SVE and SME state never touched (the monitor is general-registers only),
+ * ARCH_FEATURE_AVAILABILITY (v1.5, SMC64 only) where the platform has EL3
+ * registers. SOC_ID and the workarounds 3 and 4 are served as the platform
+ * has them (docs/smccc.md).
  */
 #define MON_SMCCC_VERSION SECMON_SMCCC_VERSION_MAKE(1, 5)
 
@@ -20,6 +20,7 @@
 const uint32_t mon_smccc_version = MON_SMCCC_VERSION;
 
 #define SOC_ID_NAME_FID (SECMON_SMCCC_ARCH_SOC_ID | SECMON_FID_SMC64)
+#define FEAT_AVAIL_FID (SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64)
 
 /* ARCH_WORKAROUND_n's ID for n = 1..4. */
 static const uint32_t workaround_fids[] = {
@@ -39,10 +40,23 @@ static unsigned workaround_index(uint32_t fid)
 	return 0;
 }
 
+/* The platform's answer, the mask 0 on an error. */
+static int32_t feature_availability(uint64_t reg, uint64_t *mask)
+{
+	int32_t ret;
+
+	*mask = 0;
+	ret = plat_feature_availability(reg, mask);
+	if (ret != SECMON_SMCCC_SUCCESS)
+		*mask = 0;
+	return ret;
+}
+
 /* ARCH_FEATURES' answer for fid; an AArch32 caller has no SMC64 calls. */
 static int32_t features(uint32_t fid, bool aarch32)
 {
 	unsigned wa = workaround_index(fid);
+	uint64_t mask;
 
 	if (aarch32 && secmon_fid_is_smc64(fid))
 		return SECMON_SMCCC_NOT_SUPPORTED;
@@ -56,6 +70,10 @@ static int32_t features(uint32_t fid, bool aarch32)
 		return mon_cfg.soc_version ? SECMON_SMCCC_SUCCESS : SECMON_SMCCC_NOT_SUPPORTED;
 	case SOC_ID_NAME_FID:
 		return mon_cfg.soc_name ? SECMON_SMCCC_SUCCESS : SECMON_SMCCC_NOT_SUPPORTED;
+	case FEAT_AVAIL_FID:
+		/* Offered where the platform has EL3 registers: SCR_EL3 it must report. */
+		return feature_availability(SECMON_FEAT_AVAIL_SCR_EL3, &mask) ==
+		       SECMON_SMCCC_NOT_SUPPORTED ? SECMON_SMCCC_NOT_SUPPORTED : SECMON_SMCCC_SUCCESS;
 	default:
 		return SECMON_SMCCC_NOT_SUPPORTED;
 	}
@@ -120,6 +138,19 @@ static bool soc_id(struct mon_call *c)
 	return true;
 }
 
+/* ARCH_FEATURE_AVAILABILITY: x0 the status, x1 the bitmask (0 on an error). */
+static bool feature_availability_call(struct mon_call *c)
+{
+	uint64_t mask;
+	int32_t ret = feature_availability(mon_arg(c, 1), &mask);
+
+	if (ret == SECMON_SMCCC_NOT_SUPPORTED)
+		return false;
+	mon_ret(c, 0, ret);
+	mon_ret(c, 1, (int64_t)mask);
+	return true;
+}
+
 /*
  * ARCH_WORKAROUND_n; false when it is not offered. On a CPU that does not
  * need it (ARCH_FEATURES answers 1) the call is offered and does nothing.
@@ -165,6 +196,8 @@ bool arch_svc_handle(struct mon_call *c)
 	case SECMON_SMCCC_ARCH_SOC_ID:
 	case SOC_ID_NAME_FID:
 		return soc_id(c);
+	case FEAT_AVAIL_FID:
+		return feature_availability_call(c);
 	}
 	/* The workaround calls have no result: every register is preserved. */
 	return workaround(c->fid, mon_arg(c, 1));

@@ -232,6 +232,77 @@ static void test_soc_id(void)
 		check(id.name[0] != '\0', "SOC_ID name is a non-empty string");
 }
 
+/*
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (DEN0028 7.8, mandatory from SMCCC 1.5;
+ * SMC64 only, docs/smccc.md). A firmware that reports 1.5 or later offers it
+ * to an AArch64 caller: SCR_EL3, CPTR_EL3 and MDCR_EL3 answer SUCCESS with a
+ * bitmask that holds feature bits only (none of SCR_EL3's routing and
+ * world bits) and says FP is usable (CPTR_EL3.TFP clear, reported as 1), the
+ * same on a second asking; a register that is no EL3 register is
+ * INVALID_PARAMETER with x1 = 0; the SMC32 number is SMC_UNK. An AArch32
+ * caller has no SMC64 calls: ARCH_FEATURES says NOT_SUPPORTED.
+ */
+#define FEAT_AVAIL_FID (SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64)
+
+static struct secmon_regs feat_avail(uint64_t reg)
+{
+	struct secmon_regs in = { .x = { FEAT_AVAIL_FID, reg } }, o;
+
+	for (unsigned i = 2; i < SECMON_NREGS; i++)
+		in.x[i] = 0x5ec0000000000000ull | i;
+	secmon_invoke(env->c, &in, &o);
+	return o;
+}
+
+static void test_feature_availability(void)
+{
+	/* SCR_EL3's NS, IRQ, FIQ, EA, RES1, SMD, SIF and RW: no feature of a lower EL. */
+	static const uint64_t scr_not_features = 0x6bfull;
+	static const uint64_t regs[] = { SECMON_FEAT_AVAIL_SCR_EL3, SECMON_FEAT_AVAIL_CPTR_EL3,
+					 SECMON_FEAT_AVAIL_MDCR_EL3 };
+	struct secmon_regs o, again;
+	uint32_t v = 0, ans;
+	unsigned bad = 0;
+
+	if (secmon_smccc_version(env->c, &v) != SECMON_OK || v < SECMON_SMCCC_VERSION_MAKE(1, 5)) {
+		skip("ARCH_FEATURE_AVAILABILITY", "SMCCC before 1.5");
+		return;
+	}
+	if (env->c->aarch32) {
+		check_neg32(call(SECMON_SMCCC_ARCH_FEATURES, FEAT_AVAIL_FID, 0, 0), -1,
+			    "ARCH_FEATURES(ARCH_FEATURE_AVAILABILITY) from AArch32 is NOT_SUPPORTED");
+		return;
+	}
+	check_int(secmon_smccc_arch_features(env->c, FEAT_AVAIL_FID, &ans), 0,
+		  "SMCCC 1.5: ARCH_FEATURES offers ARCH_FEATURE_AVAILABILITY (SMC64)");
+	out("# ARCH_FEATURE_AVAILABILITY: SCR_EL3, CPTR_EL3, MDCR_EL3 bitmasks");
+	for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+		o = feat_avail(regs[i]);
+		out(" ");
+		out_uint(o.x[1], 16);
+		again = feat_avail(regs[i]);
+		bad += o.x[0] != 0 || again.x[0] != 0 || o.x[1] != again.x[1];
+		for (unsigned r = 2; r < SECMON_NREGS; r++)
+			bad += o.x[r] != (0x5ec0000000000000ull | r);
+	}
+	out("\n");
+	check_int(bad, 0, "ARCH_FEATURE_AVAILABILITY: SCR/CPTR/MDCR_EL3 SUCCESS, stable, x2-x17 kept");
+	o = feat_avail(SECMON_FEAT_AVAIL_SCR_EL3);
+	check_int((int64_t)(o.x[1] & scr_not_features), 0,
+		  "ARCH_FEATURE_AVAILABILITY(SCR_EL3) reports feature bits only");
+	o = feat_avail(SECMON_FEAT_AVAIL_CPTR_EL3);
+	check_int((int64_t)((o.x[1] >> 10) & 1), 1,
+		  "ARCH_FEATURE_AVAILABILITY(CPTR_EL3): FP not trapped (TFP reported as 1)");
+	o = feat_avail(0x1e1000);	/* SCTLR_EL3: not a feature register */
+	check(o.x[0] == (uint64_t)(int64_t)SECMON_SMCCC_INVALID_PARAMETER && o.x[1] == 0,
+	      "ARCH_FEATURE_AVAILABILITY(not a feature register) is INVALID_PARAMETER, x1 = 0");
+	o = feat_avail(0xffffffff001e1100ull);
+	check(o.x[0] == (uint64_t)(int64_t)SECMON_SMCCC_INVALID_PARAMETER && o.x[1] == 0,
+	      "ARCH_FEATURE_AVAILABILITY(garbage above SCR_EL3's encoding) is INVALID_PARAMETER");
+	check_unk32(SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY,
+		    "ARCH_FEATURE_AVAILABILITY has no SMC32 form: SMC_UNK");
+}
+
 /* x1..x17 not used for results come back as they were sent. */
 static void test_preserved(void)
 {
@@ -1067,6 +1138,7 @@ int conf_run(const struct conf_env *e)
 	ntest = nfail = 0;
 	test_smccc();
 	test_soc_id();
+	test_feature_availability();
 	test_preserved();
 	test_workarounds();
 	test_trng();

@@ -292,6 +292,15 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 	fp.wa_calls[n]++;
 }
 
+/* FEATURE_AVAILABILITY: SCR_EL3 alone, with a fixed mask (FP_FEAT_SCR, fplat.h). */
+int32_t plat_feature_availability(uint64_t reg, uint64_t *mask)
+{
+	if (reg != SECMON_FEAT_AVAIL_SCR_EL3)
+		return SECMON_SMCCC_INVALID_PARAMETER;
+	*mask = FP_FEAT_SCR;
+	return SECMON_SMCCC_SUCCESS;
+}
+
 /* A source that gives a fixed pattern: the fuzzer looks at registers, not randomness. */
 int plat_entropy(uint64_t *out, unsigned n)
 {

@@ -18,6 +18,8 @@
 
 /* The vendor SYSTEM_RESET2 type this platform knows. */
 #define FP_RESET2_TYPE 0x80000007u
+/* SMCCC_ARCH_FEATURE_AVAILABILITY's SCR_EL3 answer (fplat.c): FGT, ECV and TERR. */
+#define FP_FEAT_SCR 0x18008000ull
 
 /* How the last call left the monitor when it did not return. */
 enum fp_down {

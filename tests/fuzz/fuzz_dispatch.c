@@ -689,6 +689,7 @@ static unsigned workaround(uint32_t fid)
 }
 
 #define SOC_ID_NAME_FID (SECMON_SMCCC_ARCH_SOC_ID | SECMON_FID_SMC64)
+#define FEAT_AVAIL_FID (SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64)
 
 static int64_t arch_features(const struct call *c, uint32_t q)
 {
@@ -707,6 +708,8 @@ static int64_t arch_features(const struct call *c, uint32_t q)
 		return m.soc_version ? 0 : SECMON_SMCCC_NOT_SUPPORTED;
 	case SOC_ID_NAME_FID:
 		return m.soc_name ? 0 : SECMON_SMCCC_NOT_SUPPORTED;
+	case FEAT_AVAIL_FID:
+		return 0;
 	default:
 		return SECMON_SMCCC_NOT_SUPPORTED;
 	}
@@ -730,6 +733,11 @@ static bool model_arch(struct call *c, uint32_t fid)
 			return false;
 		ret(c, 0, which == 0 ? (int64_t)m.soc_version :
 			  which == 1 ? (int64_t)m.soc_revision : SECMON_SMCCC_INVALID_PARAMETER);
+		return true;
+	case FEAT_AVAIL_FID:
+		/* fplat.c reports SCR_EL3 alone; x1 is 0 on an error. */
+		ret(c, 0, which == SECMON_FEAT_AVAIL_SCR_EL3 ? 0 : SECMON_SMCCC_INVALID_PARAMETER);
+		ret(c, 1, which == SECMON_FEAT_AVAIL_SCR_EL3 ? (int64_t)FP_FEAT_SCR : 0);
 		return true;
 	case SOC_ID_NAME_FID:
 		if (!m.soc_name)
@@ -1437,7 +1445,7 @@ static void init_fids(void)
 {
 	static const uint32_t extra[] = {
 		SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_SOC_ID,
-		SOC_ID_NAME_FID, SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY,
+		SOC_ID_NAME_FID, SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY, FEAT_AVAIL_FID,
 		SECMON_SMCCC_ARCH_WORKAROUND_1, SECMON_SMCCC_ARCH_WORKAROUND_2,
 		SECMON_SMCCC_ARCH_WORKAROUND_3, SECMON_SMCCC_ARCH_WORKAROUND_4,
 		0x8400ff00u, 0x8400ff01u, 0x8400ff02u, 0x8400ff03u, 0xc400ff01u, 0x8000ff01u,
@@ -1463,8 +1471,11 @@ static uint64_t ctx_counter;
 
 static uint64_t gen_value(void)
 {
-	static const uint32_t states[8] = { 0x0u, 0x10000u, 0x1010000u, 0x2010000u,
-					    0x10001u, 0x40000000u, 0x1000000u, 0x3010000u };
+	/* Power states, then FEATURE_AVAILABILITY's register selectors. */
+	static const uint32_t states[12] = { 0x0u, 0x10000u, 0x1010000u, 0x2010000u,
+					     0x10001u, 0x40000000u, 0x1000000u, 0x3010000u,
+					     SECMON_FEAT_AVAIL_SCR_EL3, SECMON_FEAT_AVAIL_CPTR_EL3,
+					     SECMON_FEAT_AVAIL_MDCR_EL3, SECMON_FEAT_AVAIL_MPAM3_EL3 };
 	uint8_t s = u8();
 	uint64_t base = fp.topo.ns_base, size = fp.topo.ns_size;
 	uint64_t edges[8] = { base - 4, base + size - 4, base + size, base + size - 2,
@@ -1490,7 +1501,7 @@ static uint64_t gen_value(void)
 	case 6:
 		return edges[u8() & 7];
 	case 7:
-		return states[u8() & 7];
+		return states[u8() % 12];
 	case 8:
 		return std_fids[u8() % nstd];
 	case 9:

@@ -34,7 +34,8 @@
 #define STORM_SUSPEND	3
 #define WAIT_SECONDS	10	/* for every CPU to finish its share */
 #define STEP_SECONDS	5	/* for one CPU to start or to stop */
-#define NBATTERY	(11 + 2 * 32 + 10 * 2 * 3)
+#define NFIXED		14	/* battery_call()'s fixed calls */
+#define NBATTERY	(NFIXED + 2 * 32 + 10 * 2 * 3)
 
 enum hkind { H_ANY, H_MUST_UNK, H_CPU_ON, H_CPU_OFF, H_SUSPEND };
 
@@ -279,7 +280,7 @@ static void hostile_loop(unsigned slot)
 
 static void battery_call(unsigned i, struct secmon_regs *in)
 {
-	static const uint32_t fixed[11][2] = {
+	static const uint32_t fixed[NFIXED][2] = {
 		{ PSCI(VERSION), 0 },
 		{ SECMON_SMCCC_VERSION, 0 },
 		{ SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_VERSION },
@@ -291,17 +292,21 @@ static void battery_call(unsigned i, struct secmon_regs *in)
 		{ SECMON_SMCCC_ARCH_SOC_ID, 1 },
 		{ PSCI(MIGRATE_INFO_TYPE), 0 },
 		{ 0x82000042u, 0 },			/* an unknown SiP call */
+		/* Every CPU runs with the same EL3 set-up, after CPU_ON and suspend too. */
+		{ SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64, SECMON_FEAT_AVAIL_SCR_EL3 },
+		{ SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64, SECMON_FEAT_AVAIL_CPTR_EL3 },
+		{ SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY | SECMON_FID_SMC64, SECMON_FEAT_AVAIL_MDCR_EL3 },
 	};
 	static const uint8_t owners[10] = { 0, 1, 2, 3, 4, 5, 6, 0x30, 0x32, 0x3f };
 	static const uint16_t general[3] = { 0xff00, 0xff01, 0xff03 };
 
 	memset(in, 0, sizeof(*in));
-	if (i < 11) {
+	if (i < NFIXED) {
 		in->x[0] = fixed[i][0];
 		in->x[1] = fixed[i][1];
 		return;
 	}
-	i -= 11;
+	i -= NFIXED;
 	if (i < 2 * 32) {		/* PSCI_FEATURES of every PSCI function, SMC32 and SMC64 */
 		in->x[0] = PSCI(FEATURES);
 		in->x[1] = SECMON_PSCI_FN32(i % 32) | (i >= 32 ? SECMON_FID_SMC64 : 0);

@@ -19,7 +19,7 @@
 
 static void sc_arch(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
-	static const uint32_t unknown[] = { 0x80001234, 0x80000003, 0xc0000003, 0xffffffff,
+	static const uint32_t unknown[] = { 0x80001234, 0x80000003, 0xc0000004, 0xffffffff,
 					    0x84000000, 0x8000ff00, 0xc0000001, 0 };
 	unsigned i;
 
@@ -51,6 +51,74 @@ static void smccc_version_and_arch_features(void **state)
 {
 	(void)state;
 	run_clean(sc_arch, 1, 0);
+}
+
+/* ARCH_FEATURE_AVAILABILITY (SMC64, 0xC0000003) about reg: x0, and x1 in *mask. */
+static uint64_t feat_avail(int line, uint32_t fid, uint64_t reg, uint64_t *mask)
+{
+	struct secmon_regs r;
+
+	fill(line, &r, fid);
+	r.x[1] = reg;
+	smc_regs(line, 0x3, &r);
+	*mask = r.x[1];
+	return r.x[0];
+}
+
+/*
+ * SMCCC 1.5's ARCH_FEATURE_AVAILABILITY: the simulator's model (sim.c) for
+ * SCR_EL3, CPTR_EL3 and MDCR_EL3, with the trap bits the model leaves clear
+ * reported as 1; MPAM3_EL3 (no MPAM) and any other x1 INVALID_PARAMETER with
+ * x1 = 0; x2-x17 preserved; the SVE hint ignored. It exists as SMC64 only:
+ * the SMC32 number is SMC_UNK, and to an AArch32 caller, which has no SMC64
+ * calls, ARCH_FEATURES says NOT_SUPPORTED.
+ */
+static void sc_feature_availability(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	static const struct {
+		uint64_t reg, mask;
+	} known[] = {
+		{ SECMON_FEAT_AVAIL_SCR_EL3, 0x8000 },		/* TERR */
+		{ SECMON_FEAT_AVAIL_CPTR_EL3, 0xc0100400 },	/* TCPAC, TAM, TTA, TFP */
+		{ SECMON_FEAT_AVAIL_MDCR_EL3, 0x08080640 },	/* TDCC, TTRF, TDOSA, TDA, TPM */
+	};
+	static const uint64_t invalid[] = {
+		SECMON_FEAT_AVAIL_MPAM3_EL3, 0, 0x1e1101, 0x1e1120, HI | SECMON_FEAT_AVAIL_SCR_EL3,
+		(uint64_t)SECMON_FEAT_AVAIL_SCR_EL3 << 32, ~0ull,
+	};
+	uint64_t m;
+
+	(void)cpu, (void)pc, (void)ctx;
+	if (cd->aarch32) {
+		EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, 0xc0000003),
+			  R32(SECMON_SMCCC_NOT_SUPPORTED));
+		EXPECT_EQ(SMC1(0xc0000003, SECMON_FEAT_AVAIL_SCR_EL3), UNK32);
+		return;
+	}
+	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, 0xc0000003), 0);
+	EXPECT_EQ(SMC1(SECMON_SMCCC_ARCH_FEATURES, 0x80000003), R32(SECMON_SMCCC_NOT_SUPPORTED));
+	for (unsigned i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		EXPECT_EQ(feat_avail(__LINE__, 0xc0000003, known[i].reg, &m), 0);
+		EXPECT_EQ(m, known[i].mask);
+		EXPECT_EQ(feat_avail(__LINE__, 0xc0010003, known[i].reg, &m), 0);
+		EXPECT_EQ(m, known[i].mask);
+	}
+	for (unsigned i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+		EXPECT_EQ(feat_avail(__LINE__, 0xc0000003, invalid[i], &m),
+			  R64(SECMON_SMCCC_INVALID_PARAMETER));
+		EXPECT_EQ(m, 0);
+	}
+	EXPECT_EQ(SMC1(0x80000003, SECMON_FEAT_AVAIL_SCR_EL3), UNK32);
+}
+
+static void arch_feature_availability_reports_el3_registers(void **state)
+{
+	struct sim_config a32 = { .ncpus = 1, .aarch32 = true };
+
+	(void)state;
+	run_clean(sc_feature_availability, 2, 0);
+	assert_int_equal(run_sim(sc_feature_availability, &a32), SIM_END_ALL_OFF);
+	assert_clean();
 }
 
 static void sc_workaround_1(unsigned cpu, uint64_t pc, uint64_t ctx)
@@ -148,6 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(smccc_version_and_arch_features),
 		cmocka_unit_test(arch_workaround_1_callable_when_features_offers_it),
+		cmocka_unit_test(arch_feature_availability_reports_el3_registers),
 		cmocka_unit_test(soc_id_version_revision_and_name),
 		cmocka_unit_test(soc_id_name_is_the_monitors_own_copy),
 	};

@@ -32,8 +32,7 @@ static void sc_unknown_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 		}
 	}
 	/* Unserved numbers inside the ranges that are served. */
-	EXPECT_EQ(SMC0(0x80000003), UNK32);	/* FEATURE_AVAILABILITY: not offered */
-	EXPECT_EQ(SMC0(0xc0000003), UNK64);	/* (SMCCC 1.5 defines it as SMC64) */
+	EXPECT_EQ(SMC0(0x80000003), UNK32);	/* FEATURE_AVAILABILITY is SMC64 only */
 	EXPECT_EQ(SMC0(0xc0000000), UNK64);	/* SMCCC_VERSION has no SMC64 form */
 	EXPECT_EQ(SMC0(0xc0000001), UNK64);
 	EXPECT_EQ(SMC0(0x8400001f), UNK32);

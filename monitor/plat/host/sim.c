@@ -269,6 +269,34 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 	(void)arg;
 }
 
+/*
+ * The simulated CPU as an Armv8.0 core with FP, PMUv3 and self-hosted debug
+ * and no optional feature, set up as the QEMU port sets one up: nothing of
+ * these trapped (each reported through its inverted trap bit), no MPAM.
+ */
+static const struct {
+	uint32_t reg;
+	uint64_t mask;
+} sim_feature_masks[] = {
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 1ull << 15 },			/* TERR */
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, (1ull << 10) | (1ull << 20) |	/* TFP, TTA */
+				      (1ull << 30) | (1ull << 31) },	/* TAM, TCPAC */
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, (1ull << 6) | (1ull << 9) |	/* TPM, TDA */
+				      (1ull << 10) | (1ull << 19) |	/* TDOSA, TTRF */
+				      (1ull << 27) },			/* TDCC */
+};
+
+int32_t plat_feature_availability(uint64_t reg, uint64_t *mask)
+{
+	for (unsigned i = 0; i < sizeof(sim_feature_masks) / sizeof(sim_feature_masks[0]); i++) {
+		if (sim_feature_masks[i].reg == reg) {
+			*mask = sim_feature_masks[i].mask;
+			return SECMON_SMCCC_SUCCESS;
+		}
+	}
+	return SECMON_SMCCC_INVALID_PARAMETER;
+}
+
 int plat_entropy(uint64_t *out, unsigned n)
 {
 	size_t len = n * sizeof(*out);

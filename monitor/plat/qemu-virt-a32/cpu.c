@@ -146,3 +146,14 @@ _Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
 	qv_ns_entry_prepare(spsr);
 	qv_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
 }
+
+/*
+ * SMCCC_ARCH_FEATURE_AVAILABILITY is an SMC64 call about AArch64 EL3
+ * registers: ARMv7's Monitor mode has neither, so it is not offered.
+ */
+int32_t plat_feature_availability(uint64_t reg, uint64_t *mask)
+{
+	(void)reg;
+	(void)mask;
+	return SECMON_SMCCC_NOT_SUPPORTED;
+}

@@ -114,16 +114,34 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define SCR_PFAREN	(1ull << 53)
 #define SCR_FGTEN2	(1ull << 59)
 
+#define SCR_TERR	(1ull << 15)
+
 /* CPTR_EL3 */
 #define CPTR_EZ		(1ull << 8)
+#define CPTR_TFP	(1ull << 10)
 #define CPTR_ESM	(1ull << 12)
+#define CPTR_TTA	(1ull << 20)
+#define CPTR_TAM	(1ull << 30)
+#define CPTR_TCPAC	(1ull << 31)
 
-/* MDCR_EL3 */
+/* MDCR_EL3; of a two-bit field, bit 1 is the owning world, bit 0 the enable. */
+#define MDCR_TPM	(1ull << 6)
+#define MDCR_TDA	(1ull << 9)
+#define MDCR_TDOSA	(1ull << 10)
 #define MDCR_NSPB	(3ull << 12)
+#define MDCR_NSPB_SS	(1ull << 13)
 #define MDCR_SDD	(1ull << 16)
+#define MDCR_TTRF	(1ull << 19)
 #define MDCR_SCCD	(1ull << 23)
 #define MDCR_NSTB	(3ull << 24)
+#define MDCR_NSTB_SS	(1ull << 25)
+#define MDCR_TDCC	(1ull << 27)
 #define MDCR_SBRBE	(3ull << 32)
+#define MDCR_SBRBE_SS	(1ull << 33)
+
+/* MPAM3_EL3 */
+#define MPAM3_TRAPLOWER	(1ull << 62)
+#define MPAM3_MPAMEN	(1ull << 63)
 
 /* SPSR: M[3:0] = EL << 2 | SP select; M[4] = AArch32; DAIF masked. */
 #define SPSR_DAIF	(0xfull << 6)

@@ -137,11 +137,16 @@ static void vector_lengths(const uint64_t id[ID_REGS])
 	write_sysreg(SMCR_EL3, smcr);
 }
 
+static bool has_mpam(const uint64_t id[ID_REGS])
+{
+	return id_field(id[PFR0], PFR0_MPAM) || id_field(id[PFR1], 16);
+}
+
 /* MPAM: lower ELs must not trap to EL3 on its registers. */
 static void mpam_init(const uint64_t id[ID_REGS])
 {
-	if (id_field(id[PFR0], PFR0_MPAM) || id_field(id[PFR1], 16))
-		write_sysreg(MPAM3_EL3, 1ull << 63);
+	if (has_mpam(id))
+		write_sysreg(MPAM3_EL3, MPAM3_MPAMEN);
 }
 
 static bool is_cortex_a57(void)
@@ -191,6 +196,70 @@ void qv_cpu_reset_init(unsigned cpu)
 	cortex_a57_init();
 	timer_init();
 	isb();
+}
+
+/*
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md): per EL3 register, the
+ * enable bits reported are those the features table above sets in it, less
+ * `unreported` (bits that set up the monitor or the world rather than a
+ * feature: the owning-world half of a two-bit field, PAuth's second bit,
+ * EL2's HVC enable, PMUv3p5's secure cycle-count prohibit); `traps` are
+ * trap bits the monitor leaves clear, reported inverted. MPAM3_EL3 has no
+ * row in the table: its one trap bit only.
+ */
+enum { MPAM3 = EL3_REGS };
+
+static const struct availability {
+	uint32_t selector;
+	uint8_t reg;
+	uint64_t unreported, traps;
+} availability[] = {
+	{ SECMON_FEAT_AVAIL_SCR_EL3, SCR, SCR_HCE | SCR_API, SCR_TERR },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, CPTR, 0, CPTR_TFP | CPTR_TTA | CPTR_TAM | CPTR_TCPAC },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, MDCR, MDCR_NSPB_SS | MDCR_NSTB_SS | MDCR_SBRBE_SS | MDCR_SCCD,
+	  MDCR_TPM | MDCR_TDA | MDCR_TDOSA | MDCR_TTRF | MDCR_TDCC },
+	{ SECMON_FEAT_AVAIL_MPAM3_EL3, MPAM3, MPAM3_MPAMEN, MPAM3_TRAPLOWER },
+};
+
+/* What the calling CPU's EL3 register holds; false when it has none. */
+static bool el3_reg_read(unsigned reg, uint64_t *v)
+{
+	uint64_t id[ID_REGS];
+
+	switch (reg) {
+	case SCR:
+		*v = read_sysreg("scr_el3");
+		return true;
+	case CPTR:
+		*v = read_sysreg("cptr_el3");
+		return true;
+	case MDCR:
+		*v = read_sysreg("mdcr_el3");
+		return true;
+	}
+	read_id_regs(id);
+	if (!has_mpam(id))
+		return false;
+	*v = read_sysreg(MPAM3_EL3);
+	return true;
+}
+
+int32_t plat_feature_availability(uint64_t selector, uint64_t *mask)
+{
+	const struct availability *a = 0;
+	uint64_t enables = 0, v;
+
+	for (unsigned i = 0; i < sizeof(availability) / sizeof(availability[0]); i++)
+		if (availability[i].selector == selector)
+			a = &availability[i];
+	if (!a || !el3_reg_read(a->reg, &v))
+		return SECMON_SMCCC_INVALID_PARAMETER;
+	for (unsigned i = 0; i < NFEATURES; i++)
+		if (features[i].to == a->reg)
+			enables |= features[i].bits;
+	enables &= ~a->unreported;
+	*mask = (v & enables) | (~v & a->traps);
+	return SECMON_SMCCC_SUCCESS;
 }
 
 /*
