@@ -44,6 +44,8 @@
 #              between 1 s shorter and 5 s longer than its alarm's delay
 #              (the RTC's 1 s resolution, plus the suspend and resume
 #              under TCG on a loaded host)
+#   suspend_early  at least one of those early aborts (secmon.test=
+#              suspend:N:L makes the first alarm ring before the suspend)
 #   kexec      the first kernel's "kexec loaded", then a second kernel's
 #              "kexec second" (tests/linux/kexec.sh)
 #   pkvm       KVM says "Protected nVHE mode initialized successfully"
@@ -254,6 +256,14 @@ check_flag() {
 			WHY="a cycle did not last about its alarm's delay"
 			return 1
 		fi
+		return 0
+		;;
+	suspend_early)
+		l=$(printf '%s\n' "$TESTS" | grep '^suspend ' | tail -n 1)
+		GOT=$(printf '%s' "$l" | sed -n 's/.* \(early=[0-9]*\) .*/\1/p')
+		case $GOT in
+		'' | early=0) WHY="no early alarm was turned into an abort" && return 1 ;;
+		esac
 		return 0
 		;;
 	pkvm)

@@ -72,6 +72,11 @@
 #                   with an alarm twice as far (up to 16 s), which the
 #                   later cycles keep; a third early alarm in one cycle
 #                   fails it.
+#     suspend:N:L   the same, but the first attempt waits L s between
+#                   arming its 2 s alarm and suspending: with L >= 3 the
+#                   alarm surely rings first, which the kernel must turn
+#                   into an abort (early=1 at least), not a sleep without
+#                   a wake-up; that early alarm does not double the delay
 #                   "suspend mem_sleep=<[selected] list> cycles=N fails=F
 #                   success=S fail=F' early=E aborted=A cpus=<online after>
 #                   slept_min=<s> slept_max=<s> late_min=<s> late_max=<s>"
@@ -353,8 +358,10 @@ do_cpuidle() {
 # 3 the same but refused at the wakeup_count write, 1 anything else.
 suspend_once() {
 	echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
-	echo "+$1" >/sys/class/rtc/rtc0/wakealarm 2>/dev/null || return 1
+	# The count first: an alarm that rings from here on counts against it.
 	wc=$(cat /sys/power/wakeup_count) || return 1
+	echo "+$1" >/sys/class/rtc/rtc0/wakealarm 2>/dev/null || return 1
+	[ "${2:-0}" -gt 0 ] && sleep "$2"
 	kind=3
 	if echo "$wc" >/sys/power/wakeup_count 2>/dev/null; then
 		echo mem >/sys/power/state 2>/dev/null && return 0
@@ -374,6 +381,7 @@ suspend_once() {
 
 do_suspend() {
 	n=${1:-1}
+	lag=${2:-0}
 	fails=0
 	early=0
 	aborted=0
@@ -385,8 +393,10 @@ do_suspend() {
 	for i in $(seq "$n"); do
 		for try in 1 2 3; do
 			t0=$(date +%s)
-			suspend_once "$d"
+			suspend_once "$d" "$lag"
 			r=$?
+			forced=$lag
+			lag=0
 			t=$(($(date +%s) - t0))
 			case $r in
 			0)
@@ -400,7 +410,7 @@ do_suspend() {
 				early=$((early + 1))
 				[ "$r" = 2 ] && aborted=$((aborted + 1))
 				[ "$try" = 3 ] && fails=$((fails + 1))
-				[ "$d" -lt 16 ] && d=$((d * 2))
+				[ "$forced" = 0 ] && [ "$d" -lt 16 ] && d=$((d * 2))
 				;;
 			*)
 				fails=$((fails + 1))
@@ -615,6 +625,7 @@ for a in $(echo "$actions" | tr , ' '); do
 	hibernate) do_hibernate ;;
 	resume) do_resume ;;
 	suspend) do_suspend 1 ;;
+	suspend:[0-9]*:[0-9]*) a=${a#suspend:}; do_suspend "${a%%:*}" "${a#*:}" ;;
 	suspend:[0-9]*) do_suspend "${a#suspend:}" ;;
 	cpuidle:[0-9]*) do_cpuidle "${a#cpuidle:}" ;;
 	reboot) reboot_k=1 ;;
