@@ -37,8 +37,11 @@ COMMON="psci=1.3 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
 boot smp1-hyp "--smp 1" "cpus=1 boot_el=hyp $COMMON"
 boot smp4-hyp "--smp 4" "cpus=4 boot_el=hyp $COMMON"
 # Debian's armmp kernel has suspend (CONFIG_SUSPEND) but no cpuidle: ten
-# suspends to RAM through SYSTEM_SUSPEND, each woken by the PL031 alarm.
-boot suspend10 "--smp 4 --append secmon.test=suspend:10" "cpus=4 suspend $COMMON"
+# suspends to RAM through SYSTEM_SUSPEND, each woken by the PL031 alarm;
+# the first alarm rings before its suspend (:3), which the kernel must
+# abort rather than sleep without a wake-up. 40-50 s alone; on a loaded
+# host early alarms double the delay (up to 16 s a cycle), hence 300 s.
+boot suspend10 "--smp 4 --timeout 300 --append secmon.test=suspend:10:3" "cpus=4 suspend suspend_early $COMMON"
 # virtualization=off: no Hyp mode, the kernel starts in SVC mode.
 boot smp4-svc "--smp 4 --virt 0" "cpus=4 boot_el=svc $COMMON"
 # QEMU's default RAM for virt (128 MiB): the smaller layout.
