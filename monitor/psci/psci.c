@@ -527,8 +527,7 @@ static int64_t system_off2(struct mon_call *c)
 	if ((type != SECMON_PSCI_OFF2_HIBERNATE && type != SECMON_PSCI_OFF2_HIBERNATE_ALT) ||
 	    mon_arg(c, 2) != 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
-	plat_system_off();
+	return system_off(c);
 }
 
 static int64_t system_reset(struct mon_call *c)
