@@ -29,6 +29,7 @@ static volatile uint32_t resumed_ok;
 
 static uint32_t race_attempts;
 static uint32_t race_succeeded;
+static uint32_t race_entered;	/* race jobs that began (once per start) */
 static uint8_t race_issued[RACE_MAX / 8];
 static uint8_t race_started[RACE_MAX / 8];
 static uint32_t race_bad;
@@ -846,6 +847,24 @@ static bool all_secondaries_off(void)
 	return true;
 }
 
+/*
+ * Whether no CPU runs a race job and no successful CPU_ON is still pending.
+ * An OFF scan alone is not enough: it reads one CPU at a time, and a CPU read
+ * OFF may be started by one read later just before that one powers off. A
+ * start still pending shows as more successes than jobs begun; the counts are
+ * read on both sides of the scan so that nothing moved while it ran.
+ */
+static bool race_quiet(void)
+{
+	uint32_t ok = __atomic_load_n(&race_succeeded, __ATOMIC_ACQUIRE);
+	uint32_t in = __atomic_load_n(&race_entered, __ATOMIC_ACQUIRE);
+
+	if (ok != in || !all_secondaries_off())
+		return false;
+	return __atomic_load_n(&race_succeeded, __ATOMIC_ACQUIRE) == ok &&
+	       __atomic_load_n(&race_entered, __ATOMIC_ACQUIRE) == in;
+}
+
 static void test_race(void)
 {
 	unsigned i, mismatch = 0;
@@ -857,6 +876,7 @@ static void test_race(void)
 	}
 	race_attempts = 0;
 	race_succeeded = 0;
+	race_entered = 0;
 	race_bad = 0;
 	for (i = 0; i < RACE_MAX / 8; i++)
 		race_issued[i] = race_started[i] = 0;
@@ -883,6 +903,8 @@ static void test_race(void)
 		}
 	}
 	out("\n");
+	for (uint32_t n = 0; n < WAIT_LOOPS / 100 && !race_quiet(); n++)
+		relax();
 	for (i = 0; i < RACE_MAX / 8; i++)
 		mismatch += race_issued[i] != race_started[i];
 	check_int(mismatch, 0, "each successful CPU_ON started its CPU once, with its own context");
@@ -923,6 +945,7 @@ void conf_secondary(uint64_t ctx)
 		store(&resumed_ok, v == 0x5e5 ? 1 : 3);
 		break;
 	case JOB_RACE:
+		__atomic_fetch_add(&race_entered, 1, __ATOMIC_ACQ_REL);
 		if (v < RACE_MAX && set_bit(race_started, v))
 			__atomic_fetch_add(&race_bad, 1, __ATOMIC_ACQ_REL);
 		race(me, v);
