@@ -78,6 +78,7 @@ EVENTS = [
     ('suspend_system', 'CPU_SUSPEND system power-down, the same'),
     ('system_suspend', 'SYSTEM_SUSPEND: call to resume entry'),
     ('cpu_on', 'CPU_ON: call to first instruction on the target'),
+    ('cold_boot', "cold boot: reset to the kernel's C entry"),
 ]
 # Calls that only a board DT makes exist; without one they are SMC_UNK.
 NEED_BOARD = {'sip_media_status', 'legacy_dt'}
@@ -183,6 +184,8 @@ def parse_bk(out, config):
         elif w[1] == 'single':
             singles.setdefault(d['name'], []).append(
                 (int(d['t0']), int(d['t1']), int(d['x0'], 16)))
+        elif w[1] == 'boot':
+            r['boot_ticks'] = int(d['ticks'])
         elif w[1] == 'error':
             r['errors'].append(' '.join(w[2:]))
         elif w[1] == 'done':
@@ -204,6 +207,10 @@ def parse_bk(out, config):
                         'answered': ['0x%08x' % fid for fid, n, t, e, x0 in sweep
                                      if x0 != 0xffffffffffffffff],
                         'per_id': {'0x%08x' % f: v for f, v in sorted(unk.items())}}
+    if 'boot_ticks' in r:
+        # Everything from the first instruction at reset (the firmware's
+        # cold boot, or QEMU's few-instruction loader) to bk's nsk_main().
+        r['events']['cold_boot'] = {'samples': 1, 'instr': round(r['boot_ticks'] * ns, 1)}
     for name, samples in singles.items():
         ok = [s for s in samples if s[1] >= s[0] > 0]
         # The counter read and the store before the call, and the target's
