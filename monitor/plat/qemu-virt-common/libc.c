@@ -2,8 +2,11 @@
 /*
  * The string functions libfdt needs, in portable C. Built with
  * -fno-tree-loop-distribute-patterns so the compiler cannot turn these loops
- * back into calls to themselves. Byte-wise on purpose: EL3 runs with the MMU
- * off, where memory is Device memory and must not be accessed unaligned.
+ * back into calls to themselves. EL3 runs with the MMU off, where memory is
+ * Device memory and must not be accessed unaligned: the copies, fills and
+ * compares go a word at a time only where both sides are word-aligned (the
+ * DT fix-up's moves of the blob's tail, the copy of the DTB onto itself),
+ * byte-wise at the edges and for buffers whose alignments differ.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,10 +24,30 @@ void *memchr(const void *s, int c, size_t n)
 	return NULL;
 }
 
+/* A word of memory, allowed to alias whatever the bytes belong to. */
+typedef uintptr_t __attribute__((may_alias)) word_t;
+#define WORD_MASK	(sizeof(word_t) - 1)
+
+/* Whether a and b can go a word at a time once the first is aligned. */
+static int same_alignment(const void *a, const void *b)
+{
+	return (((uintptr_t)a ^ (uintptr_t)b) & WORD_MASK) == 0;
+}
+
 int memcmp(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;
 
+	if (same_alignment(x, y)) {
+		for (; n && ((uintptr_t)x & WORD_MASK) && *x == *y; n--, x++, y++)
+			;
+		/* Whole words while equal; the bytes below place the difference. */
+		if (!((uintptr_t)x & WORD_MASK)) {
+			for (; n > WORD_MASK && *(const word_t *)x == *(const word_t *)y;
+			     n -= sizeof(word_t), x += sizeof(word_t), y += sizeof(word_t))
+				;
+		}
+	}
 	for (; n; n--, x++, y++) {
 		if (*x != *y)
 			return *x < *y ? -1 : 1;
@@ -32,11 +55,18 @@ int memcmp(const void *a, const void *b, size_t n)
 	return 0;
 }
 
+/* Forwards: also right for an overlap with d below s. */
 void *memcpy(void *d, const void *s, size_t n)
 {
 	unsigned char *dp = d;
 	const unsigned char *sp = s;
 
+	if (same_alignment(dp, sp)) {
+		for (; n && ((uintptr_t)dp & WORD_MASK); n--)
+			*dp++ = *sp++;
+		for (; n > WORD_MASK; n -= sizeof(word_t), dp += sizeof(word_t), sp += sizeof(word_t))
+			*(word_t *)dp = *(const word_t *)sp;
+	}
 	while (n--)
 		*dp++ = *sp++;
 	return d;
@@ -47,17 +77,36 @@ void *memmove(void *d, const void *s, size_t n)
 	unsigned char *dp = d;
 	const unsigned char *sp = s;
 
-	if (dp <= sp || dp >= sp + n)
+	if (dp == sp)
+		return d;
+	if (dp < sp || dp >= sp + n)
 		return memcpy(d, s, n);
+	/* d overlaps the end of s: backwards, from the end. */
+	dp += n;
+	sp += n;
+	if (same_alignment(dp, sp)) {
+		for (; n && ((uintptr_t)dp & WORD_MASK); n--)
+			*--dp = *--sp;
+		for (; n > WORD_MASK; n -= sizeof(word_t)) {
+			dp -= sizeof(word_t);
+			sp -= sizeof(word_t);
+			*(word_t *)dp = *(const word_t *)sp;
+		}
+	}
 	while (n--)
-		dp[n] = sp[n];
+		*--dp = *--sp;
 	return d;
 }
 
 void *memset(void *d, int c, size_t n)
 {
 	unsigned char *p = d;
+	word_t w = (unsigned char)c * (UINTPTR_MAX / 0xff);
 
+	for (; n && ((uintptr_t)p & WORD_MASK); n--)
+		*p++ = (unsigned char)c;
+	for (; n > WORD_MASK; n -= sizeof(word_t), p += sizeof(word_t))
+		*(word_t *)p = w;
 	while (n--)
 		*p++ = (unsigned char)c;
 	return d;
