@@ -7,13 +7,18 @@
  * compares go a word at a time only where both sides are word-aligned (the
  * DT fix-up's moves of the blob's tail, the copy of the DTB onto itself),
  * byte-wise at the edges and for buffers whose alignments differ.
+ *
+ * Only memcpy and strlen have callers in the resident part (the log's
+ * formatting); the rest only libfdt and the cold boot call, so they are
+ * cold-boot code (MON_COLD_BOOT; scripts/boot-split.py fails the build's
+ * check if a resident caller appears).
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <libfdt_env.h>
 #include "qv.h"
 
-void *memchr(const void *s, int c, size_t n)
+MON_COLD_BOOT void *memchr(const void *s, int c, size_t n)
 {
 	const unsigned char *p = s;
 
@@ -34,7 +39,7 @@ static int same_alignment(const void *a, const void *b)
 	return (((uintptr_t)a ^ (uintptr_t)b) & WORD_MASK) == 0;
 }
 
-int memcmp(const void *a, const void *b, size_t n)
+MON_COLD_BOOT int memcmp(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;
 
@@ -72,7 +77,7 @@ void *memcpy(void *d, const void *s, size_t n)
 	return d;
 }
 
-void *memmove(void *d, const void *s, size_t n)
+MON_COLD_BOOT void *memmove(void *d, const void *s, size_t n)
 {
 	unsigned char *dp = d;
 	const unsigned char *sp = s;
@@ -98,7 +103,7 @@ void *memmove(void *d, const void *s, size_t n)
 	return d;
 }
 
-void *memset(void *d, int c, size_t n)
+MON_COLD_BOOT void *memset(void *d, int c, size_t n)
 {
 	unsigned char *p = d;
 	word_t w = (unsigned char)c * (UINTPTR_MAX / 0xff);
@@ -112,7 +117,7 @@ void *memset(void *d, int c, size_t n)
 	return d;
 }
 
-char *strchr(const char *s, int c)
+MON_COLD_BOOT char *strchr(const char *s, int c)
 {
 	for (;; s++) {
 		if (*s == (char)c)
@@ -122,7 +127,7 @@ char *strchr(const char *s, int c)
 	}
 }
 
-char *strrchr(const char *s, int c)
+MON_COLD_BOOT char *strrchr(const char *s, int c)
 {
 	const char *last = NULL;
 
@@ -143,7 +148,7 @@ size_t strlen(const char *s)
 	return n;
 }
 
-size_t strnlen(const char *s, size_t max)
+MON_COLD_BOOT size_t strnlen(const char *s, size_t max)
 {
 	size_t n = 0;
 
@@ -152,14 +157,14 @@ size_t strnlen(const char *s, size_t max)
 	return n;
 }
 
-int strcmp(const char *a, const char *b)
+MON_COLD_BOOT int strcmp(const char *a, const char *b)
 {
 	for (; *a && *a == *b; a++, b++)
 		;
 	return (unsigned char)*a - (unsigned char)*b;
 }
 
-static int digit_value(char c)
+MON_COLD_BOOT static int digit_value(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -170,7 +175,7 @@ static int digit_value(char c)
 	return 99;
 }
 
-static const char *strtoul_prefix(const char *s, int *base)
+MON_COLD_BOOT static const char *strtoul_prefix(const char *s, int *base)
 {
 	bool hex_prefix = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && digit_value(s[2]) < 16;
 
@@ -184,7 +189,7 @@ static const char *strtoul_prefix(const char *s, int *base)
 }
 
 /* No overflow detection: libfdt parses small unit addresses and indices. */
-unsigned long strtoul(const char *s, char **end, int base)
+MON_COLD_BOOT unsigned long strtoul(const char *s, char **end, int base)
 {
 	const char *start = s;
 	unsigned long v = 0;
