@@ -604,6 +604,11 @@ static void measure(void)
 
 void nsk_main(uint64_t dtb, uint64_t base)
 {
+	/* The generic counter since reset: the firmware's cold boot (bench.py). */
+	uint64_t boot_ticks;
+
+	__asm__ volatile("isb" ::: "memory");
+	boot_ticks = sysreg_read(cntpct_el0);
 	if (dt_open(&dt, dtb) != 0)
 		nsk_halt();
 	con_init(find_console());
@@ -623,6 +628,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	con_printf("BK info freq=%lu el=%u ncpus=%u conduit=%s gic=%u image=0x%lx midr=0x%lx\n",
 		   freq, current_el(), nsk_ncpus, use_hvc ? "hvc" : "smc", gic.version, base,
 		   sysreg_read(midr_el1));
+	con_printf("BK boot ticks=%lu\n", boot_ticks);
 	measure();
 	con_printf("BK done\n");
 	call(SECMON_PSCI_FN32(SECMON_PSCI_FN_SYSTEM_OFF), 0, 0, 0);

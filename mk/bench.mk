@@ -3,6 +3,7 @@
 #   make -f mk/bench.mk check       the instruction counts against bench/baseline.json (TAP)
 #   make -f mk/bench.mk bk          the bench kernel alone (build/bench/bk/bk.bin)
 #   make -f mk/bench.mk baseline    rewrite bench/baseline.json from a fresh run
+#   make -f mk/bench.mk boot        the Linux-boot benchmark's initramfs alone
 # Outputs go under build/bench/ and build/host-rel/.
 O := build/bench
 PY := python3
@@ -36,7 +37,7 @@ REL_CFLAGS := -std=c11 -g -O2 $(WARN) -Iinclude -MMD -MP
 SIMBENCH := $(O)/simbench
 HOSTCC := gcc
 
-.PHONY: all run check bk rel prereq baseline clean
+.PHONY: all run check bk boot rel prereq baseline clean
 all: run
 
 bk: $(BK)/bk.bin $(O)/boards/exynos-style.dtb
@@ -68,6 +69,25 @@ $(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(dir $@)
 	dtc -q -I dts -O dtb -o $@ $<
 
+# ---- the Linux-boot benchmark (bench.py linux_boot()): Debian's kernel and
+# busybox (tests/linux/fetch.sh) with bench/boot-init.sh as /init and
+# bench/bootclock, a static program without a C library, as /bin/bootclock.
+LINUX := build/linux/arm64
+BOOTROOT := $(O)/linux/root
+BOOT_INITRD := $(O)/linux/initrd.cpio.gz
+BOOTCLOCK_CFLAGS := -std=c11 -O2 $(WARN) -ffreestanding -nostdlib -static -fno-stack-protector \
+	-fno-pie -no-pie -mgeneral-regs-only -Wl,--build-id=none
+
+boot: $(BOOT_INITRD)
+
+$(BOOTROOT)/bin/bootclock: bench/bootclock.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BOOTCLOCK_CFLAGS) -o $@ $<
+
+$(BOOT_INITRD): bench/boot-init.sh $(BOOTROOT)/bin/bootclock tests/linux/mkinitrd.sh
+	sh tests/linux/fetch.sh arm64 $(LINUX) >/dev/null
+	INITRD_MODULES= INITRD_EXTRA=$(BOOTROOT) sh tests/linux/mkinitrd.sh $(LINUX) bench/boot-init.sh $@
+
 BOARD_DTBS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
 FASTCHECK := $(O)/fastcheck
 HOST_LINK := $(REL)/libsecmon-sim.a $(REL)/libsecmon.a -lfdt -pthread
@@ -87,7 +107,7 @@ prereq:
 	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
 	@$(MAKE) -f mk/bench.mk bk $(BOARD_DTBS) $(FASTCHECK)
 
-run: prereq $(SIMBENCH)
+run: prereq $(SIMBENCH) $(BOOT_INITRD)
 	@$(MAKE) -f mk/xbuild.mk
 	$(PY) bench/bench.py run
 

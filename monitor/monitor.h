@@ -217,6 +217,15 @@ void mon_chacha20_block(const uint32_t key[8], uint32_t counter, const uint32_t 
 int mon_dt_fixup(void *fdt, const void *board_dtb);
 
 /*
+ * Within mon_dt_fixup(): gives `node` the next free phandle (*phandle gets
+ * it). The first call walks the whole tree once for the largest phandle in
+ * use, later ones count on (fdt_generate_phandle() walks it every time:
+ * half a million instructions on QEMU's DT), so nothing else may add a
+ * phandle between two calls. Returns 0 or a libfdt error.
+ */
+int mon_dt_set_phandle(void *fdt, int node, uint32_t *phandle);
+
+/*
  * The state the normal world left the SCMI server's resources in, one
  * console line ("secmon: scmi state: clock apb_pclk on, ...; domain virtio
  * on, ..."; secure-only resources left out), for a platform to print at

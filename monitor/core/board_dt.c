@@ -112,11 +112,25 @@ static int new_node(void *fdt, int parent, const char *name)
 	return fdt_add_subnode(fdt, parent, name);
 }
 
-static int set_phandle(void *fdt, int node, uint32_t *phandle)
-{
-	int err = fdt_generate_phandle(fdt, phandle);
+/* mon_dt_set_phandle()'s next phandle; 0: the tree not walked yet. */
+static uint32_t next_phandle;
 
-	return err ? err : fdt_setprop_u32(fdt, node, "phandle", *phandle);
+int mon_dt_set_phandle(void *fdt, int node, uint32_t *phandle)
+{
+	if (!next_phandle) {
+		uint32_t max = 0;
+		int err = fdt_find_max_phandle(fdt, &max);
+
+		if (err)
+			return err;
+		if (max >= FDT_MAX_PHANDLE)
+			return -FDT_ERR_NOPHANDLES;
+		next_phandle = max + 1;
+	}
+	if (next_phandle > FDT_MAX_PHANDLE)
+		return -FDT_ERR_NOPHANDLES;
+	*phandle = next_phandle++;
+	return fdt_setprop_u32(fdt, node, "phandle", *phandle);
 }
 
 /*
@@ -143,7 +157,7 @@ static int state_node(void *fdt, int parent, const struct plat_power_state *s,
 		err = fdt_setprop(fdt, node, "local-timer-stop", 0, 0);
 	if (!err && !s->powerdown)
 		err = fdt_setprop_string(fdt, node, "idle-state-name", "retention");
-	return err ? err : set_phandle(fdt, node, phandle);
+	return err ? err : mon_dt_set_phandle(fdt, node, phandle);
 }
 
 /* The platform's CPU index of a /cpus child, or -1 (not a CPU, unknown MPIDR). */
@@ -191,7 +205,7 @@ static int psci_domain(void *fdt, char *name, int n, const fdt32_t *idle, unsign
 		err = fdt_setprop(fdt, node, "domain-idle-states", idle, (int)(nidle * sizeof(*idle)));
 	if (!err && parent)
 		err = fdt_setprop_u32(fdt, node, "power-domains", parent);
-	return err ? err : set_phandle(fdt, node, phandle);
+	return err ? err : mon_dt_set_phandle(fdt, node, phandle);
 }
 
 /*
@@ -305,6 +319,7 @@ int mon_dt_fixup(void *fdt, const void *board)
 {
 	int fw, node = -1, err;
 
+	next_phandle = 0;
 	/* A corrupt structure block could send libfdt's walks round for ever. */
 	if (board && (fdt_check_header(board) != 0 ||
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))

@@ -7,6 +7,7 @@
  * its provider cells and a phandle, for every protocol but Base.
  */
 #include <libfdt.h>
+#include "../monitor.h"
 #include "scmi.h"
 
 /* The provider's #...-cells property, or NULL. */
@@ -113,9 +114,7 @@ static int shmem_node(void *fdt, const struct scmi_be_channel *ch, uint32_t *ph)
 		err = fdt_setprop(fdt, node, "reg", reg, n * (int)sizeof(reg[0]));
 	if (!err)
 		err = fdt_setprop_empty(fdt, node, "no-map");
-	if (!err)
-		err = fdt_generate_phandle(fdt, ph);
-	return err ? err : fdt_setprop_u32(fdt, node, "phandle", *ph);
+	return err ? err : mon_dt_set_phandle(fdt, node, ph);
 }
 
 static int protocol_node(void *fdt, int scmi, uint8_t id)
@@ -132,9 +131,7 @@ static int protocol_node(void *fdt, int scmi, uint8_t id)
 	err = fdt_setprop_u32(fdt, node, "reg", id);
 	if (!err && cells)
 		err = fdt_setprop_u32(fdt, node, cells, 1);
-	if (!err)
-		err = fdt_generate_phandle(fdt, &ph);
-	return err ? err : fdt_setprop_u32(fdt, node, "phandle", ph);
+	return err ? err : mon_dt_set_phandle(fdt, node, &ph);
 }
 
 int scmi_dt_fixup(void *fdt)
