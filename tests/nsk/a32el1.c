@@ -22,6 +22,8 @@
 #define ID_AA64PFR0_EL1_SHIFT	4
 #define P32(fn) SECMON_PSCI_FN32(SECMON_PSCI_FN_##fn)
 #define P64(fn) SECMON_PSCI_FN64(SECMON_PSCI_FN_##fn)
+/* For the started CPU to run, then to go off (hostile.c's STEP_SECONDS). */
+#define STEP_SECONDS	5
 
 void a32_smc(uint64_t x[13]);
 void a32_smc_fiq(uint64_t x[13], uint64_t fiq[5]);
@@ -95,7 +97,7 @@ static int call_fiq(const char *what, uint32_t fid, uint32_t usr_r12, uint32_t f
 /* Polls AFFINITY_INFO(mpidr) from AArch64 for up to a second; true once it is `want`. */
 static bool wait_affinity(uint64_t mpidr, int want)
 {
-	uint64_t end = sysreg_read(cntvct_el0) + sysreg_read(cntfrq_el0);
+	uint64_t end = sysreg_read(cntvct_el0) + STEP_SECONDS * sysreg_read(cntfrq_el0);
 
 	while ((int64_t)secmon_call3(a64, P64(AFFINITY_INFO), mpidr, 0, 0) != want)
 		if (sysreg_read(cntvct_el0) > end)
@@ -116,7 +118,7 @@ static int thumb_entry_refused(void)
 	fail = call("CPU_ON, a Thumb entry point for an AArch64 target", P32(CPU_ON), args, 3,
 		    (uint32_t)SECMON_PSCI_INVALID_ADDRESS);
 	r = (int64_t)secmon_call3(a64, P64(CPU_ON), target, (uintptr_t)nsk_secondary_entry, 0x3334);
-	end = sysreg_read(cntvct_el0) + sysreg_read(cntfrq_el0);
+	end = sysreg_read(cntvct_el0) + STEP_SECONDS * sysreg_read(cntfrq_el0);
 	while (r == 0 && !__atomic_load_n(&secondary_ran, __ATOMIC_ACQUIRE) &&
 	       sysreg_read(cntvct_el0) < end)
 		;

@@ -4,7 +4,12 @@
 #include <secmon/service.h>
 #include "socdrv.h"
 
-#define WAIT_LOOPS 20000000u
+/*
+ * Polls for a booted CPU to check in: 3-6 s under QEMU TCG on a loaded
+ * 2-core host, where the booted CPU's host thread may wait a good part of a
+ * second to run (as the conformance suite's mailbox waits).
+ */
+#define WAIT_LOOPS 200000000u
 
 static const struct socdrv_env *env;
 static unsigned ntest, nfail;
