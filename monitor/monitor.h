@@ -49,6 +49,7 @@
 #define MON_MPIDR_AFF_MASK SECMON_ULL(0xff00ffffff)
 
 #ifndef __ASSEMBLER__
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -176,6 +177,13 @@ int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
  */
 unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
 			 uint64_t *waiting);
+
+/*
+ * The monitor's printf (core/log.c), which its log (plat_putc()) uses and a
+ * platform's own messages may: fmt's %s %c %d %u %x, with l and ll as in C
+ * ("%%" is '%'), each character of the result handed to put(ctx, c).
+ */
+void mon_vformat(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;
