@@ -144,18 +144,10 @@ int mon_services_init(const struct mon_config *cfg);
  * lock on every mon_smc(): the hooks below run only while it is set.
  */
 extern bool mon_trace_on;
-#ifdef MON_NO_TRACE
-/* Built without recording (core/off/trace_off.c): the hooks compile away. */
-static inline bool mon_tracing(void)
-{
-	return false;
-}
-#else
 static inline bool mon_tracing(void)
 {
 	return __atomic_load_n(&mon_trace_on, __ATOMIC_RELAXED);
 }
-#endif
 /* Empties the rings; recording on or off, the normal world's switch fixed or not. */
 void mon_trace_setup(bool on, bool fixed);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
