@@ -536,9 +536,12 @@ static int64_t system_reset(struct mon_call *c)
 	plat_system_reset();
 }
 
+/* A warm reset is SYSTEM_RESET; a vendor type the platform knows is recorded before it resets. */
 static int64_t system_reset2(struct mon_call *c)
 {
 	uint32_t type = (uint32_t)mon_arg(c, 1);
+	uint64_t cookie = mon_arg(c, 2);
+	int ret;
 
 	if (type == SECMON_PSCI_RESET2_WARM) {
 		trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
@@ -546,7 +549,11 @@ static int64_t system_reset2(struct mon_call *c)
 	}
 	if (!(type & SECMON_PSCI_RESET2_VENDOR))
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	return plat_system_reset2(type, mon_arg(c, 2));
+	ret = plat_system_reset2_check(type, cookie);
+	if (ret)
+		return ret;
+	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
+	plat_system_reset2(type, cookie);
 }
 
 /* A cluster is off once every core in it is down at cluster level. */

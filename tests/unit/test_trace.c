@@ -305,6 +305,40 @@ static void cpu_on_recorded_before_the_warm_boot(void **state)
 			 STARTS);
 }
 
+/*
+ * SYSTEM_RESET2 with a vendor type: one the platform refuses is a call
+ * with its answer and no event; one it takes is recorded without results,
+ * then the reset with its type, as SYSTEM_RESET and a warm SYSTEM_RESET2
+ * are (a vendor reset once went down leaving no SYSTEM_RESET event).
+ */
+static void sc_reset2_vendor(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(smc(P64(SYSTEM_RESET2), 0x80000002u, 5, 0),
+		  R64(SECMON_PSCI_INVALID_PARAMETERS));
+	smc(P64(SYSTEM_RESET2), 0x80000001u, 0x1234, 0);	/* the simulator's vendor type */
+	atomic_store(&S.returned, 1);
+}
+
+static void vendor_reset2_recorded(void **state)
+{
+	static struct secmon_trace_record rec[8];
+	uint64_t lost, waiting;
+	unsigned n;
+
+	(void)state;
+	run(sc_reset2_vendor, (struct sim_config){ .ncpus = 1 }, SIM_END_RESET2);
+	n = mon_trace_drain((volatile uint64_t *)rec, 8, &lost, &waiting);
+	assert_int_equal(n, 3);
+	assert_int_equal(lost, 0);
+	expect_smc(&rec[0], P64(SYSTEM_RESET2), 4, R64(SECMON_PSCI_INVALID_PARAMETERS));
+	expect_smc(&rec[1], P64(SYSTEM_RESET2), 0, 0);
+	assert_int_equal(rec[1].arg[1], 0x1234);
+	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, 0x80000001u);
+	assert_int_equal(rec[2].nargs, 1);
+}
+
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
 static char dtb[4096];
 
@@ -346,6 +380,7 @@ int main(void)
 		cmocka_unit_test(overrun_counted),
 		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
+		cmocka_unit_test(vendor_reset2_recorded),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
