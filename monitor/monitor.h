@@ -172,11 +172,12 @@ int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
  * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
  * records of all CPUs' rings (struct secmon_trace_record, <secmon/trace.h>)
  * to dst, 64 bits at a time, as TRACE_READ does; *lost gets the records
- * lost since the previous drain, *waiting those left. For a platform that
- * reads its own trace (the simulator, after a run). Returns the count.
+ * lost since the previous drain, at most lost_max (the rest stays counted
+ * for the next drain), *waiting those left. For a platform that reads its
+ * own trace (the simulator, after a run). Returns the count.
  */
-unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
-			 uint64_t *waiting);
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max,
+			 uint64_t *lost, uint64_t *waiting);
 
 /*
  * The monitor's printf (core/log.c), which its log (plat_putc()) uses and a

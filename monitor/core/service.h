@@ -148,6 +148,8 @@ static inline bool mon_tracing(void)
 {
 	return __atomic_load_n(&mon_trace_on, __ATOMIC_RELAXED);
 }
+/* Records lost to ring overrun since the last readout, all CPUs (under plat_lock()). */
+extern uint64_t mon_trace_lost;
 /* Empties the rings; recording on or off, the normal world's switch fixed or not. */
 void mon_trace_setup(bool on, bool fixed);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */

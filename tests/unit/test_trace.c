@@ -18,6 +18,7 @@
 #include <secmon/trace.h>
 #include "simtest.h"
 #include "../../monitor/monitor.h"
+#include "../../monitor/core/service.h"
 
 #define REC sizeof(struct secmon_trace_record)
 /* Normal-world memory the simulated monitor reaches (sim_phys()), past the SCMI channel. */
@@ -329,7 +330,7 @@ static void vendor_reset2_recorded(void **state)
 
 	(void)state;
 	run(sc_reset2_vendor, (struct sim_config){ .ncpus = 1 }, SIM_END_RESET2);
-	n = mon_trace_drain((volatile uint64_t *)rec, 8, &lost, &waiting);
+	n = mon_trace_drain((volatile uint64_t *)rec, 8, UINT64_MAX, &lost, &waiting);
 	assert_int_equal(n, 3);
 	assert_int_equal(lost, 0);
 	expect_smc(&rec[0], P64(SYSTEM_RESET2), 4, R64(SECMON_PSCI_INVALID_PARAMETERS));
@@ -337,6 +338,44 @@ static void vendor_reset2_recorded(void **state)
 	assert_int_equal(rec[1].arg[1], 0x1234);
 	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, 0x80000001u);
 	assert_int_equal(rec[2].nargs, 1);
+}
+
+/*
+ * TRACE_READ's lost count in the width of the call: an SMC32 reader's x2
+ * saturates at 0xffffffff and the rest is counted on its next reads (the
+ * sum is exact); an SMC64 reader gets it all. 2^32 overruns take an hour
+ * of recording with nobody reading: the count is set here instead.
+ */
+static uint64_t lost32[3], lost64;
+
+static void sc_lost_wide(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs in, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	mon_trace_lost = (1ull << 32) + 5;
+	for (unsigned k = 0; k < 3; k++) {
+		in = (struct secmon_regs){ .x = { SECMON_SIP_TRACE_READ, BUF, BUF_SIZE } };
+		secmon_invoke(cd, &in, &out);
+		EXPECT_EQ(out.x[0], 0);
+		lost32[k] = out.x[2];
+	}
+	mon_trace_lost = (1ull << 32) + 5;
+	in = (struct secmon_regs){ .x = { SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, BUF, BUF_SIZE } };
+	secmon_invoke(cd, &in, &out);
+	EXPECT_EQ(out.x[0], 0);
+	lost64 = out.x[2];
+}
+
+static void smc32_lost_count_saturates(void **state)
+{
+	(void)state;
+	run_clean(sc_lost_wide, 1, 0);
+	assert_int_equal(lost32[0], 0xffffffffu);
+	assert_int_equal(lost32[1], 6);
+	assert_int_equal(lost32[2], 0);
+	assert_int_equal(lost64, (1ull << 32) + 5);
 }
 
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
@@ -381,6 +420,7 @@ int main(void)
 		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
 		cmocka_unit_test(vendor_reset2_recorded),
+		cmocka_unit_test(smc32_lost_count_saturates),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
