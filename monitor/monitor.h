@@ -36,9 +36,14 @@
 #define MON_MAX_CPUS 16
 #endif
 
-/* Records in each CPU's trace ring (core/trace.c): a power of two. */
+/*
+ * Records in each CPU's trace ring (core/trace.c): a power of two, at most
+ * 0xffff. 2048 (256 KiB a CPU, 4 MiB of .bss for MON_MAX_CPUS) hold what
+ * Linux's idle and hotplug make between two reads of make run TRACE=1's
+ * reader (docs/trace.md, "Rings and lost records").
+ */
 #ifndef MON_TRACE_RECORDS
-#define MON_TRACE_RECORDS 256
+#define MON_TRACE_RECORDS 2048
 #endif
 
 /*

@@ -13,7 +13,7 @@
 
 #define RING MON_TRACE_RECORDS
 /* At most this many records per TRACE_READ: bounds the time under the lock. */
-#define READ_MAX RING
+#define READ_MAX 256
 #define WORDS (sizeof(struct secmon_trace_record) / 8)
 
 _Static_assert((RING & (RING - 1)) == 0 && RING <= 0xffff, "ring size a power of two");
