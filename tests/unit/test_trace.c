@@ -391,6 +391,38 @@ static void sc_fixed_on(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(ngot, 1);
 }
 
+/*
+ * A board's described system-off (a legacy ABI's call the monitor serves
+ * with PSCI's own power operation; system-reset likewise) is recorded as
+ * PSCI's SYSTEM_OFF is: the call without results, then the event (it once
+ * went down without a record).
+ */
+#define LEGACY_OFF 0xffffffe0u
+
+static void sc_legacy_down(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	smc(LEGACY_OFF, 0, 0, 0);
+	atomic_store(&S.returned, 1);
+}
+
+static void described_power_recorded(void **state)
+{
+	static struct secmon_trace_record rec[8];
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb };
+	uint64_t lost, waiting;
+
+	(void)state;
+	simtest_dtc(FW("firmware { mon { compatible = \"secmon,call-table\"; method = \"smc\";"
+		       " abi = \"legacy\"; system-off { function-id = <0xffffffe0>; };"
+		       " system-reset { function-id = <0xffffffe1>; }; }; };"), dtb, sizeof(dtb));
+	run(sc_legacy_down, cfg, SIM_END_SYSTEM_OFF);
+	assert_int_equal(mon_trace_drain((volatile uint64_t *)rec, 8, UINT64_MAX, &lost, &waiting), 2);
+	expect_smc(&rec[0], LEGACY_OFF, 0, 0);
+	expect_power(&rec[1], SECMON_TRACE_EV_SYSTEM_OFF, 0);
+}
+
 static void board_dt_switches_recording(void **state)
 {
 	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb };
@@ -421,6 +453,7 @@ int main(void)
 		cmocka_unit_test(board_dt_switches_recording),
 		cmocka_unit_test(vendor_reset2_recorded),
 		cmocka_unit_test(smc32_lost_count_saturates),
+		cmocka_unit_test(described_power_recorded),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
