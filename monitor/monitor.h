@@ -56,6 +56,7 @@
 #ifndef __ASSEMBLER__
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -185,11 +186,18 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 			 uint64_t *lost, uint64_t *waiting);
 
 /*
- * The monitor's printf (core/log.c), which its log (plat_putc()) uses and a
- * platform's own messages may: fmt's %s %c %d %u %x, with l and ll as in C
- * ("%%" is '%'), each character of the result handed to put(ctx, c).
+ * The monitor's printf (core/log.c), which its log uses and a platform's
+ * own messages may: fmt's %s %c %d %u %x, with l and ll as in C ("%%" is
+ * '%'). The result goes into buf, n bytes, always NUL-terminated when n is
+ * not 0 (len counts every character, as snprintf's answer does), or, with
+ * buf NULL, to plat_putc(). No function pointer: the stack check
+ * (scripts/stack-usage.py) follows every call.
  */
-void mon_vformat(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap);
+struct mon_fmt {
+	char *buf;
+	size_t n, len;
+};
+void mon_vformat(struct mon_fmt *o, const char *fmt, va_list ap);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;

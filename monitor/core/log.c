@@ -5,20 +5,25 @@
 #include "../plat.h"
 #include "log.h"
 
-struct fmt {
-	void (*put)(void *ctx, char c);
-	void *ctx;
-};
+/* One character of the result: into the buffer, or to the console without one. */
+static void put(struct mon_fmt *o, char c)
+{
+	if (!o->buf)
+		plat_putc(c);
+	else if (o->len + 1 < o->n)
+		o->buf[o->len] = c;
+	o->len++;
+}
 
-static void put_str(const struct fmt *f, const char *s)
+static void put_str(struct mon_fmt *o, const char *s)
 {
 	if (!s)
 		s = "(null)";
 	while (*s)
-		f->put(f->ctx, *s++);
+		put(o, *s++);
 }
 
-static void put_num(const struct fmt *f, uint64_t v, unsigned base, bool neg)
+static void put_num(struct mon_fmt *o, uint64_t v, unsigned base, bool neg)
 {
 	char buf[24];
 	int i = (int)sizeof(buf);
@@ -30,7 +35,7 @@ static void put_num(const struct fmt *f, uint64_t v, unsigned base, bool neg)
 	} while (v);
 	if (neg)
 		buf[--i] = '-';
-	put_str(f, &buf[i]);
+	put_str(o, &buf[i]);
 }
 
 /* An integer argument of the size its length modifier says. */
@@ -52,9 +57,8 @@ static int64_t get_int(va_list *ap, unsigned longs)
 	return va_arg(*ap, int);
 }
 
-void mon_vformat(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_list ap)
+void mon_vformat(struct mon_fmt *o, const char *fmt, va_list ap)
 {
-	const struct fmt f = { put, ctx };
 	va_list aq;
 
 	va_copy(aq, ap);
@@ -62,7 +66,7 @@ void mon_vformat(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_
 		unsigned longs = 0;
 
 		if (*fmt != '%') {
-			put(ctx, *fmt);
+			put(o, *fmt);
 			continue;
 		}
 		while (fmt[1] == 'l') {
@@ -71,46 +75,43 @@ void mon_vformat(void (*put)(void *ctx, char c), void *ctx, const char *fmt, va_
 		}
 		switch (*++fmt) {
 		case 's':
-			put_str(&f, va_arg(aq, const char *));
+			put_str(o, va_arg(aq, const char *));
 			break;
 		case 'c':
-			put(ctx, (char)va_arg(aq, int));
+			put(o, (char)va_arg(aq, int));
 			break;
 		case 'd': {
 			int64_t v = get_int(&aq, longs);
 
-			put_num(&f, v < 0 ? -(uint64_t)v : (uint64_t)v, 10, v < 0);
+			put_num(o, v < 0 ? -(uint64_t)v : (uint64_t)v, 10, v < 0);
 			break;
 		}
 		case 'u':
-			put_num(&f, get_uint(&aq, longs), 10, false);
+			put_num(o, get_uint(&aq, longs), 10, false);
 			break;
 		case 'x':
-			put_num(&f, get_uint(&aq, longs), 16, false);
+			put_num(o, get_uint(&aq, longs), 16, false);
 			break;
 		case '\0':
 			fmt--;
 			break;
 		default:
-			put(ctx, *fmt);
+			put(o, *fmt);
 			break;
 		}
 	}
 	va_end(aq);
-}
-
-static void log_put(void *ctx, char c)
-{
-	(void)ctx;
-	plat_putc(c);
+	if (o->buf && o->n)
+		o->buf[o->len < o->n ? o->len : o->n - 1] = '\0';
 }
 
 void mon_log(const char *fmt, ...)
 {
+	struct mon_fmt o = { 0, 0, 0 };
 	va_list ap;
 
 	va_start(ap, fmt);
-	mon_vformat(log_put, 0, fmt, ap);
+	mon_vformat(&o, fmt, ap);
 	va_end(ap);
 }
 

@@ -10,7 +10,6 @@
 #include "arch.h"
 #include "platform.h"
 #include "qv.h"
-#include "../../monitor.h"
 #include "../../plat.h"
 
 #define UART_DR		0x00
@@ -47,14 +46,13 @@ static void uart_putc(uintptr_t base, char c)
 	mmio_write32(base + UART_DR, (uint8_t)c);
 }
 
-/* A character of the log (mon_vformat()'s output): ctx is the UART's base. */
-static void uart_put(void *ctx, char c)
+static void uart_puts(uintptr_t base, const char *s)
 {
-	uintptr_t base = (uintptr_t)ctx;
-
-	if (c == '\n')
-		uart_putc(base, '\r');
-	uart_putc(base, c);
+	for (; *s; s++) {
+		if (*s == '\n')
+			uart_putc(base, '\r');
+		uart_putc(base, *s);
+	}
 }
 
 MON_COLD_BOOT void qv_console_init(void)
@@ -136,10 +134,12 @@ static void log_release(void)
 
 static void vlog(uintptr_t base, const char *fmt, va_list ap)
 {
+	char buf[384];
+
+	qv_vsnprintf(buf, sizeof(buf), fmt, ap);
 	log_acquire();
-	for (const char *p = "secmon: "; *p; p++)
-		uart_put((void *)base, *p);
-	mon_vformat(uart_put, (void *)base, fmt, ap);
+	uart_puts(base, "secmon: ");
+	uart_puts(base, buf);
 	log_release();
 }
 
