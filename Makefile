@@ -3,10 +3,10 @@
 #   make check      install deps, build everything, run every test
 #   make run        build the firmware and boot Linux under it on QEMU
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
-#                   TRACE=1: record the firmware's trace, build/run/trace.svg)
+#                   TRACE=1: switch the firmware's recording on for that boot,
+#                   build/run/trace.svg)
 #   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
-#                   build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in) and
-#                   build/qemu-virt-a64-trace/secmon.bin (recording built in, docs/trace.md)
+#                   and build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
@@ -37,7 +37,6 @@ firmware:
 	@$(MAKE) -f mk/qemu-virt-a64.mk
 	@$(MAKE) -f mk/qemu-virt-a32.mk
 	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
-	@$(MAKE) -f mk/qemu-virt-a64.mk TRACE=1 O=build/qemu-virt-a64-trace
 
 nsk:
 	@$(MAKE) -f mk/nsk.mk

@@ -30,9 +30,6 @@ FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
 # The firmware with the SCMI server (make firmware builds it; mk/bench.mk too).
 FW_SCMI_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64-scmi', 'secmon.bin')
 FW_SCMI = os.path.join(OUT, 'secmon-scmi.bin')
-# The same firmware with recording built in (TRACE=1, docs/trace.md).
-FW_TRACE_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64-trace', 'secmon.bin')
-FW_TRACE = os.path.join(OUT, 'secmon-trace.bin')
 ELF_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.elf')
 MAP_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.map')
 BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
@@ -66,8 +63,8 @@ CALLS = [
     ('sip_media_status', 'SiP media get-status 0x82000103 (board DT)', None, None),
     ('scmi_base_version', 'SCMI Base PROTOCOL_VERSION round trip (SCMI=1)', None, None),
     ('scmi_clock_rate_get', 'SCMI CLOCK_RATE_GET round trip (SCMI=1)', None, None),
-    ('psci_version_traced', 'PSCI_VERSION, recording on (TRACE=1 firmware)', None, None),
-    ('smccc_version_traced', 'SMCCC_VERSION, recording on (TRACE=1 firmware)', None, None),
+    ('psci_version_traced', 'PSCI_VERSION, recording on (TRACE_CTL)', None, None),
+    ('smccc_version_traced', 'SMCCC_VERSION, recording on (TRACE_CTL)', None, None),
     ('legacy_dt', 'legacy get-cpu-boot-addr -102 (board DT)', None, None),
     ('suspend_standby', 'CPU_SUSPEND standby round trip', None, None),
 ]
@@ -94,22 +91,21 @@ UNKNOWN_TARGET = 50
 WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
 WA_TARGET = 25
 
-# The QEMU runs: name -> (firmware?, EL1?, board DT?); 'trace': the firmware
-# with recording built in, which measures every call with it off, then the
-# *_traced rows with it on.
+# The QEMU runs: name -> (firmware?, EL1?, board DT?). The firmware has
+# recording built in (docs/trace.md): every row is measured with it off but
+# the *_traced ones, for which bk.c switches it on (TRACE_CTL).
 CONFIGS = {
     'secmon-el2': (True, False, False),
     'secmon-el1': (True, True, False),
     'secmon-el2-board': (True, False, True),
     'secmon-el1-board': (True, True, True),
-    'secmon-el2-trace': ('trace', False, False),
     'qemu-el2': (False, False, False),
     'qemu-el1': (False, True, False),
     'secmon-scmi-el2': (True, False, False),
 }
 # The configurations that run the SCMI=1 firmware instead of the default one.
 SCMI_CONFIGS = {'secmon-scmi-el2'}
-CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-scmi-el2', 'secmon-el2-trace']
+CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-scmi-el2']
 
 
 def die(msg):
@@ -131,8 +127,7 @@ def run_bk(config):
            '-m', '512M', '-display', 'none', '-monitor', 'none', '-nic', 'none',
            '-icount', 'shift=0,sleep=off', '-serial', 'stdio']
     if fw:
-        cmd += ['-serial', 'null', '-bios', FW_TRACE if fw == 'trace' else
-                FW_SCMI if config in SCMI_CONFIGS else FW]
+        cmd += ['-serial', 'null', '-bios', FW_SCMI if config in SCMI_CONFIGS else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
     append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
@@ -264,10 +259,6 @@ def icount_runs(configs):
         if not os.path.exists(FW_SCMI_BUILT):
             die('no %s: run make firmware' % FW_SCMI_BUILT)
         shutil.copyfile(FW_SCMI_BUILT, FW_SCMI)
-    if any(CONFIGS[c][0] == 'trace' for c in configs):
-        if not os.path.exists(FW_TRACE_BUILT):
-            die('no %s: run make firmware' % FW_TRACE_BUILT)
-        shutil.copyfile(FW_TRACE_BUILT, FW_TRACE)
     return {c: run_bk(c) for c in configs}
 
 
@@ -528,9 +519,8 @@ def table(results):
                         cal.get('smc_loop_counter_instructions')))
     lines.append('')
     lines.append('Instructions per call, from the normal world (4 argument moves + SMC included)')
-    hdr = '%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % ('call', 'EL2', 'EL1', 'EL2+DT',
-                                                       'EL1+DT', 'EL2+rec', 'QEMU', 'TF-A',
-                                                       'target', '')
+    hdr = '%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % ('call', 'EL2', 'EL1', 'EL2+DT',
+                                                   'EL1+DT', 'QEMU', 'TF-A', 'target', '')
     lines.append(hdr)
     lines.append('-' * len(hdr))
     for name, label, tfa, target in CALLS:
@@ -539,32 +529,30 @@ def table(results):
         el2 = c['secmon-scmi-el2'] if name in NEED_SCMI else c['secmon-el2']
         v = el2 if name not in NEED_BOARD else c['secmon-el2-board']
         pending = name in NEED_BOARD and c['secmon-el2-board'] is None
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
             label, fmt(el2), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
-            fmt(c['secmon-el1-board']), fmt(c.get('secmon-el2-trace')), fmt(c['qemu-el2']),
-            fmt(tfa),
+            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), fmt(tfa),
             '<= %d' % target if target else '', status(v, target, pending)))
     u = results.get('unknown', {})
     if u:
         v = u.get('secmon-el2-board') or {}
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s %8s  %s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s %8s  %s' % (
             'unknown IDs: the most expensive of %s' % v.get('unknown', '-'),
             *(fmt((u.get(c) or {}).get('max')) for c in
               ('secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board',
-               'secmon-el2-trace', 'qemu-el2')),
+               'qemu-el2')),
             '-', '<= %d' % UNKNOWN_TARGET,
             status(max((u.get(c) or {}).get('max', 0) for c in CHECKED), UNKNOWN_TARGET)))
         lines.append('  (the most expensive: %s)' % ', '.join(
             '%s %s' % (c, (u.get(c) or {}).get('max_fid')) for c in CHECKED))
     for name, label in EVENTS:
         c = results['events'][name]
-        lines.append('%-44s %7s %7s %7s %7s %7s %7s %7s' % (
+        lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
-            fmt(c['secmon-el1-board']), fmt(c.get('secmon-el2-trace')), fmt(c['qemu-el2']), '-'))
-    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; EL2+rec: '
-                 'the firmware built with recording (TRACE=1), off but for the "recording on" '
-                 'rows; QEMU: its built-in PSCI; a "-" in the DT rows: not served without the '
-                 'board DT;')
+            fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), '-'))
+    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; recording '
+                 'is off but for the "recording on" rows; QEMU: its built-in PSCI; a "-" in the '
+                 'DT rows: not served without the board DT;')
     lines.append(' SCMI=1 rows: the firmware built with the SCMI server, at EL2; the SMC and the '
                  "monitor's copy-in, protocol and copy-out, the agent's own writes not counted)")
     fp = results.get('footprint')

@@ -581,7 +581,7 @@ static void measure(void)
 	scmi_loop("scmi_base_version", 0x10, 0, 0, 0);
 	scmi_loop("scmi_clock_rate_get", 0x14, 6, 1, 0);
 	/*
-	 * Recording on, where the firmware has it (TRACE=1, docs/trace.md):
+	 * Recording on, where the firmware has it (docs/trace.md):
 	 * every call then takes mon_smc() and writes a record; the rings are
 	 * full after the first 256 calls, so this is the steady state.
 	 */

@@ -8,9 +8,6 @@ CROSS := aarch64-linux-gnu-
 CC := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
 VERBOSE ?= 0
-# Recording (docs/trace.md): TRACE=1 builds it in (make firmware also builds
-# build/qemu-virt-a64-trace/secmon.bin so).
-TRACE ?= 0
 # Test builds only: SCR_EL3 bits to leave clear (see cpu.c).
 SCR_OFF ?= 0
 PLAT := monitor/plat/qemu-virt
@@ -45,7 +42,6 @@ include mk/qemu-virt-rules.mk
 COLD_C := $(PLAT)/boot.c $(COMMON)/coldboot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c monitor/core/trace_dt.c \
-	monitor/core/off/trace_off_dt.c \
 	monitor/services/described_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \

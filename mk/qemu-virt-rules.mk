@@ -21,17 +21,6 @@ PLAT_C := $(filter-out $(SCMI_C),$(PLAT_C))
 MON_C := $(filter-out $(SCMI_C),$(MON_C)) monitor/services/off/scmi_off.c \
 	monitor/services/off/scmi_off_dt.c
 endif
-# Recording (docs/trace.md) is built in with TRACE=1, the port's default
-# (the AArch64 port leaves it out: its resident part is held to 32 KiB);
-# without it the stubs in monitor/core/off/ take its place and the hooks
-# compile away (MON_NO_TRACE).
-ifneq ($(TRACE),1)
-TRACE_C := monitor/core/trace.c monitor/core/trace_dt.c
-MON_C := $(filter-out $(TRACE_C),$(MON_C)) monitor/core/off/trace_off.c \
-	monitor/core/off/trace_off_dt.c
-CFLAGS += -DMON_NO_TRACE
-CLANG_FLAGS += -DMON_NO_TRACE
-endif
 LIB_C := $(wildcard lib/*.c)
 # EXTRA_C: extra sources for local experiments (never part of the tree's build).
 SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)

@@ -36,9 +36,14 @@
 #define MON_MAX_CPUS 16
 #endif
 
-/* Records in each CPU's trace ring (core/trace.c): a power of two. */
+/*
+ * Records in each CPU's trace ring (core/trace.c): a power of two, at most
+ * 0xffff. 2048 (256 KiB a CPU, 4 MiB of .bss for MON_MAX_CPUS) hold what
+ * Linux's idle and hotplug make between two reads of make run TRACE=1's
+ * reader (docs/trace.md, "Rings and lost records").
+ */
 #ifndef MON_TRACE_RECORDS
-#define MON_TRACE_RECORDS 256
+#define MON_TRACE_RECORDS 2048
 #endif
 
 /*
@@ -49,7 +54,9 @@
 #define MON_MPIDR_AFF_MASK SECMON_ULL(0xff00ffffff)
 
 #ifndef __ASSEMBLER__
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -171,11 +178,26 @@ int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
  * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
  * records of all CPUs' rings (struct secmon_trace_record, <secmon/trace.h>)
  * to dst, 64 bits at a time, as TRACE_READ does; *lost gets the records
- * lost since the previous drain, *waiting those left. For a platform that
- * reads its own trace (the simulator, after a run). Returns the count.
+ * lost since the previous drain, at most lost_max (the rest stays counted
+ * for the next drain), *waiting those left. For a platform that reads its
+ * own trace (the simulator, after a run). Returns the count.
  */
-unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost,
-			 uint64_t *waiting);
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max,
+			 uint64_t *lost, uint64_t *waiting);
+
+/*
+ * The monitor's printf (core/log.c), which its log uses and a platform's
+ * own messages may: fmt's %s %c %d %u %x, with l and ll as in C ("%%" is
+ * '%'). The result goes into buf, n bytes, always NUL-terminated when n is
+ * not 0 (len counts every character, as snprintf's answer does), or, with
+ * buf NULL, to plat_putc(). No function pointer: the stack check
+ * (scripts/stack-usage.py) follows every call.
+ */
+struct mon_fmt {
+	char *buf;
+	size_t n, len;
+};
+void mon_vformat(struct mon_fmt *o, const char *fmt, va_list ap);
 
 /* SMCCC_VERSION's answer, which a fast path may give itself. */
 extern const uint32_t mon_smccc_version;

@@ -83,10 +83,14 @@ _Noreturn void plat_system_reset(void);
 
 /*
  * SYSTEM_RESET2 with a vendor-specific type (bit 31 set); a warm reset
- * (type 0) goes to plat_system_reset(). Returns a PSCI error code when the
- * type is not one the platform knows; does not return otherwise.
+ * (type 0) goes to plat_system_reset(). plat_system_reset2_check() answers
+ * 0 when the platform knows the type (and takes the cookie), else a PSCI
+ * error code, and does nothing else; plat_system_reset2() then resets (the
+ * core records the reset in between). Only called with a type the check
+ * accepted.
  */
-int plat_system_reset2(uint32_t reset_type, uint64_t cookie);
+int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie);
+_Noreturn void plat_system_reset2(uint32_t reset_type, uint64_t cookie);
 
 /*
  * True when [base, base + size) lies wholly inside memory that the normal

@@ -21,8 +21,8 @@
 #                         then prints the trace base64 on the console; it is
 #                         decoded into build/run/trace.txt and drawn as
 #                         build/run/trace.svg by build/host/secmon trace
-#                         (AArch64: the firmware built with TRACE=1, as
-#                         build/qemu-virt-a64-trace/secmon.bin)
+#                         (the same firmware: a board DT switches recording
+#                         on from cold boot)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,12 +62,6 @@ SMP=${SMP:-4}
 VIRT=${VIRT:-1}
 TRACE=${TRACE:-0}
 fw=build/qemu-virt-$ARCH/secmon.bin
-fwmake=()
-# The AArch64 firmware has recording only when built with TRACE=1 (docs/trace.md).
-if [ "${TRACE:-0}" = 1 ] && [ "$ARCH" = a64 ]; then
-	fw=build/qemu-virt-a64-trace/secmon.bin
-	fwmake=(TRACE=1 O=build/qemu-virt-a64-trace)
-fi
 log=build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log
 mkdir -p build/run
 if [ "$ARCH" = a64 ]; then
@@ -77,7 +71,7 @@ else
 fi
 
 echo "== building the firmware ($fw)"
-make -s -f "mk/qemu-virt-$ARCH.mk" "${fwmake[@]}"
+make -s -f "mk/qemu-virt-$ARCH.mk"
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
 payload=()

@@ -121,7 +121,8 @@ static int write_trace(struct simcall *sc, char *err, size_t errlen)
 			return -1;
 		}
 		recs = more;
-		got = mon_trace_drain((volatile uint64_t *)(recs + n), CHUNK, &lost, &waiting);
+		got = mon_trace_drain((volatile uint64_t *)(recs + n), CHUNK, UINT64_MAX, &lost,
+				      &waiting);
 		n += got;
 		h.lost += lost;
 	} while (got || waiting);

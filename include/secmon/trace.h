@@ -36,7 +36,9 @@
  *   x0 = 0 or INVALID_PARAMETERS (-2: buffer not entirely in normal-world
  *        memory, wraps, misaligned (8 bytes), or smaller than one record)
  *   x1 = records copied
- *   x2 = records lost to ring overrun since the previous read, all CPUs
+ *   x2 = records lost to ring overrun since the previous read, all CPUs;
+ *        the SMC32 form's is at most 0xffffffff, the rest reported by the
+ *        next reads (the sum over reads is exact)
  *   x3 = records still waiting after this read
  *
  * SECMON_SIP_TRACE_CTL: x1 = 1 start recording, 0 stop; x2 bit 0 = 1 also

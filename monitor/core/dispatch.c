@@ -177,13 +177,20 @@ static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_calle
 	mon_ret(&c, 0, -1);
 }
 
+/* Recording on at the call's entry: the call is recorded whole. */
+static __attribute__((noinline)) void smc_traced(unsigned cpu, struct secmon_regs *regs,
+						 const struct mon_caller *caller)
+{
+	mon_trace_call(cpu, regs, caller);
+	route(cpu, regs, caller);
+	mon_trace_return(cpu, regs);
+}
+
+/* Recording costs one flag test here while it is off. */
 void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
 {
-	bool traced = mon_tracing();
-
-	if (traced)
-		mon_trace_call(cpu, regs, caller);
-	route(cpu, regs, caller);
-	if (traced)
-		mon_trace_return(cpu, regs);
+	if (mon_tracing())
+		smc_traced(cpu, regs, caller);
+	else
+		route(cpu, regs, caller);
 }

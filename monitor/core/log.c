@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* The monitor's own log on the platform console: a small printf. */
+/* The monitor's own log on the platform console, and the small printf it uses. */
 #include <stdarg.h>
+#include "../monitor.h"
 #include "../plat.h"
 #include "log.h"
 
-static void put_str(const char *s)
+/* One character of the result: into the buffer, or to the console without one. */
+static void put(struct mon_fmt *o, char c)
+{
+	if (!o->buf)
+		plat_putc(c);
+	else if (o->len + 1 < o->n)
+		o->buf[o->len] = c;
+	o->len++;
+}
+
+static void put_str(struct mon_fmt *o, const char *s)
 {
 	if (!s)
 		s = "(null)";
 	while (*s)
-		plat_putc(*s++);
+		put(o, *s++);
 }
 
-static void put_num(uint64_t v, unsigned base, bool neg)
+static void put_num(struct mon_fmt *o, uint64_t v, unsigned base, bool neg)
 {
 	char buf[24];
 	int i = (int)sizeof(buf);
@@ -24,7 +35,7 @@ static void put_num(uint64_t v, unsigned base, bool neg)
 	} while (v);
 	if (neg)
 		buf[--i] = '-';
-	put_str(&buf[i]);
+	put_str(o, &buf[i]);
 }
 
 /* An integer argument of the size its length modifier says. */
@@ -46,17 +57,16 @@ static int64_t get_int(va_list *ap, unsigned longs)
 	return va_arg(*ap, int);
 }
 
-/* %s, %c, %d, %u, %x, with l (long) or ll (long long) as in C. */
-void mon_log(const char *fmt, ...)
+void mon_vformat(struct mon_fmt *o, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list aq;
 
-	va_start(ap, fmt);
+	va_copy(aq, ap);
 	for (; *fmt; fmt++) {
 		unsigned longs = 0;
 
 		if (*fmt != '%') {
-			plat_putc(*fmt);
+			put(o, *fmt);
 			continue;
 		}
 		while (fmt[1] == 'l') {
@@ -65,31 +75,43 @@ void mon_log(const char *fmt, ...)
 		}
 		switch (*++fmt) {
 		case 's':
-			put_str(va_arg(ap, const char *));
+			put_str(o, va_arg(aq, const char *));
 			break;
 		case 'c':
-			plat_putc((char)va_arg(ap, int));
+			put(o, (char)va_arg(aq, int));
 			break;
 		case 'd': {
-			int64_t v = get_int(&ap, longs);
+			int64_t v = get_int(&aq, longs);
 
-			put_num(v < 0 ? (uint64_t)-v : (uint64_t)v, 10, v < 0);
+			put_num(o, v < 0 ? -(uint64_t)v : (uint64_t)v, 10, v < 0);
 			break;
 		}
 		case 'u':
-			put_num(get_uint(&ap, longs), 10, false);
+			put_num(o, get_uint(&aq, longs), 10, false);
 			break;
 		case 'x':
-			put_num(get_uint(&ap, longs), 16, false);
+			put_num(o, get_uint(&aq, longs), 16, false);
 			break;
 		case '\0':
 			fmt--;
 			break;
 		default:
-			plat_putc(*fmt);
+			put(o, *fmt);
 			break;
 		}
 	}
+	va_end(aq);
+	if (o->buf && o->n)
+		o->buf[o->len < o->n ? o->len : o->n - 1] = '\0';
+}
+
+void mon_log(const char *fmt, ...)
+{
+	struct mon_fmt o = { 0, 0, 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	mon_vformat(&o, fmt, ap);
 	va_end(ap);
 }
 

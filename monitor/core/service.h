@@ -144,18 +144,12 @@ int mon_services_init(const struct mon_config *cfg);
  * lock on every mon_smc(): the hooks below run only while it is set.
  */
 extern bool mon_trace_on;
-#ifdef MON_NO_TRACE
-/* Built without recording (core/off/trace_off.c): the hooks compile away. */
-static inline bool mon_tracing(void)
-{
-	return false;
-}
-#else
 static inline bool mon_tracing(void)
 {
 	return __atomic_load_n(&mon_trace_on, __ATOMIC_RELAXED);
 }
-#endif
+/* Records lost to ring overrun since the last readout, all CPUs (under plat_lock()). */
+extern uint64_t mon_trace_lost;
 /* Empties the rings; recording on or off, the normal world's switch fixed or not. */
 void mon_trace_setup(bool on, bool fixed);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */

@@ -13,7 +13,7 @@
 
 #define RING MON_TRACE_RECORDS
 /* At most this many records per TRACE_READ: bounds the time under the lock. */
-#define READ_MAX RING
+#define READ_MAX 256
 #define WORDS (sizeof(struct secmon_trace_record) / 8)
 
 _Static_assert((RING & (RING - 1)) == 0 && RING <= 0xffff, "ring size a power of two");
@@ -37,7 +37,7 @@ struct ring {
 };
 
 static struct ring rings[MON_MAX_CPUS];
-static uint64_t lost;
+uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
 
@@ -47,7 +47,7 @@ void mon_trace_setup(bool on, bool fixed)
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
 	}
-	lost = 0;
+	mon_trace_lost = 0;
 	locked = fixed;
 	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
 	plat_trace_switched(on);
@@ -65,7 +65,7 @@ static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid
 
 	if (g->head - g->tail == RING) {
 		g->tail++;
-		lost++;
+		mon_trace_lost++;
 	}
 	r = &g->rec[g->head++ % RING];
 	w = (uint64_t *)r;
@@ -171,8 +171,8 @@ static int64_t trace_info(struct mon_call *c)
 	return answer(c, mon_tracing(), plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
 }
 
-unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost_out,
-			 uint64_t *waiting)
+unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max,
+			 uint64_t *lost_out, uint64_t *waiting)
 {
 	const uint64_t *src;
 	unsigned n = 0;
@@ -189,8 +189,8 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t *lost_ou
 		}
 		*waiting += g->head - g->tail;
 	}
-	*lost_out = lost;
-	lost = 0;
+	*lost_out = mon_trace_lost < lost_max ? mon_trace_lost : lost_max;
+	mon_trace_lost -= *lost_out;
 	plat_unlock();
 	return n;
 }
@@ -208,8 +208,12 @@ static int64_t trace_read(struct mon_call *c)
 	dst = plat_ns_map(pa, max * WORDS * 8);
 	if (!dst)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	/* 64 bits at a time: normal-world memory is Device memory at EL3. */
-	n = mon_trace_drain(dst, (unsigned)max, &gone, &waiting);
+	/*
+	 * 64 bits at a time: normal-world memory is Device memory at EL3. An
+	 * SMC32 caller's lost count is at most 0xffffffff a read, the rest
+	 * left for its next reads.
+	 */
+	n = mon_trace_drain(dst, (unsigned)max, c->smc64 ? UINT64_MAX : UINT32_MAX, &gone, &waiting);
 	return answer(c, n, gone, waiting);
 }
 
@@ -225,7 +229,7 @@ static int64_t trace_ctl(struct mon_call *c)
 	if (mon_arg(c, 2) & 1) {
 		for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 			rings[i].tail = rings[i].head;
-		lost = 0;
+		mon_trace_lost = 0;
 	}
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1);

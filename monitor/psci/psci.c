@@ -513,7 +513,7 @@ static int64_t migrate_info_type(struct mon_call *c)
 	return SECMON_PSCI_TOS_NOT_PRESENT;
 }
 
-static int64_t system_off(struct mon_call *c)
+int64_t psci_system_off(struct mon_call *c)
 {
 	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
 	plat_system_off();
@@ -527,18 +527,21 @@ static int64_t system_off2(struct mon_call *c)
 	if ((type != SECMON_PSCI_OFF2_HIBERNATE && type != SECMON_PSCI_OFF2_HIBERNATE_ALT) ||
 	    mon_arg(c, 2) != 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	return system_off(c);
+	return psci_system_off(c);
 }
 
-static int64_t system_reset(struct mon_call *c)
+int64_t psci_system_reset(struct mon_call *c)
 {
 	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, 0, 0, 0);
 	plat_system_reset();
 }
 
+/* A warm reset is SYSTEM_RESET; a vendor type the platform knows is recorded before it resets. */
 static int64_t system_reset2(struct mon_call *c)
 {
 	uint32_t type = (uint32_t)mon_arg(c, 1);
+	uint64_t cookie = mon_arg(c, 2);
+	int ret;
 
 	if (type == SECMON_PSCI_RESET2_WARM) {
 		trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
@@ -546,7 +549,11 @@ static int64_t system_reset2(struct mon_call *c)
 	}
 	if (!(type & SECMON_PSCI_RESET2_VENDOR))
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	return plat_system_reset2(type, mon_arg(c, 2));
+	ret = plat_system_reset2_check(type, cookie);
+	if (ret)
+		return ret;
+	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
+	plat_system_reset2(type, cookie);
 }
 
 /* A cluster is off once every core in it is down at cluster level. */
@@ -657,8 +664,8 @@ static const psci_fn fns[SECMON_PSCI_FN_COUNT] = {
 	[SECMON_PSCI_FN_CPU_ON] = cpu_on,
 	[SECMON_PSCI_FN_AFFINITY_INFO] = affinity_info,
 	[SECMON_PSCI_FN_MIGRATE_INFO_TYPE] = migrate_info_type,
-	[SECMON_PSCI_FN_SYSTEM_OFF] = system_off,
-	[SECMON_PSCI_FN_SYSTEM_RESET] = system_reset,
+	[SECMON_PSCI_FN_SYSTEM_OFF] = psci_system_off,
+	[SECMON_PSCI_FN_SYSTEM_RESET] = psci_system_reset,
 	[SECMON_PSCI_FN_FEATURES] = psci_features,
 	[SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND] = cpu_default_suspend,
 	[SECMON_PSCI_FN_NODE_HW_STATE] = node_hw_state,

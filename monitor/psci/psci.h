@@ -23,6 +23,9 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 int64_t psci_cpu_off(struct mon_call *c);
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
+/* Record the event (when recording) and go down: never return. */
+int64_t psci_system_off(struct mon_call *c);
+int64_t psci_system_reset(struct mon_call *c);
 /* An entry point the CPU can execute in the width it wakes in (plat.h). */
 bool psci_entry_ok(uint64_t pc);
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e);

@@ -218,14 +218,12 @@ static int64_t op_not_supported(struct dcall *d)
 
 static int64_t op_system_off(struct dcall *d)
 {
-	(void)d;
-	plat_system_off();
+	return psci_system_off(d->c);
 }
 
 static int64_t op_system_reset(struct dcall *d)
 {
-	(void)d;
-	plat_system_reset();
+	return psci_system_reset(d->c);
 }
 
 static int64_t op_media_set_format(struct dcall *d)

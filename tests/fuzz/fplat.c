@@ -200,13 +200,20 @@ void plat_system_reset(void)
 	go_down(FP_SYSTEM_RESET);
 }
 
-int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
+{
+	(void)cookie;
+	check_unlocked("plat_system_reset2_check");
+	if (!(reset_type & 0x80000000u))
+		fp_fail("plat_system_reset2_check(%#x): not a vendor reset type", reset_type);
+	return reset_type == FP_RESET2_TYPE ? 0 : -2;
+}
+
+void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
 {
 	check_unlocked("plat_system_reset2");
-	if (!(reset_type & 0x80000000u))
-		fp_fail("plat_system_reset2(%#x): not a vendor reset type", reset_type);
 	if (reset_type != FP_RESET2_TYPE)
-		return -2;
+		fp_fail("plat_system_reset2(%#x): a type the check refused", reset_type);
 	fp.reset2_type = reset_type;
 	fp.reset2_cookie = cookie;
 	go_down(FP_SYSTEM_RESET2);

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * nsk.test=trace, both nsks (a firmware built with recording: the AArch64
- * one with TRACE=1, build/qemu-virt-a64-trace/secmon.bin; the AArch32 one
- * by default): the monitor's recording read back through the SiP calls
+ * nsk.test=trace, both nsks (secmon's firmwares have recording built in,
+ * off until TRACE_CTL): the monitor's recording read back through the SiP calls
  * (include/secmon/trace.h, docs/trace.md). An AArch32 caller uses the
  * SMC32 forms, an AArch64 one the SMC64 ones.
  *
@@ -194,7 +193,7 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 			(unsigned)(out.x[3] & 0xffff), (unsigned)(out.x[3] >> 16) & 0xffff,
 			(unsigned)out.x[2]);
 	if (out.x[0] != 0) {
-		con_printf("Bail out! the firmware records nothing (build it with TRACE=1)\n");
+		con_printf("Bail out! the firmware records nothing\n");
 		return fail;
 	}
 	sip(SECMON_SIP_TRACE_CTL, 1, 1, &out);

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 #
-# nsk.test=trace (tests/nsk/trace.c) on both firmwares built with recording:
-# the AArch64 one built with TRACE=1 (build/qemu-virt-a64-trace/secmon.bin,
-# make firmware) on 1, 4 and 8 CPUs, EL2 and EL1, GICv2 and v3, all CPUs
-# reading at once under multi-threaded TCG; the AArch32 one (recording is
-# its default) in Hyp and SVC mode, 1 and 4 CPUs.
+# nsk.test=trace (tests/nsk/trace.c) on both firmwares (both have recording
+# built in, off until the test switches it on): the AArch64 one on 1, 4 and
+# 8 CPUs, EL2 and EL1, GICv2 and v3, all CPUs reading at once under
+# multi-threaded TCG; the AArch32 one in Hyp and SVC mode, 1 and 4 CPUs.
 # Usage: tests/nsk/trace.sh [--bios FILE] [--bios32 FILE]
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-bios=build/qemu-virt-a64-trace/secmon.bin
+bios=build/qemu-virt-a64/secmon.bin
 bios32=build/qemu-virt-a32/secmon.bin
 while [ $# -gt 0 ]; do
 	case $1 in

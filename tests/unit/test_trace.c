@@ -18,6 +18,7 @@
 #include <secmon/trace.h>
 #include "simtest.h"
 #include "../../monitor/monitor.h"
+#include "../../monitor/core/service.h"
 
 #define REC sizeof(struct secmon_trace_record)
 /* Normal-world memory the simulated monitor reaches (sim_phys()), past the SCMI channel. */
@@ -305,6 +306,78 @@ static void cpu_on_recorded_before_the_warm_boot(void **state)
 			 STARTS);
 }
 
+/*
+ * SYSTEM_RESET2 with a vendor type: one the platform refuses is a call
+ * with its answer and no event; one it takes is recorded without results,
+ * then the reset with its type, as SYSTEM_RESET and a warm SYSTEM_RESET2
+ * are (a vendor reset once went down leaving no SYSTEM_RESET event).
+ */
+static void sc_reset2_vendor(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(smc(P64(SYSTEM_RESET2), 0x80000002u, 5, 0),
+		  R64(SECMON_PSCI_INVALID_PARAMETERS));
+	smc(P64(SYSTEM_RESET2), 0x80000001u, 0x1234, 0);	/* the simulator's vendor type */
+	atomic_store(&S.returned, 1);
+}
+
+static void vendor_reset2_recorded(void **state)
+{
+	static struct secmon_trace_record rec[8];
+	uint64_t lost, waiting;
+	unsigned n;
+
+	(void)state;
+	run(sc_reset2_vendor, (struct sim_config){ .ncpus = 1 }, SIM_END_RESET2);
+	n = mon_trace_drain((volatile uint64_t *)rec, 8, UINT64_MAX, &lost, &waiting);
+	assert_int_equal(n, 3);
+	assert_int_equal(lost, 0);
+	expect_smc(&rec[0], P64(SYSTEM_RESET2), 4, R64(SECMON_PSCI_INVALID_PARAMETERS));
+	expect_smc(&rec[1], P64(SYSTEM_RESET2), 0, 0);
+	assert_int_equal(rec[1].arg[1], 0x1234);
+	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, 0x80000001u);
+	assert_int_equal(rec[2].nargs, 1);
+}
+
+/*
+ * TRACE_READ's lost count in the width of the call: an SMC32 reader's x2
+ * saturates at 0xffffffff and the rest is counted on its next reads (the
+ * sum is exact); an SMC64 reader gets it all. 2^32 overruns take an hour
+ * of recording with nobody reading: the count is set here instead.
+ */
+static uint64_t lost32[3], lost64;
+
+static void sc_lost_wide(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs in, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	mon_trace_lost = (1ull << 32) + 5;
+	for (unsigned k = 0; k < 3; k++) {
+		in = (struct secmon_regs){ .x = { SECMON_SIP_TRACE_READ, BUF, BUF_SIZE } };
+		secmon_invoke(cd, &in, &out);
+		EXPECT_EQ(out.x[0], 0);
+		lost32[k] = out.x[2];
+	}
+	mon_trace_lost = (1ull << 32) + 5;
+	in = (struct secmon_regs){ .x = { SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, BUF, BUF_SIZE } };
+	secmon_invoke(cd, &in, &out);
+	EXPECT_EQ(out.x[0], 0);
+	lost64 = out.x[2];
+}
+
+static void smc32_lost_count_saturates(void **state)
+{
+	(void)state;
+	run_clean(sc_lost_wide, 1, 0);
+	assert_int_equal(lost32[0], 0xffffffffu);
+	assert_int_equal(lost32[1], 6);
+	assert_int_equal(lost32[2], 0);
+	assert_int_equal(lost64, (1ull << 32) + 5);
+}
+
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
 static char dtb[4096];
 
@@ -316,6 +389,38 @@ static void sc_fixed_on(unsigned cpu, uint64_t pc, uint64_t ctx)
 	ngot = 0;
 	read_all();
 	EXPECT_EQ(ngot, 1);
+}
+
+/*
+ * A board's described system-off (a legacy ABI's call the monitor serves
+ * with PSCI's own power operation; system-reset likewise) is recorded as
+ * PSCI's SYSTEM_OFF is: the call without results, then the event (it once
+ * went down without a record).
+ */
+#define LEGACY_OFF 0xffffffe0u
+
+static void sc_legacy_down(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	smc(LEGACY_OFF, 0, 0, 0);
+	atomic_store(&S.returned, 1);
+}
+
+static void described_power_recorded(void **state)
+{
+	static struct secmon_trace_record rec[8];
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb };
+	uint64_t lost, waiting;
+
+	(void)state;
+	simtest_dtc(FW("firmware { mon { compatible = \"secmon,call-table\"; method = \"smc\";"
+		       " abi = \"legacy\"; system-off { function-id = <0xffffffe0>; };"
+		       " system-reset { function-id = <0xffffffe1>; }; }; };"), dtb, sizeof(dtb));
+	run(sc_legacy_down, cfg, SIM_END_SYSTEM_OFF);
+	assert_int_equal(mon_trace_drain((volatile uint64_t *)rec, 8, UINT64_MAX, &lost, &waiting), 2);
+	expect_smc(&rec[0], LEGACY_OFF, 0, 0);
+	expect_power(&rec[1], SECMON_TRACE_EV_SYSTEM_OFF, 0);
 }
 
 static void board_dt_switches_recording(void **state)
@@ -346,6 +451,9 @@ int main(void)
 		cmocka_unit_test(overrun_counted),
 		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
+		cmocka_unit_test(vendor_reset2_recorded),
+		cmocka_unit_test(smc32_lost_count_saturates),
+		cmocka_unit_test(described_power_recorded),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);

@@ -190,10 +190,14 @@ void plat_system_reset(void)
 	end_sim(SIM_END_SYSTEM_RESET);
 }
 
-int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
 {
-	if (reset_type != SIM_RESET2_VENDOR)
-		return -2; /* PSCI INVALID_PARAMETERS */
+	(void)cookie;
+	return reset_type == SIM_RESET2_VENDOR ? 0 : -2; /* PSCI INVALID_PARAMETERS */
+}
+
+void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+{
 	sim.reset2_type = reset_type;
 	sim.reset2_cookie = cookie;
 	end_sim(SIM_END_RESET2);

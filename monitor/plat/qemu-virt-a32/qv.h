@@ -18,8 +18,8 @@ void qv_fiq_bank_write(const uint32_t v[5]);
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
 void qv_wa_select(struct qv_frame *f);
-/* trace.c: after qv_wa_select(), the frame as recording wants it (on or off). */
-void qv_trace_frame(struct qv_frame *f);
+/* trace.c: at reset, from qv_wa_select() with this CPU's own workaround code: the frame as recording wants it. */
+void qv_trace_frame(struct qv_frame *f, uint32_t wa1, uint32_t wa3);
 /* cpu.c: SPSR for entering the normal world for a caller whose SPSR was `caller`. */
 uint32_t qv_ns_entry_spsr(uint64_t caller);
 

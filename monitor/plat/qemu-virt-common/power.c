@@ -145,10 +145,17 @@ _Noreturn void plat_system_reset(void)
 }
 
 /* No vendor-specific reset types on this board. */
-int plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+/* No vendor reset type on QEMU virt. */
+int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
 {
+	(void)reset_type;
 	(void)cookie;
-	if (!(reset_type & SECMON_PSCI_RESET2_VENDOR))
-		plat_system_reset();
 	return SECMON_PSCI_INVALID_PARAMETERS;
+}
+
+void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
+{
+	(void)reset_type;
+	(void)cookie;
+	plat_system_reset();
 }

@@ -69,7 +69,5 @@ void qv_wa_select(struct qv_frame *f)
 {
 	const struct qv_cpu_part *p = this_part();
 
-	f->wa1 = vector_code(p, 1, p ? p->vec1 : 0);
-	f->wa3 = vector_code(p, 3, p ? p->vec3 : 0);
-	qv_trace_frame(f);
+	qv_trace_frame(f, vector_code(p, 1, p ? p->vec1 : 0), vector_code(p, 3, p ? p->vec3 : 0));
 }

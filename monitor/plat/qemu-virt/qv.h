@@ -15,8 +15,8 @@ uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
 void qv_wa_select(struct qv_frame *f);
-/* trace.c: after qv_wa_select(), the frame as recording wants it (on or off). */
-void qv_trace_frame(struct qv_frame *f);
+/* trace.c: at reset, from qv_wa_select() with this CPU's own workaround code: the frame as recording wants it. */
+void qv_trace_frame(struct qv_frame *f, uintptr_t wa1, uintptr_t wa3);
 /* cpu.c: how this CPU hides EL3 from the normal world's cycle counter. */
 void qv_pmu_select(struct qv_frame *f);
 
