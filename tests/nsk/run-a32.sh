@@ -187,10 +187,11 @@ ran_as_asked() {
 	local ran ran_mode ran_smp
 	[ "$test" != socdrv ] || return 0
 	ran=$(grep -m1 -o -E '^(not )?ok [0-9]+ - nsk a32 [a-z]+ smp[0-9]+' "$1")
+	[ -n "$ran" ] || return 0
 	ran_mode=$(echo "$ran" | awk '{ print $(NF - 1) }')
 	ran_smp=${ran##*smp}
-	[ -n "$ran" ] && [ "$ran_mode" != "$want" ] && echo "ran in $ran_mode mode, want $want"
-	[ -n "$ran" ] && [ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
+	[ "$ran_mode" != "$want" ] && echo "ran in $ran_mode mode, want $want"
+	[ "$ran_smp" != "$smp" ] && echo "saw $ran_smp CPUs, want $smp"
 }
 
 # Hostile runs are not verbose: the firmware has nothing to say unless it faults.
