@@ -233,11 +233,18 @@ static int64_t trace_ctl(struct mon_call *c)
 	if (locked)
 		return SECMON_PSCI_DENIED;
 	plat_lock();
-	if (mon_arg(c, 2) & 1) {
-		for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
+		if (mon_arg(c, 2) & 1)
 			rings[i].tail = rings[i].head;
-		mon_trace_lost = 0;
+		/*
+		 * A CPU down now may wake unrecorded, and its next recorded
+		 * warm boot end a later CPU_OFF: the power-down's end stays unknown.
+		 */
+		if (!on)
+			rings[i].pd_open = false;
 	}
+	if (mon_arg(c, 2) & 1)
+		mon_trace_lost = 0;
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1);
 	plat_unlock();

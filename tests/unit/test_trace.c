@@ -378,6 +378,74 @@ static void smc32_lost_count_saturates(void **state)
 	assert_int_equal(lost64, (1ull << 32) + 5);
 }
 
+/*
+ * A power-down's t_exit is patched in at the CPU's next warm boot only when
+ * that warm boot ends it. Here CPU 1's power-down is recorded, recording
+ * stops, CPU 1 wakes and goes off unrecorded, recording starts again (the
+ * record still in the ring) and a CPU_ON brings CPU 1 back: that warm boot
+ * ends the CPU_OFF, not the power-down, whose end is unknown (t_exit =
+ * t_entry). It once got the second warm boot's time.
+ */
+static void wait_hw_state(unsigned cpu, uint64_t state)
+{
+	for (unsigned ms = 0; ms < 10000; ms++) {
+		if (smc(P32(NODE_HW_STATE), m(cpu), 0, 0) == state)
+			return;
+		nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
+	}
+	(void)EXPECT(!"the CPU reached the hardware state within 10 s");
+}
+
+static void sc_pd_unrecorded_wake(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)ctx;
+	if (cpu == 1) {
+		if (pc == PC_A)
+			smc(P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0);
+		return;		/* at PC_B or PC_C: the simulator's implicit CPU_OFF */
+	}
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_A, 0), 0);
+	wait_hw_state(1, SECMON_PSCI_HW_ON);
+	wait_hw_state(1, SECMON_PSCI_HW_OFF);
+	/* Its POWERDOWN event follows the state change by a few instructions. */
+	nanosleep(&(struct timespec){ .tv_nsec = 200000000 }, NULL);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 0), 0);
+	sim_wake(1);
+	wait_off_slowly(1);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 0), 0);
+	EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_C, 0), 0);
+	wait_off_slowly(1);
+	ngot = 0;
+	read_all();
+	SMC0(P32(SYSTEM_OFF));
+}
+
+static void powerdown_exit_not_taken_from_a_later_boot(void **state)
+{
+	const struct secmon_trace_record *pd = NULL, *boot = NULL;
+
+	(void)state;
+	lost_seen = 0;
+	run(sc_pd_unrecorded_wake, (struct sim_config){ .ncpus = 2, .tick_us = LONG_TICK },
+	    SIM_END_SYSTEM_OFF);
+	for (unsigned k = 0; k < ngot; k++) {
+		if (got[k].cpu != 1 || got[k].type != SECMON_TRACE_POWER)
+			continue;
+		if (got[k].fid == SECMON_TRACE_EV_POWERDOWN)
+			pd = &got[k];
+		if (got[k].fid == SECMON_TRACE_EV_WARM_BOOT && got[k].arg[0] == PC_C)
+			boot = &got[k];
+	}
+	assert_non_null(pd);
+	assert_non_null(boot);
+	assert_true(pd->seq < boot->seq);
+	if (pd->t_exit != pd->t_entry)
+		fail_msg("the power-down's t_exit %llu (entry %llu) is not unknown: the warm boot "
+			 "at %llu that ended a later CPU_OFF", (unsigned long long)pd->t_exit,
+			 (unsigned long long)pd->t_entry, (unsigned long long)boot->t_entry);
+}
+
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
 static char dtb[4096];
 
@@ -454,6 +522,7 @@ int main(void)
 		cmocka_unit_test(vendor_reset2_recorded),
 		cmocka_unit_test(smc32_lost_count_saturates),
 		cmocka_unit_test(described_power_recorded),
+		cmocka_unit_test(powerdown_exit_not_taken_from_a_later_boot),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
