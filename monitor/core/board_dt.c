@@ -17,6 +17,8 @@
 /* Call tables are three levels deep; a deeper board DT is refused. */
 #define MAX_DEPTH 4
 
+static const char phandle_props[] = "phandle\0linux,phandle";
+
 static int copy_node(void *dst, int parent, const void *src, int node, unsigned depth)
 {
 	const char *name = fdt_get_name(src, node, 0);
@@ -41,6 +43,9 @@ static int copy_node(void *dst, int parent, const void *src, int node, unsigned 
 		/* libfdt lets a negative length through: never copy one. */
 		if (!v || len < 0)
 			return v ? -FDT_ERR_BADSTRUCTURE : len;
+		/* A board phandle names a board node: in the OS's DT it could clash. */
+		if (fdt_stringlist_contains(phandle_props, sizeof(phandle_props), pname))
+			continue;
 		err = fdt_setprop(dst, d, pname, v, len);
 		if (err < 0)
 			return err;

@@ -180,12 +180,55 @@ static void psci01_board_gets_no_states(void **st)
 	assert_null(fdt_getprop(buf, cpu_node(0), "cpu-idle-states", 0));
 }
 
+/*
+ * A board DT's phandles name its own nodes, not the OS DT's: a call table
+ * copied into the OS DT keeps none, or a board whose table dtc gave phandle
+ * 1 (a label referred to) clashed with the first idle state's.
+ */
+static void board_phandles_not_copied(void **st)
+{
+	static char board[4096];
+	uint32_t seen[64];
+	unsigned n = 0;
+	int node;
+	FILE *p;
+	size_t len;
+
+	(void)st;
+	p = popen("echo '/dts-v1/; / { firmware { mon { compatible = \"secmon,call-table\";"
+		  " method = \"smc\"; abi = \"legacy\"; phandle = <1>;"
+		  " system-off { function-id = <0xffffffe0>; phandle = <2>; }; }; }; };'"
+		  " | dtc -q -I dts -O dtb -", "r");
+	assert_non_null(p);
+	len = fread(board, 1, sizeof(board), p);
+	assert_int_equal(pclose(p), 0);
+	assert_true(len > 0);
+	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 2, board), 0);
+	assert_true(fdt_path_offset(buf, "/firmware/mon/system-off") >= 0);
+	for (node = fdt_next_node(buf, -1, 0); node >= 0; node = fdt_next_node(buf, node, 0)) {
+		uint32_t ph = fdt_get_phandle(buf, node);
+
+		if (!ph)
+			continue;
+		for (unsigned i = 0; i < n; i++)
+			if (seen[i] == ph)
+				fail_msg("phandle %u twice in the OS DT (node %s)", ph,
+					 fdt_get_name(buf, node, 0));
+		assert_true(n < 64);
+		seen[n++] = ph;
+	}
+	assert_true(n > 0);
+	assert_null(fdt_getprop(buf, fdt_path_offset(buf, "/firmware/mon"), "phandle", 0));
+	assert_null(fdt_getprop(buf, fdt_path_offset(buf, "/firmware/mon/system-off"), "phandle", 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(osi_hierarchy_for_every_cpu),
 		cmocka_unit_test(board_psci_wins_flat_states),
 		cmocka_unit_test(psci01_board_gets_no_states),
+		cmocka_unit_test(board_phandles_not_copied),
 	};
 
 	return cmocka_run_group_tests(tests, 0, 0);
