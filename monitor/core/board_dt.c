@@ -17,7 +17,21 @@
 /* Call tables are three levels deep; a deeper board DT is refused. */
 #define MAX_DEPTH 4
 
-static const char phandle_props[] = "phandle\0linux,phandle";
+/* A board phandle names a board node: in the OS's DT it could clash. */
+static bool is_phandle(const char *prop)
+{
+	static const char *const names[] = { "phandle", "linux,phandle" };
+
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const char *a = prop, *b = names[i];
+
+		for (; *a && *a == *b; a++, b++)
+			;
+		if (*a == *b)
+			return true;
+	}
+	return false;
+}
 
 static int copy_node(void *dst, int parent, const void *src, int node, unsigned depth)
 {
@@ -43,8 +57,7 @@ static int copy_node(void *dst, int parent, const void *src, int node, unsigned 
 		/* libfdt lets a negative length through: never copy one. */
 		if (!v || len < 0)
 			return v ? -FDT_ERR_BADSTRUCTURE : len;
-		/* A board phandle names a board node: in the OS's DT it could clash. */
-		if (fdt_stringlist_contains(phandle_props, sizeof(phandle_props), pname))
+		if (is_phandle(pname))
 			continue;
 		err = fdt_setprop(dst, d, pname, v, len);
 		if (err < 0)

@@ -17,7 +17,8 @@
  * twice among a call's ID, argument and constant registers, at most 8
  * arguments and constants and 4 results a call, names unique, function IDs
  * unique within the table (and, for the monitor, among all the tables it
- * serves at once), SMCCC IDs consistent with the declared convention.
+ * serves at once), SMCCC IDs consistent with the declared convention; the
+ * DT mon_dt_fixup() writes is valid and gives no phandle to two nodes.
  *
  * A check can be silenced while a reported bug waits for its fix, so that
  * fuzzing goes on finding others: SECMON_FUZZ_ALLOW=<id>,<id> (ids are
@@ -510,6 +511,26 @@ static bool log_names_node(void)
 	return false;
 }
 
+/* No two nodes of the DT the fix-up wrote share a phandle. */
+static void check_phandles(const void *fdt)
+{
+	static uint32_t seen[MAX_NODES];
+	unsigned n = 0;
+
+	for (int node = fdt_next_node(fdt, -1, 0); node >= 0 && n < MAX_NODES;
+	     node = fdt_next_node(fdt, node, 0)) {
+		uint32_t ph = fdt_get_phandle(fdt, node);
+
+		if (!ph)
+			continue;
+		for (unsigned i = 0; i < n; i++)
+			if (seen[i] == ph)
+				violated("fixup-phandle-unique", "mon_dt_fixup() wrote phandle %#x on "
+					 "two nodes (one is %s)", ph, fdt_get_name(fdt, node, 0));
+		seen[n++] = ph;
+	}
+}
+
 static void monitor(void)
 {
 	static const struct fp_topology topo = {
@@ -546,6 +567,8 @@ static void monitor(void)
 	rc = mon_dt_fixup(fixed, buf);
 	if (rc == 0 && fdt_check_full(fixed, sizeof(fixed)) != 0)
 		violated("fixup-valid", "mon_dt_fixup() succeeded but wrote an invalid tree");
+	else if (rc == 0)
+		check_phandles(fixed);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

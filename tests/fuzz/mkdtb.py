@@ -164,7 +164,30 @@ def leading_nop():
     return dtb(s, strings)
 
 
+def board_phandle_twice():
+    """
+    A call table and its operation both with phandle 1 (dtc refuses a
+    phandle twice; a mutation makes it). mon_dt_fixup() copied both into
+    the OS's DT, whose phandles were then no longer unique; a board's
+    phandles number the board's own nodes and are no longer copied (task R
+    review; fixup-phandle-unique).
+    """
+    strings = b"compatible\0method\0function-id\0phandle\0"
+    s = (cells(BEGIN_NODE) + name("") +
+         cells(BEGIN_NODE) + name("firmware") +
+         cells(BEGIN_NODE) + name("calls") +
+         cells(PROP, 18, 0) + name("secmon,call-table") +
+         cells(PROP, 4, 11) + name("smc") +
+         cells(PROP, 4, 30) + cells(1) +
+         cells(BEGIN_NODE) + name("do-idle") +
+         cells(PROP, 4, 18) + cells(0x82000102) +
+         cells(PROP, 4, 30) + cells(1) +
+         cells(END_NODE, END_NODE, END_NODE, END_NODE, END))
+    return dtb(s, strings)
+
+
 REGRESSIONS = {
+    "regress-board-phandle-twice.dtb": board_phandle_twice(),
     "regress-leading-nop.dtb": leading_nop(),
     "regress-odd-node-name.dtb": odd_name_missing_id(),
     "regress-odd-node-name-2.dtb": odd_name_bad_method(),
