@@ -146,6 +146,16 @@ void plat_cpu_suspend(unsigned cpu, unsigned level)
 	go_down(cpu);
 }
 
+bool sim_suspended(unsigned cpu)
+{
+	bool s;
+
+	pthread_mutex_lock(&sim.mu);
+	s = cpu < sim.cfg.ncpus && sim.cpu[cpu].suspended;
+	pthread_mutex_unlock(&sim.mu);
+	return s;
+}
+
 static void deadline(struct timespec *ts, unsigned us)
 {
 	clock_gettime(CLOCK_REALTIME, ts);

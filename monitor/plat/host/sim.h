@@ -72,6 +72,12 @@ int sim_self(void);
 /* An interrupt for `cpu`: wakes it from standby or power-down suspend. */
 void sim_wake(unsigned cpu);
 
+/*
+ * Whether `cpu` sits in plat_cpu_suspend()'s wait: the monitor has done all
+ * it does before a power-down (its state, statistics and trace event).
+ */
+bool sim_suspended(unsigned cpu);
+
 /* 64-bit words plat_entropy() has delivered since sim_run started. */
 unsigned long sim_entropy_words(void);
 
