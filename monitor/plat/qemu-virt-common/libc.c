@@ -8,8 +8,8 @@
  * DT fix-up's moves of the blob's tail, the copy of the DTB onto itself),
  * byte-wise at the edges and for buffers whose alignments differ.
  *
- * Only memcpy and strlen have callers in the resident part (the log's
- * formatting); the rest only libfdt and the cold boot call, so they are
+ * Only memcpy has callers in the resident part (the log's formatting, its
+ * va_copy); the rest only libfdt and the cold boot call, so they are
  * cold-boot code (MON_COLD_BOOT; scripts/boot-split.py fails the build's
  * check if a resident caller appears).
  */
@@ -139,7 +139,7 @@ MON_COLD_BOOT char *strrchr(const char *s, int c)
 	}
 }
 
-size_t strlen(const char *s)
+MON_COLD_BOOT size_t strlen(const char *s)
 {
 	size_t n = 0;
 

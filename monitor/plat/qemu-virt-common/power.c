@@ -144,7 +144,6 @@ _Noreturn void plat_system_reset(void)
 	gpio_pulse(GPIO_RESET);
 }
 
-/* No vendor-specific reset types on this board. */
 /* No vendor reset type on QEMU virt. */
 int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
 {
