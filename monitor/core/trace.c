@@ -227,6 +227,7 @@ static int64_t trace_read(struct mon_call *c)
 static int64_t trace_ctl(struct mon_call *c)
 {
 	uint64_t on = mon_arg(c, 1);
+	bool clear = mon_arg(c, 2) & 1;
 
 	if (on > 1)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -234,7 +235,7 @@ static int64_t trace_ctl(struct mon_call *c)
 		return SECMON_PSCI_DENIED;
 	plat_lock();
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
-		if (mon_arg(c, 2) & 1)
+		if (clear)
 			rings[i].tail = rings[i].head;
 		/*
 		 * A CPU down now may wake unrecorded, and its next recorded
@@ -243,7 +244,7 @@ static int64_t trace_ctl(struct mon_call *c)
 		if (!on)
 			rings[i].pd_open = false;
 	}
-	if (mon_arg(c, 2) & 1)
+	if (clear)
 		mon_trace_lost = 0;
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1);
