@@ -15,6 +15,7 @@
 #include <libfdt.h>
 #include "../../monitor/plat.h"
 #include "../../monitor/plat/host/sim.h"
+#include "dtc.h"
 
 static char buf[65536];
 
@@ -138,16 +139,10 @@ static void board_psci_wins_flat_states(void **st)
 {
 	static char board[4096];
 	char names[128];
-	FILE *p;
-	size_t n;
 
 	(void)st;
-	p = popen("echo '" "/dts-v1/; / { psci { compatible = \"arm,psci-1.0\", \"arm,psci-0.2\";"
-		  " method = \"smc\"; }; };" "' | dtc -q -I dts -O dtb -", "r");
-	assert_non_null(p);
-	n = fread(board, 1, sizeof(board), p);
-	assert_int_equal(pclose(p), 0);
-	assert_true(n > 0);
+	simtest_dtc("/dts-v1/; / { psci { compatible = \"arm,psci-1.0\", \"arm,psci-0.2\";"
+		    " method = \"smc\"; }; };", board, sizeof(board));
 	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 4, board), 0);
 	for (unsigned i = 0; i < 4; i++) {
 		int node = cpu_node(i);
@@ -164,17 +159,11 @@ static void board_psci_wins_flat_states(void **st)
 static void psci01_board_gets_no_states(void **st)
 {
 	static char board[4096];
-	FILE *p;
-	size_t n;
 
 	(void)st;
-	p = popen("echo '/dts-v1/; / { psci { compatible = \"arm,psci\"; method = \"smc\";"
-		  " cpu_suspend = <0x95c1ba5e>; cpu_off = <0x95c1ba5f>; cpu_on = <0x95c1ba60>;"
-		  " migrate = <0x95c1ba61>; }; };' | dtc -q -I dts -O dtb -", "r");
-	assert_non_null(p);
-	n = fread(board, 1, sizeof(board), p);
-	assert_int_equal(pclose(p), 0);
-	assert_true(n > 0);
+	simtest_dtc("/dts-v1/; / { psci { compatible = \"arm,psci\"; method = \"smc\";"
+		    " cpu_suspend = <0x95c1ba5e>; cpu_off = <0x95c1ba5f>; cpu_on = <0x95c1ba60>;"
+		    " migrate = <0x95c1ba61>; }; };", board, sizeof(board));
 	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 2, board), 0);
 	assert_true(fdt_path_offset(buf, "/cpus/idle-states") < 0);
 	assert_null(fdt_getprop(buf, cpu_node(0), "cpu-idle-states", 0));
@@ -191,18 +180,12 @@ static void board_phandles_not_copied(void **st)
 	uint32_t seen[64];
 	unsigned n = 0;
 	int node;
-	FILE *p;
-	size_t len;
 
 	(void)st;
-	p = popen("echo '/dts-v1/; / { firmware { mon { compatible = \"secmon,call-table\";"
-		  " method = \"smc\"; abi = \"legacy\"; phandle = <1>;"
-		  " system-off { function-id = <0xffffffe0>; phandle = <2>; }; }; }; };'"
-		  " | dtc -q -I dts -O dtb -", "r");
-	assert_non_null(p);
-	len = fread(board, 1, sizeof(board), p);
-	assert_int_equal(pclose(p), 0);
-	assert_true(len > 0);
+	simtest_dtc("/dts-v1/; / { firmware { mon { compatible = \"secmon,call-table\";"
+		    " method = \"smc\"; abi = \"legacy\"; phandle = <1>;"
+		    " system-off { function-id = <0xffffffe0>; phandle = <2>; }; }; }; };",
+		    board, sizeof(board));
 	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 2, board), 0);
 	assert_true(fdt_path_offset(buf, "/firmware/mon/system-off") >= 0);
 	for (node = fdt_next_node(buf, -1, 0); node >= 0; node = fdt_next_node(buf, node, 0)) {
