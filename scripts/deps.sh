@@ -25,5 +25,8 @@ echo "deps: installing$missing"
 for a in arm64 armhf; do
 	dpkg --print-foreign-architectures | grep -qx "$a" || $SUDO dpkg --add-architecture "$a"
 done
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# Another apt run (a second checkout's make, unattended upgrades) may hold
+# dpkg's lock: wait for it rather than fail.
+lock="-o DPkg::Lock::Timeout=600"
+$SUDO apt-get $lock update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get $lock install -y -qq --no-install-recommends $missing >/dev/null
