@@ -5,6 +5,7 @@ CC ?= gcc
 SAN ?= 1
 
 include mk/common.mk
+include mk/version.mk
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP
 # The debug build: the monitor's MON_ASSERT() checks (monitor/core/log.h).
 CFLAGS += -DMON_DEBUG=1
@@ -82,6 +83,10 @@ $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 
 $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# `secmon --version` (tools/main.c).
+$(O)/obj/tools/main.o: HOST_CFLAGS += -DSECMON_VERSION='"$(SECMON_VERSION)"'
+$(O)/obj/tools/main.o: debian/changelog
 
 # test_payload.c compiles the QEMU ports' payload.c, which includes the
 # AArch64 port's platform.h and qv.h.

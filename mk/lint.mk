@@ -34,12 +34,14 @@
 #     performance-no-int-to-ptr  (the simulator passes a CPU number as a
 #       thread argument)
 O ?= build/lint
+include mk/version.mk
 
 LINT_SRCS := $(sort $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c \
 	monitor/plat/host/*.c tools/*.c))
 
 CPPCHECK_FLAGS := --quiet --std=c11 --platform=unix64 --error-exitcode=1 \
 	--enable=warning,portability,performance -D_DEFAULT_SOURCE -Iinclude -Ilib \
+	-DSECMON_VERSION='"$(SECMON_VERSION)"' \
 	--suppress=missingIncludeSystem \
 	--suppress=arrayIndexOutOfBounds:lib/fwops.c \
 	--suppress=arrayIndexOutOfBoundsCond:tools/cmd_call.c \
@@ -52,7 +54,7 @@ TIDY_CHECKS := -*,clang-analyzer-*,bugprone-*,cert-*,misc-*,performance-*,portab
 	-bugprone-implicit-widening-of-multiplication-result,$\
 	-bugprone-suspicious-string-compare,-cert-err33-c,-misc-no-recursion,$\
 	-performance-no-int-to-ptr
-TIDY_CFLAGS := -std=c11 -Iinclude -D_DEFAULT_SOURCE -Wall -Wextra
+TIDY_CFLAGS := -std=c11 -Iinclude -D_DEFAULT_SOURCE -Wall -Wextra -DSECMON_VERSION='"$(SECMON_VERSION)"'
 # The library is freestanding, as mk/host.mk builds it.
 tidy_flags = $(TIDY_CFLAGS) $(if $(filter lib/%,$(1)),-ffreestanding)
 
