@@ -65,4 +65,4 @@ if grep -q '^E: ' lintian.txt; then
 	echo "deb.sh: lintian reports errors" >&2
 	exit 1
 fi
-echo "== $(ls ./*.deb | wc -l) packages in $OUT, no lintian error"
+echo "== $(ls ./*.deb | wc -l) .deb files in $OUT (dbgsym among them), no lintian error"
