@@ -4,7 +4,8 @@
 #
 #  1. `make deb` (scripts/deb.sh: dpkg-buildpackage as the user nobody when
 #     run by root); the four packages and their version; lintian reports no
-#     error, and every warning it gives is listed in docs/packaging.md.
+#     error, and every warning it gives is listed in docs/packaging.md;
+#     `make uninstall` removes all that `make install` put in debian/tmp.
 #  2. A fresh Debian 12 amd64 system (mmdebstrap from Debian's mirror, the
 #     base cached under build/deb-cache/, tests/deb/chroot.sh): `apt-get
 #     install` of secmon-tools, libsecmon-dev and secmon-firmware-qemu
@@ -32,9 +33,11 @@
 #  6. `apt-get purge --autoremove` of the three amd64 packages: dpkg knows
 #     none of them, /usr/share/secmon is gone, and the system's files are
 #     those it had before the installation.
-# --armhf: 4 again in an armhf system for the armmp kernel's headers (not in
-# `make check`: docs/packaging.md gives its time). --no-build: the packages
-# that build/deb already has (a rerun while working on the tests).
+# --armhf: 4 again in an armhf system for the armmp kernel's headers, and 5
+# with those modules in the armmp kernel (fw-psci, fw-exynos) under the
+# installed AArch32 firmware (not in `make check`: docs/packaging.md gives
+# its time). --no-build: the packages that build/deb already has (a rerun
+# while working on the tests).
 # Needs root (chroots, mounts); otherwise it runs itself through `sudo -n`.
 # Logs: build/deb/test/.
 set -uo pipefail
@@ -143,6 +146,19 @@ undocumented=$(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$D/lintian.txt" | so
 echo "$undocumented" >"$T/lintian-undocumented.txt"
 check "lintian: every warning is listed in docs/packaging.md" "$T/lintian-undocumented.txt" \
 	test -z "$undocumented"
+
+# make install's counterpart, in the tree dpkg-buildpackage ran in: the
+# packaging installed everything into debian/tmp with it.
+STAGE=$D/secmon-$VERSION
+n=$(find "$STAGE/debian/tmp" \( -type f -o -type l \) 2>/dev/null | wc -l)
+if [ "$n" -gt 0 ]; then
+	make -s -C "$STAGE" -f mk/install.mk uninstall PREFIX=/usr \
+		LIBDIR=/usr/lib/"$(dpkg-architecture -qDEB_HOST_MULTIARCH)" DESTDIR="$PWD/$STAGE/debian/tmp" \
+		>"$T/uninstall.log" 2>&1
+	find "$STAGE/debian/tmp" \( -type f -o -type l \) >>"$T/uninstall.log"
+	check "make uninstall removes the $n files make install put in debian/tmp" "$T/uninstall.log" \
+		test -z "$(find "$STAGE/debian/tmp" \( -type f -o -type l \))"
+fi
 
 # ---- 2. a fresh amd64 system ------------------------------------------------------
 
@@ -328,6 +344,16 @@ if [ -f "$T/dkms-arm64/secmon.ko" ]; then
 	count "$T/module-suite.out"
 else
 	tap not-ok "the Linux module suite with DKMS's modules: no modules"
+fi
+if [ "$ARMHF" = 1 ]; then
+	if [ -f "$T/dkms-armhf/secmon.ko" ]; then
+		bash tests/linux-module/run.sh --arch armhf --modules "$T/dkms-armhf" \
+			--bios "$A/usr/share/secmon/qemu-virt-a32/secmon.bin" --only fw-psci,fw-exynos \
+			>"$T/module-suite-armhf.out" 2>&1
+		count "$T/module-suite-armhf.out"
+	else
+		tap not-ok "the armhf module suite with DKMS's modules: no modules"
+	fi
 fi
 
 # ---- 6. removal ----------------------------------------------------------------------
