@@ -187,11 +187,13 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 
 /*
  * The monitor's printf (core/log.c), which its log uses and a platform's
- * own messages may: fmt's %s %c %d %u %x, with l and ll as in C ("%%" is
- * '%'). The result goes into buf, n bytes, always NUL-terminated when n is
- * not 0 (len counts every character, as snprintf's answer does), or, with
- * buf NULL, to plat_putc(). No function pointer: the stack check
- * (scripts/stack-usage.py) follows every call.
+ * own messages may: fmt's %s %c %d %i %u %x %X %o %p and %%, with the
+ * flags '-' and '0', a width and a precision (digits or '*') and the
+ * length modifiers hh, h, l, ll and z, as C's printf gives them (no
+ * floating point; %p of NULL is 0x0). The result goes into buf, n bytes,
+ * always NUL-terminated when n is not 0 (len counts every character, as
+ * snprintf's answer does), or, with buf NULL, to plat_putc(). No function
+ * pointer: the stack check (scripts/stack-usage.py) follows every call.
  */
 struct mon_fmt {
 	char *buf;
