@@ -38,7 +38,8 @@
 
 /*
  * Records in each CPU's trace ring (core/trace.c): a power of two, at most
- * 0xffff. 2048 (256 KiB a CPU, 4 MiB of .bss for MON_MAX_CPUS) hold what
+ * 0xffff, in memory the platform gives (plat_trace_records(), plat.h: a
+ * ring per CPU it can drive). 2048 (256 KiB a CPU) hold what
  * Linux's idle and hotplug make between two reads of make run TRACE=1's
  * reader (docs/trace.md, "Rings and lost records").
  */

@@ -9,6 +9,7 @@
 #include <secmon/psci.h>
 #include <secmon/trace.h>
 #include "../plat.h"
+#include "log.h"
 #include "service.h"
 
 #define RING MON_TRACE_RECORDS
@@ -37,19 +38,22 @@ struct ring {
 
 static struct ring rings[MON_MAX_CPUS];
 /*
- * The records themselves (256 KiB a CPU) are never read before they are
- * written: slot() clears each one it hands out and a read copies only
- * [tail, head). So the cold boot need not zero them, and a port may keep
- * them out of its zeroed .bss (the QEMU ports' link scripts do: zeroing
- * 4 MiB cost the cold boot 2 million instructions).
+ * The records themselves (256 KiB a CPU): the platform's, nrings rings of
+ * RING records, as many as the CPUs it drives (plat_trace_records()). They
+ * are never read before they are written: slot() clears each one it hands
+ * out and a read copies only [tail, head), so the platform need not zero
+ * them.
  */
-static struct secmon_trace_record mon_trace_records[MON_MAX_CPUS][RING];
+static struct secmon_trace_record *records;
+static unsigned nrings;
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
 
 void mon_trace_setup(bool on, bool fixed)
 {
+	records = plat_trace_records(&nrings);
+	MON_ASSERT(plat_cpu_count() <= nrings && nrings <= MON_MAX_CPUS);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
@@ -74,7 +78,8 @@ static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid
 		g->tail++;
 		mon_trace_lost++;
 	}
-	r = &mon_trace_records[cpu][g->head++ % RING];
+	MON_ASSERT(cpu < nrings);
+	r = &records[cpu * RING + g->head++ % RING];
 	w = (uint64_t *)r;
 	for (unsigned i = 0; i < WORDS; i++)
 		w[i] = 0;
@@ -152,7 +157,7 @@ void mon_trace_power(const struct mon_trace_event *e)
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		mon_trace_records[e->cpu][g->pd_at % RING].t_exit = now;
+		records[e->cpu * RING + g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
 	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
@@ -186,11 +191,11 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 
 	*waiting = 0;
 	plat_lock();
-	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
+	for (unsigned i = 0; i < plat_cpu_count() && i < nrings; i++) {
 		struct ring *g = &rings[i];
 
 		for (; n < max && g->tail != g->head; n++, g->tail++) {
-			src = (const uint64_t *)&mon_trace_records[i][g->tail % RING];
+			src = (const uint64_t *)&records[i * RING + g->tail % RING];
 			for (unsigned w = 0; w < WORDS; w++)
 				*dst++ = src[w];
 		}

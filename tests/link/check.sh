@@ -7,6 +7,8 @@
 #    (tests/link/reset_named.c): -ffunction-sections gives it a section
 #    .text.reset, which a link script that places that section by its name
 #    alone puts at address 0, ahead of the reset code.
+#  - the trace rings' records (.noinit) are as many as the port drives CPUs
+#    (QV_MAX_CPUS, its platform.h), MON_TRACE_RECORDS (monitor.h) each.
 set -u
 cd "$(dirname "$0")/../.."
 n=0
@@ -22,11 +24,12 @@ tap() {
 	fi
 }
 
-# A constant of the port's platform.h, as the C preprocessor gives it.
+# A constant of the port's platform.h or of monitor.h, as the C preprocessor gives it.
 constant() {
 	local cc=$1 plat=$2 name=$3
-	printf '#include "platform.h"\n%s\n' "$name" | $cc -E -P -x c -I"$plat" -Iinclude - |
-		tail -n 1 | tr -d '()' | sed 's/[uUlL]*$//'
+	printf '#include "platform.h"\n#include "monitor/monitor.h"\n%s\n' "$name" |
+		$cc -E -P -x c -ffreestanding -I"$plat" -I. -Iinclude - | tail -n 1 | tr -d '()' |
+		sed 's/[uUlL]*$//'
 }
 
 # The address of a symbol of an ELF, as a number.
@@ -45,6 +48,15 @@ for port in a64 a32; do
 	fi
 	o=build/qemu-virt-$port
 	base=$(($(constant ${cross}gcc $plat QV_FLASH_BASE)))
+	cpus=$(($(constant ${cross}gcc $plat QV_MAX_CPUS)))
+	records=$(($(constant ${cross}gcc $plat MON_TRACE_RECORDS)))
+	want=$((cpus * records * 128))
+	got=$(${cross}size -A $o/secmon.elf | awk '$1 == ".noinit" { print $2 }')
+	if [ "${got:-0}" -eq "$want" ]; then
+		tap ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives"
+	else
+		tap fail "$port: the trace rings take ${got:-no} bytes, not $want ($cpus CPUs the port drives, $records records of 128 bytes each)"
+	fi
 	if ! make -s -f mk/qemu-virt-$port.mk $o/linkcheck.elf >/dev/null; then
 		tap fail "$port: relink with a function named reset planted"
 		continue

@@ -20,6 +20,7 @@
 #include "sim.h"
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 
 /* Vendor SYSTEM_RESET2 type the simulator accepts. */
 #define SIM_RESET2_VENDOR 0x80000001u
@@ -263,6 +264,15 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 {
 	(void)caller;
 	return 1;
+}
+
+/* The trace rings, one per CPU the simulator can run. */
+static struct secmon_trace_record trace_records[SIM_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = SIM_MAX_CPUS;
+	return trace_records;
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
