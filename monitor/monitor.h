@@ -213,6 +213,15 @@ extern const uint32_t mon_smccc_version;
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry);
 
 /*
+ * Power-off (reset false) or reset that the normal world asked for on `cpu`
+ * other than by an SMC (the QEMU ports' power-off mailbox, for PSCI 0.1
+ * boards): recorded as SYSTEM_OFF and SYSTEM_RESET are (docs/trace.md), then
+ * plat_system_off() or plat_system_reset(). Called on `cpu` itself, between
+ * SMCs or from a monitor wait; never returns. (PSCI's: psci/psci.c.)
+ */
+_Noreturn void mon_system_asked(unsigned cpu, bool reset);
+
+/*
  * A deterministic random bit generator (core/drbg.c) for a platform whose
  * entropy is a seed it is given once (QEMU's /secure-chosen/rng-seed): the
  * output is as unpredictable as the seed and no more (docs/entropy.md).

@@ -150,7 +150,7 @@ static inline bool mon_tracing(void)
 }
 /* Records lost to ring overrun since the last readout, all CPUs (under plat_lock()). */
 extern uint64_t mon_trace_lost;
-/* Empties the rings; recording on or off, the normal world's switch fixed or not. */
+/* Cold boot: empties the rings; recording on or off, the normal world's switch fixed or not. */
 void mon_trace_setup(bool on, bool fixed);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
 int mon_trace_dt(const void *board_dtb);

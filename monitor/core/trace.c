@@ -3,7 +3,8 @@
  * Recording (docs/trace.md): per CPU, a ring of struct secmon_trace_record
  * in secure memory, one record per SMC handled and per power event, and the
  * SiP calls that read it out. Off unless the board DT or TRACE_CTL turns it
- * on. A CPU alone touches its own pending call; the rings themselves, the
+ * on. A CPU alone touches its own pending call; the rings themselves (a
+ * CPU's own records, and the CLEARED record TRACE_CTL leaves in any), the
  * lost count and the readout are under plat_lock().
  */
 #include <secmon/psci.h>
@@ -50,7 +51,7 @@ uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
 
-void mon_trace_setup(bool on, bool fixed)
+MON_COLD_BOOT void mon_trace_setup(bool on, bool fixed)
 {
 	records = plat_trace_records(&nrings);
 	MON_ASSERT(plat_cpu_count() <= nrings && nrings <= MON_MAX_CPUS);
@@ -240,8 +241,21 @@ static int64_t trace_ctl(struct mon_call *c)
 		return SECMON_PSCI_DENIED;
 	plat_lock();
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
-		if (clear)
+		/*
+		 * The records a clear discards leave a gap in their CPU's seq,
+		 * which a reader must not take for records lost to overrun: a
+		 * CLEARED record after it says how many went this way.
+		 */
+		if (clear && i < nrings && rings[i].head != rings[i].tail) {
+			uint32_t gone = rings[i].head - rings[i].tail;
+			struct secmon_trace_record *r;
+
 			rings[i].tail = rings[i].head;
+			r = slot(i, SECMON_TRACE_CLEARED, 0);
+			r->t_entry = r->t_exit = plat_counter();
+			r->nargs = 1;
+			r->arg[0] = gone;
+		}
 		/*
 		 * A CPU down now may wake unrecorded, and its next recorded
 		 * warm boot end a later CPU_OFF: the power-down's end stays unknown.
@@ -249,8 +263,6 @@ static int64_t trace_ctl(struct mon_call *c)
 		if (!on)
 			rings[i].pd_open = false;
 	}
-	if (clear)
-		mon_trace_lost = 0;
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1);
 	plat_unlock();

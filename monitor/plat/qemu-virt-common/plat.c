@@ -34,7 +34,7 @@ static uint32_t mon_lock;
 static struct secmon_trace_record trace_records[QV_MAX_CPUS * MON_TRACE_RECORDS]
 	__attribute__((section(".bss.qv_trace_records")));
 
-struct secmon_trace_record *plat_trace_records(unsigned *rings)
+MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings)
 {
 	*rings = QV_MAX_CPUS;
 	return trace_records;
