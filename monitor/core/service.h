@@ -58,6 +58,19 @@ static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
  */
 #define MON_OEN_ANY (SECMON_FID_OEN_MASK + 1)
 
+/*
+ * How a service answers one of its fast calls without code (the fast
+ * path's struct mon_answer, which fast_init.c builds from it): the answer of
+ * a MON_ANSWER_VALUE call, of a LOOKUP call about an ID not served, of a
+ * CHECK call whose w1 is not one of the `naccepted` values in `accepted`
+ * (which go on to mon_smc()).
+ */
+struct mon_answer_spec {
+	int32_t value;
+	const uint32_t *accepted;
+	unsigned naccepted;
+};
+
 struct mon_service {
 	const char *name;
 	unsigned oen;			/* or MON_OEN_ANY, after every other */
@@ -75,7 +88,7 @@ struct mon_service {
 	 * MON_ANSWER_LOOKUP call answers about an ID (one service has that).
 	 */
 	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	unsigned (*answer)(uint32_t fid, int32_t *value);
+	unsigned (*answer)(uint32_t fid, struct mon_answer_spec *a);
 	int32_t (*about)(uint32_t id);
 	/*
 	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th

@@ -25,7 +25,7 @@ const struct mon_service mon_services[] = {
 	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0, 0, 0 },
 	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has,
 	  psci_fast, psci_answer, psci_features_about, 0 },
-	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, 0, 0, 0 },
+	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, trng_answer, 0, 0 },
 	/* The board DT's calls: any ID the others and the general queries leave. */
 	{ "described", MON_OEN_ANY, 0, 0, described_handle, 0, 0, 0, 0, described_claims },
 };

@@ -844,23 +844,33 @@ static void offer(void)
  * by a lookup of w1 among the IDs the monitor answers (psci_features_about()
  * of each, the same features_of() as below), and NOT_SUPPORTED for an ID
  * that is none of them, which features_of() answers for every ID outside
- * PSCI's offered functions and SMCCC_VERSION. The rest: psci_fast().
+ * PSCI's offered functions and SMCCC_VERSION. CPU_SUSPEND is refused with
+ * INVALID_PARAMETERS when w1 is none of the power_states find_state()
+ * accepts, the platform's table (its first check, before anything else is
+ * looked at); an accepted one goes on to mon_smc(). The rest: psci_fast().
  */
-unsigned psci_answer(uint32_t fid, int32_t *value)
+unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
 {
 	unsigned fn = secmon_fid_num(fid);
+	bool smc64 = secmon_fid_is_smc64(fid);
 
-	if (fn >= 32 || !fast_table[secmon_fid_is_smc64(fid)][fn])
+	if (fn == SECMON_PSCI_FN_CPU_SUSPEND && (offered[smc64] >> fn & 1)) {
+		a->value = SECMON_PSCI_INVALID_PARAMETERS;
+		a->accepted = suspend_ps;
+		a->naccepted = nsuspend;
+		return MON_ANSWER_CHECK;
+	}
+	if (fn >= 32 || !fast_table[smc64][fn])
 		return MON_ANSWER_FAST;
 	switch (fn) {
 	case SECMON_PSCI_FN_VERSION:
-		*value = (int32_t)psci_version(0);
+		a->value = (int32_t)psci_version(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_MIGRATE_INFO_TYPE:
-		*value = (int32_t)migrate_info_type(0);
+		a->value = (int32_t)migrate_info_type(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_FEATURES:
-		*value = SECMON_PSCI_NOT_SUPPORTED;
+		a->value = SECMON_PSCI_NOT_SUPPORTED;
 		return MON_ANSWER_LOOKUP;
 	}
 	return MON_ANSWER_FAST;
