@@ -207,7 +207,7 @@ static unsigned nchecks;
 /*
  * The index in mon_checks of the `n` accepted values at `v` (calls that
  * accept the same share one: CPU_SUSPEND in both widths), built once; -1
- * when there is no room. Each empty slot holds the first value, which
+ * when there is no room (or no values). Each empty slot holds the first value, which
  * hashes to its own slot: no value looked up in an empty slot equals it.
  */
 static int check_index(const uint32_t *v, unsigned n)
@@ -218,7 +218,7 @@ static int check_index(const uint32_t *v, unsigned n)
 	for (i = 0; i < nchecks; i++)
 		if (check_of[i] == v)
 			return (int)i;
-	if (nchecks == MON_MAX_CHECKS)
+	if (nchecks == MON_MAX_CHECKS || !v || !n)
 		return -1;
 	nkeys = 0;
 	keys_overflow = false;
