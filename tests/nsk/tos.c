@@ -5,7 +5,10 @@
  * TF-A's opteed with tos.bin as BL32; secmon's dispatcher next): its
  * identification in OEN 63, every argument register reaching it, the
  * secure-media service with its state in secure memory, the PSCI hooks
- * counted as secondaries start and stop, N secure timer interrupts taken
+ * counted as secondaries start, suspend (power-down, nsk.tospd=STATE, default
+ * secmon's 0x10000; nsk.tospd=none: no suspend, no such line), resume and
+ * stop, N secure
+ * timer interrupts taken
  * while this kernel runs with none lost, and yielding calls that this
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
@@ -19,11 +22,14 @@
 #define MAX_LONG_CALLS	50
 #define TIMER_IRQS	200
 #define TIMER_PERIOD	31250u		/* 0.5 ms at 62.5 MHz */
+#define CTX_RESUMED	0x7e5e0000u	/* context ID of the secondaries' resume */
 
 static unsigned ntap;
 static const struct secmon_conduit *conduit;
 static volatile uint64_t seen_mpidr[NSK_MAX_CPUS];
 static volatile uint64_t seen_index[NSK_MAX_CPUS];
+static volatile uint32_t resumed[NSK_MAX_CPUS];
+static uint64_t powerdown_state;	/* 0: none */
 
 static struct secmon_regs call8(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3,
 				uint64_t x4, uint64_t x5, uint64_t x6, uint64_t x7)
@@ -51,12 +57,30 @@ static uint64_t long_result(uint64_t rounds, uint64_t seed)
 	return v;
 }
 
-void tos_secondary(unsigned slot)
+/* Started: call the payload, power down once (the timer wakes it), stop. */
+void tos_secondary(uint64_t context_id, unsigned slot)
 {
-	struct secmon_regs r = call(TOS_CPU_INFO, 0, 0, 0);
+	struct secmon_regs r;
 
+	if (context_id == CTX_RESUMED + slot) {
+		wake_disarm();
+		resumed[slot] = 1;
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
+	r = call(TOS_CPU_INFO, 0, 0, 0);
 	seen_index[slot] = r.x[0] == TOS_OK ? r.x[2] : ~0ull;
 	seen_mpidr[slot] = r.x[1];
+	if (!powerdown_state) {
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
+	wake_arm();
+	secmon_psci_cpu_suspend(conduit, (uint32_t)powerdown_state,
+				(uintptr_t)nsk_secondary_entry, CTX_RESUMED + slot);
+	/* Back here: the suspend was refused or returned as a standby. */
+	wake_disarm();
+	resumed[slot] = 2;
 	secmon_psci_cpu_off(conduit);
 }
 
@@ -115,11 +139,13 @@ static uint64_t pm(unsigned hook)
 static int hooks(void)
 {
 	uint64_t on0 = pm(TOS_HOOK_CPU_ON), off0 = pm(TOS_HOOK_CPU_OFF);
-	unsigned started = 0, right = 0;
+	uint64_t sus0 = pm(TOS_HOOK_SUSPEND), res0 = pm(TOS_HOOK_RESUME);
+	unsigned started = 0, right = 0, woke = 0;
 	int fail = 0;
 
 	for (unsigned i = 1; i < nsk_ncpus; i++) {
 		seen_mpidr[i] = seen_index[i] = ~0ull;
+		resumed[i] = 0;
 		if (secmon_psci_cpu_on(conduit, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) == 0)
 			started++;
 	}
@@ -133,6 +159,7 @@ static int hooks(void)
 		/* MPIDR_EL1 as the payload read it: bit 31 (RES1) set, the DT has the affinity only. */
 		right += (seen_mpidr[i] & 0xff00ffffffull) == nsk_mpidr[i] &&
 			 seen_index[i] == (nsk_mpidr[i] & 0xff);
+		woke += resumed[i] == 1;
 	}
 	fail += con_tap(&ntap, started == nsk_ncpus - 1 && right == started,
 			"tos: %u secondaries started, each called the payload from its own CPU "
@@ -143,6 +170,15 @@ static int hooks(void)
 	fail += con_tap(&ntap, pm(TOS_HOOK_CPU_OFF) - off0 == started,
 			"tos: the payload counted %lu cpu_off hooks (want %u)",
 			pm(TOS_HOOK_CPU_OFF) - off0, started);
+	if (!powerdown_state) {
+		con_printf("# tos: no suspend tried (nsk.tospd=none)\n");
+		return fail;
+	}
+	fail += con_tap(&ntap, woke == started && pm(TOS_HOOK_SUSPEND) - sus0 == started &&
+				       pm(TOS_HOOK_RESUME) - res0 == started,
+			"tos: %u secondaries powered down (state 0x%lx) and resumed; the payload "
+			"counted %lu suspend and %lu resume hooks (want %u)", woke, powerdown_state,
+			pm(TOS_HOOK_SUSPEND) - sus0, pm(TOS_HOOK_RESUME) - res0, started);
 	return fail;
 }
 
@@ -196,11 +232,12 @@ static int yielding(uint64_t want)
 	return fail;
 }
 
-int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt)
+int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd)
 {
 	int fail = 0;
 
 	conduit = c;
+	powerdown_state = pd;
 	fail += identification();
 	fail += media(ram);
 	fail += hooks();
