@@ -1,6 +1,7 @@
 #!/bin/sh
 # /init of the OP-TEE rig's initramfs (tests/optee/run.sh): loads Debian's
-# tee and optee modules, starts Debian's tee-supplicant, and runs xtest
+# tee and optee modules, brings up the loopback interface, starts Debian's
+# tee-supplicant, and runs xtest
 # when the initramfs has one (`optee.xtest=ARGS` on the command line, default
 # "-l 0"); prints RIG lines for run.sh and powers off.
 /bin/busybox mount -t proc proc /proc
@@ -9,6 +10,7 @@
 /bin/busybox --install -s
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 mkdir -p /data/tee /tmp
+ifconfig lo 127.0.0.1 up	# xtest's socket tests (2001-2004) talk to themselves
 echo "RIG kernel $(uname -r) cpus $(grep -c ^processor /proc/cpuinfo)"
 while read -r m; do
 	[ -n "$m" ] && insmod "$m" 2>&1 | sed 's/^/RIG insmod: /'

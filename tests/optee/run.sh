@@ -7,7 +7,7 @@
 # Not part of `make check`: OP-TEE's source cannot be in the tree or fetched
 # by CI, so the builds are given by path.
 #
-#   bash tests/optee/run.sh --tfa DIR [options]       reference: TF-A's bl1.bin
+#   bash tests/optee/run.sh --tfa DIR --optee DIR [options]   reference: TF-A's bl1.bin
 #        and fip.bin in DIR (PLAT=qemu SPD=opteed, OP-TEE as BL32, Debian's
 #        U-Boot qemu_arm64/u-boot.bin as BL33); QEMU boots flash.bin made of
 #        the two, U-Boot boots fw_cfg's kernel and initramfs
@@ -15,6 +15,8 @@
 #        (build/qemu-virt-a64/secmon.bin) loads DIR/core/tee.bin (OP-TEE's
 #        image with its v1 header) from fw_cfg opt/secmon/tos and boots
 #        the kernel itself
+# --optee DIR is the OP-TEE build (O=DIR): its in-tree TAs, DIR/ta/*/*.ta
+# (pkcs11 among them), go into the initramfs for tee-supplicant to load.
 # Options:
 #   --xtest DIR   an optee_test build (O=DIR): DIR/xtest/xtest,
 #                 DIR/ta/*/*.ta and DIR/supp_plugin/*.plugin go into the
@@ -28,9 +30,9 @@
 # Prints what the rig checks as TAP lines and the xtest summary; exits 1
 # when any check failed.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 
-TFA= BIOS= OPTEE= XTEST= XARGS="-l 0" SMP=4 GIC=3 TIMEOUT=5400 OUT=build/optee
+TFA='' BIOS='' OPTEE='' XTEST='' XARGS="-l 0" SMP=4 GIC=3 TIMEOUT=5400 OUT=build/optee
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tfa) TFA=$2 ;;
@@ -48,11 +50,12 @@ while [ $# -gt 0 ]; do
 done
 die() { echo "run.sh: $*" >&2; exit 2; }
 [ -n "$TFA" ] || [ -n "$BIOS" ] || die "give --tfa DIR or --bios FW"
+[ -d "$OPTEE/ta" ] || die "no ta/ in the OP-TEE build ${OPTEE:-(--optee)}"
 if [ -n "$TFA" ]; then
 	[ -f "$TFA/bl1.bin" ] && [ -f "$TFA/fip.bin" ] || die "no bl1.bin and fip.bin in $TFA"
 else
 	[ -f "$BIOS" ] || die "no firmware $BIOS"
-	[ -f "$OPTEE/core/tee.bin" ] || die "no core/tee.bin in the OP-TEE build ${OPTEE:-(--optee)}"
+	[ -f "$OPTEE/core/tee.bin" ] || die "no core/tee.bin in $OPTEE"
 fi
 if [ -n "$XTEST" ]; then
 	[ -x "$XTEST/xtest/xtest" ] || die "no xtest/xtest in $XTEST"
@@ -88,10 +91,12 @@ mkdir -p "$ROOT"
 for f in "$DEBS"/*.deb; do
 	dpkg-deb -x "$f" "$ROOT"
 done
-rm -rf "$ROOT/usr/share" "$ROOT/usr/lib/aarch64-linux-gnu/gconv" "$ROOT/lib/systemd" \
+rm -rf "${ROOT:?}/usr/share" "$ROOT/usr/lib/aarch64-linux-gnu/gconv" "$ROOT/lib/systemd" \
 	"$ROOT/usr/lib/aarch64-linux-gnu/engines-3" "$ROOT/usr/lib/aarch64-linux-gnu/ossl-modules"
+mkdir -p "$ROOT/lib/optee_armtz"
+find "$OPTEE/ta" -name '*.ta' -exec cp {} "$ROOT/lib/optee_armtz/" \;
 if [ -n "$XTEST" ]; then
-	mkdir -p "$ROOT/usr/bin" "$ROOT/lib/optee_armtz" "$ROOT/usr/lib/tee-supplicant/plugins"
+	mkdir -p "$ROOT/usr/bin" "$ROOT/usr/lib/tee-supplicant/plugins"
 	cp "$XTEST/xtest/xtest" "$ROOT/usr/bin/xtest"
 	find "$XTEST/ta" -name '*.ta' -exec cp {} "$ROOT/lib/optee_armtz/" \;
 	find "$XTEST" -name '*.plugin' -exec cp {} "$ROOT/usr/lib/tee-supplicant/plugins/" \;
@@ -100,6 +105,7 @@ INITRD_MODULES="tee optee" INITRD_EXTRA=$ROOT sh tests/linux/mkinitrd.sh "$LDIR"
 	tests/optee/init.sh "$OUT/initrd.cpio.gz" >/dev/null 2>&1 || die "mkinitrd.sh failed"
 
 # ---- QEMU: 1 GiB from 0x40000000 (OP-TEE's shared memory is 0x42000000-0x42200000).
+# shellcheck disable=SC2054 # -M takes one comma-separated argument
 QEMU=(qemu-system-aarch64 -M "virt,secure=on,virtualization=on,gic-version=$GIC" -cpu cortex-a57
 	-smp "$SMP" -m 1G -nographic -monitor none -serial stdio -serial "file:$OUT/secure.log"
 	-nic none -accel tcg,thread=multi -kernel "$LDIR/Image" -initrd "$OUT/initrd.cpio.gz"
@@ -138,9 +144,9 @@ check "tee-supplicant runs" 'RIG tee-supplicant running'
 if [ -n "$XTEST" ]; then
 	check "xtest summary" '[0-9]+ subtests of which [0-9]+ failed'
 	check "xtest test cases" '[0-9]+ test cases of which [0-9]+ failed'
-	echo "# xtest failures:"
-	grep -E '^\* [0-9.]+ .*FAILED|FAILED \(' "$LOG" | sort -u | sed 's/^/#   /'
-	sed -n '/^+-----/,$p' "$LOG" | grep -E 'subtests|test cases|TEE test application done' | sed 's/^/# /'
+	echo "# xtest cases that failed: $(grep -E '^  [a-z0-9_]+ FAILED' "$LOG" | awk '{ print $1 }' |
+		tr '\n' ' ')"
+	sed -n '/^+-----/,$p' "$LOG" | grep -E 'subtests|test cases|skipped' | sed 's/^/# /'
 fi
 check "powered off" 'RIG done'
 exit $status
