@@ -160,6 +160,7 @@ run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qe
 run_suite boot-split boot_split
 run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
+run_suite build-tos build "secure payload" make tos
 run_suite conformance-qemu nsk_runs
 run_suite bench make -f mk/bench.mk check
 run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
