@@ -281,9 +281,10 @@ struct secmon_trace_record *plat_trace_records(unsigned *rings)
 	return trace_records;
 }
 
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 uint64_t plat_time_us(void)

@@ -276,9 +276,10 @@ struct secmon_trace_record *plat_trace_records(unsigned *rings)
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 /* The simulated CPU has no speculation to work around. */
