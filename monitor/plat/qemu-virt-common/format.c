@@ -17,7 +17,7 @@ int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 	return (int)o.len;
 }
 
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+MON_COLD_BOOT int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 	int r;

@@ -72,7 +72,7 @@ unsigned plat_cpu_count(void)
 	return cpu_count;
 }
 
-unsigned plat_cluster_count(void)
+MON_COLD_BOOT unsigned plat_cluster_count(void)
 {
 	return 1;
 }
