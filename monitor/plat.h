@@ -128,6 +128,16 @@ void *plat_ns_map(uint64_t pa, uint64_t size);
 unsigned plat_caller_el(const struct mon_caller *caller);
 
 /*
+ * True when the caller is a hypervisor's guest: it runs at EL1 while EL2
+ * translates its addresses (stage 2 on: HCR_EL2.VM, or HCR.VM for an
+ * AArch32 EL2). Its addresses are then not physical ones and the machine
+ * is not its to watch. An EL1 caller under no EL2, or under one that
+ * leaves its addresses alone (Linux's EL2 stub, KVM's host in nVHE mode),
+ * owns the physical address space as an EL2 caller does.
+ */
+bool plat_caller_is_guest(const struct mon_caller *caller);
+
+/*
  * Recording was switched on or off: a platform whose SMC entry answers some
  * calls without mon_smc() (the fast path) sends every call to mon_smc()
  * while it is on, so that each is recorded, and goes back when it is off.

@@ -108,8 +108,11 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 		p->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
 }
 
-/* The call's record: with its results (r), or none when it does not return. */
-void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
+/*
+ * The call's record: with its results (r), x0 alone when they are secret,
+ * or none when it does not return.
+ */
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 {
 	struct pending *p = &rings[cpu].call;
 	struct secmon_trace_record *t;
@@ -129,8 +132,8 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 		t->arg[i] = p->arg[i];
 	if (r) {
 		/* An AArch32 caller gets w0-w3: the record holds no more than it saw. */
-		t->nres = SECMON_TRACE_RESULTS;
-		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
+		t->nres = secret ? 1 : SECMON_TRACE_RESULTS;
+		for (unsigned i = 0; i < t->nres; i++)
 			t->res[i] = p->flags & SECMON_TRACE_F_AARCH32 ? (uint32_t)r->x[i] : r->x[i];
 	}
 	plat_unlock();
@@ -147,7 +150,7 @@ void mon_trace_power(const struct mon_trace_event *e)
 	/* A call that does not return (every event but these) is recorded before the CPU goes. */
 	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
 	    e->event != SECMON_TRACE_EV_WARM_BOOT)
-		mon_trace_return(e->cpu, 0);
+		mon_trace_return(e->cpu, 0, false);
 	plat_lock();
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
@@ -257,12 +260,23 @@ bool trace_has(uint32_t fid)
 	return is_trace_call(fid);
 }
 
+/*
+ * A guest of a hypervisor (plat_caller_is_guest()) may neither read nor
+ * switch the recording: it holds every caller's calls, the hypervisor's
+ * among them, and TRACE_READ writes to a physical address, which a guest's
+ * addresses are not. Its trace calls are DENIED; its other calls are
+ * recorded like anyone's.
+ */
 bool trace_handle(struct mon_call *c)
 {
 	unsigned fn = c->fid & SECMON_FID_NUM_MASK;
 
 	if (!trace_has(c->fid))
 		return false;
+	if (plat_caller_is_guest(c->caller)) {
+		mon_ret(c, 0, SECMON_PSCI_DENIED);
+		return true;
+	}
 	mon_ret(c, 0, fn == (SECMON_SIP_TRACE_INFO & 0xffff)   ? trace_info(c)
 		      : fn == (SECMON_SIP_TRACE_READ & 0xffff) ? trace_read(c)
 							       : trace_ctl(c));

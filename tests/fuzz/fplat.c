@@ -271,6 +271,12 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 	return 1;
 }
 
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	(void)caller;
+	return false;
+}
+
 void plat_trace_switched(bool on)
 {
 	(void)on;

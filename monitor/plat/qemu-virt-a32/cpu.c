@@ -27,6 +27,25 @@ bool qv_has_virt(void)
 	return id_field(read_cp15(CP15_ID_PFR1), PFR1_VIRT) != 0;
 }
 
+/* HCR, which Monitor mode reaches only with SCR.NS = 1 (the monitor runs with it clear). */
+static uint32_t read_hcr(void)
+{
+	uint32_t scr = read_cp15(CP15_SCR), hcr;
+
+	write_cp15(CP15_SCR, scr | SCR_NS);
+	isb();
+	hcr = read_cp15(CP15_HCR);
+	write_cp15(CP15_SCR, scr);
+	isb();
+	return hcr;
+}
+
+/* A caller in a PL1 mode while Hyp's HCR.VM is set. */
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return plat_caller_el(caller) == 1 && qv_has_virt() && (read_hcr() & HCR_VM);
+}
+
 /*
  * SCR while the normal world runs, less NS: FIQs (the monitor's group-0
  * SGI) to Monitor mode, IRQs and external aborts to the normal world, which

@@ -281,6 +281,12 @@ bool qv_has_virt(void)
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
 
+/* An EL1 caller (AArch64 or AArch32) while HCR_EL2.VM is set, read as the call made it. */
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return plat_caller_el(caller) == 1 && qv_has_virt() && (read_sysreg("hcr_el2") & HCR_VM);
+}
+
 MON_COLD_BOOT void qv_cpu_describe(void)
 {
 	uint64_t id[ID_REGS];
