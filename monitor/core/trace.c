@@ -4,7 +4,7 @@
  * in secure memory, one record per SMC handled and per power event, and the
  * SiP calls that read it out. Off unless the board DT or TRACE_CTL turns it
  * on. A CPU alone touches its own pending call; the rings themselves, the
- * lost count and the readout are under plat_lock().
+ * lost count, the switch count and the readout are under plat_lock().
  */
 #include <secmon/psci.h>
 #include <secmon/trace.h>
@@ -23,6 +23,7 @@ struct pending {
 	uint64_t t_entry;
 	uint64_t arg[SECMON_TRACE_ARGS];
 	uint32_t fid;
+	uint32_t switches;	/* `switches` at the call's entry */
 	uint8_t flags;
 	bool open;		/* not yet written */
 };
@@ -47,6 +48,13 @@ static struct secmon_trace_record mon_trace_records[MON_MAX_CPUS][RING];
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
+/*
+ * How often TRACE_CTL switched recording on or off. A call is recorded only
+ * when recording stayed on from its entry to its end: one that does not
+ * return (a power-down, CPU_OFF) and whose end went unrecorded while
+ * recording was off must not be written by a later power event.
+ */
+static uint32_t switches;
 
 void mon_trace_setup(bool on, bool fixed)
 {
@@ -55,6 +63,7 @@ void mon_trace_setup(bool on, bool fixed)
 		rings[i].pd_open = rings[i].call.open = false;
 	}
 	mon_trace_lost = 0;
+	switches = 0;
 	locked = fixed;
 	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
 	plat_trace_switched(on);
@@ -101,6 +110,7 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 	p->open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT);
 	if (!p->open)
 		return;
+	p->switches = __atomic_load_n(&switches, __ATOMIC_RELAXED);
 	p->t_entry = plat_counter();
 	p->fid = fid;
 	p->flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1);
@@ -110,7 +120,8 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 
 /*
  * The call's record: with its results (r), x0 alone when they are secret,
- * or none when it does not return.
+ * or none when it does not return. Nothing when recording was switched
+ * since the call's entry.
  */
 void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 {
@@ -123,6 +134,10 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 	p->open = false;
 	now = plat_counter();
 	plat_lock();
+	if (p->switches != switches) {
+		plat_unlock();
+		return;
+	}
 	t = slot(cpu, SECMON_TRACE_SMC, p->fid);
 	t->t_entry = p->t_entry;
 	t->t_exit = now;
@@ -249,6 +264,8 @@ static int64_t trace_ctl(struct mon_call *c)
 	}
 	if (clear)
 		mon_trace_lost = 0;
+	if (on != mon_tracing())
+		__atomic_store_n(&switches, switches + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1);
 	plat_unlock();

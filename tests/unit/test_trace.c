@@ -557,6 +557,55 @@ static void guest_may_not_trace(void **state)
 	expect_smc(&got[1], P32(VERSION), 4, SECMON_PSCI_VERSION_MAKE(1, 3));
 }
 
+/*
+ * A call that does not return is recorded at its power event. Here CPU 1's
+ * CPU_SUSPEND enters with recording on (mon_trace_call(), as mon_smc()
+ * does), recording is switched off before its power-down is recorded (so
+ * no event closes the call), then on again, and a later power event of
+ * CPU 1 whose call entered while recording was off comes: it must not
+ * write the old call back with the old entry time (it once did: a
+ * CPU_SUSPEND record from before the switch, timed from then).
+ */
+static void sc_stale_call(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	static const struct mon_caller os = { 0 };
+
+	(void)pc, (void)ctx;
+	if (cpu == 1) {
+		struct secmon_regs r = { .x = { P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0 } };
+
+		mon_trace_call(1, &r, &os);
+		atomic_store(&S.step, 1);
+		WAIT_FLAG(&S.go, 1);
+		mon_trace_power(&(struct mon_trace_event){ .cpu = 1,
+			.event = SECMON_TRACE_EV_POWERDOWN, .nargs = 2, .arg = { PS_CORE_PD, 0 } });
+		atomic_store(&S.step, 2);
+		return;
+	}
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_A, 0), 0);
+	WAIT_FLAG(&S.step, 1);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 0), 0);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 0), 0);
+	atomic_store(&S.go, 1);
+	WAIT_FLAG(&S.step, 2);
+	wait_off_slowly(1);
+	ngot = 0;
+	read_all();
+}
+
+static void stale_call_not_written_later(void **state)
+{
+	(void)state;
+	run_clean(sc_stale_call, 2, 0);
+	for (unsigned k = 0; k < ngot; k++)
+		if (got[k].cpu == 1 && got[k].type == SECMON_TRACE_SMC &&
+		    got[k].fid == P64(CPU_SUSPEND))
+			fail_msg("CPU 1's CPU_SUSPEND from before recording was switched is "
+				 "recorded (seq %u, entry %llu)", got[k].seq,
+				 (unsigned long long)got[k].t_entry);
+}
+
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
 static char dtb[4096];
 
@@ -636,6 +685,7 @@ int main(void)
 		cmocka_unit_test(powerdown_exit_not_taken_from_a_later_boot),
 		cmocka_unit_test(trng_entropy_not_recorded),
 		cmocka_unit_test(guest_may_not_trace),
+		cmocka_unit_test(stale_call_not_written_later),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);
