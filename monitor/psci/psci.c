@@ -556,11 +556,17 @@ static int64_t system_reset2(struct mon_call *c)
 	plat_system_reset2(type, cookie);
 }
 
-/* A cluster is off once every core in it is down at cluster level. */
+/*
+ * A cluster is off once every core in it is down at cluster level; in
+ * OS-initiated mode, once its last core took it down (osi_cluster_down()),
+ * whatever level the others sleep at.
+ */
 static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
+	if (suspend_mode == SECMON_PSCI_MODE_OSI)
+		return osi_cluster_down(cpu) ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 	for (i = 0; i < ncpus(); i++)
 		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;
