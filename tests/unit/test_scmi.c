@@ -949,6 +949,43 @@ static void resources_from_the_board_dt(void **state)
 	run(clock_body);
 }
 
+/*
+ * A range as wide as the check allows (max + step = 2^64 - 1): every
+ * rounding stays within min..max. A step past that is refused at boot
+ * (bad_board_dt_refused): with it, rounding up wrapped min + k * step
+ * past 2^64, and the largest step made the midpoint (step + 1) / 2 zero.
+ */
+static const char board_wide_range_dts[] = SCMI_NODE_HEAD
+	LIST("clock-list")
+	"clock@0 { reg = <0>; label = \"wide\";\n"
+	"          secmon,rate-range = /bits/ 64 <16 0xfffffffffffffff0 0xf>; }; };\n"
+	"}; };\n";
+
+static void wide_range_body(void)
+{
+	static const uint64_t want[] = { 17, 0x8000000000000000ull, 0xffffffffffffffe2ull,
+					 0xffffffffffffffefull, UINT64_MAX };
+	struct resp r;
+
+	for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		for (uint32_t round = 0; round < 3; round++) {
+			uint64_t got;
+
+			EXPECT_EQ(RATE_SET(&r, round << 2, 0, want[i]), OK);
+			got = RATE_OF(0);
+			EXPECT_EQ((got >= 16 && got <= 0xfffffffffffffff0ull && (got - 16) % 15 == 0) ||
+					  got == 0xfffffffffffffff0ull, 1);
+			if (round == 0)	/* down: never above what was asked */
+				EXPECT_EQ(got <= want[i], 1);
+		}
+}
+
+static void wide_range_rounds_within(void **state)
+{
+	(void)state;
+	run_board(wide_range_body, board_wide_range_dts);
+}
+
 /* Performance domains and sensors a board describes, secure-only ones DENIED. */
 static const char board_perf_sensor_dts[] = SCMI_NODE_HEAD
 	LIST("perf-list")
@@ -1037,6 +1074,14 @@ static void bad_board_dt_refused(void **state)
 		  "node clock@0, property secmon,rate-range" },
 		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rates = <1>; }; };",
 		  "node clock@0, property secmon,rates" },
+		/* Rounding up would wrap min + k * step past 2^64 (a rate below min). */
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = "
+		  "/bits/ 64 <16 0xfffffffffffffff0 0x8000000000000000>; }; };",
+		  "node clock@0, property secmon,rate-range: max + step must fit in 64 bits" },
+		/* The largest step: (step + 1) / 2, the rounding's midpoint, would be 0. */
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = "
+		  "/bits/ 64 <1 2 0xffffffffffffffff>; }; };",
+		  "node clock@0, property secmon,rate-range: max + step must fit in 64 bits" },
 		{ LIST("reset-list") "reset@0 { reg = <0>; }; };", "node reset@0, property label" },
 		{ LIST("reset-list") "reset@0 { reg = <0>; label = \"a-name-far-too-long\"; }; };",
 		  "node reset@0, property label" },
@@ -1120,6 +1165,7 @@ int main(void)
 		cmocka_unit_test(no_channel_no_node),
 		cmocka_unit_test(psci01_board_no_node),
 		cmocka_unit_test(resources_from_the_board_dt),
+		cmocka_unit_test(wide_range_rounds_within),
 		cmocka_unit_test(perf_and_sensors_from_the_board_dt),
 		cmocka_unit_test(bad_board_dt_refused),
 	};
