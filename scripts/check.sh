@@ -92,6 +92,8 @@ nsk_runs() {
 	# SMCs from AArch32 EL1 (the monitor's exception class 0x13 path), and a
 	# legacy call with its ID in r12 from there.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
+	# Where an arm64 Image goes: text_offset honoured, or refused by name.
+	bash tests/nsk/loader.sh $fw || rc=1
 	# The cycle counter does not count EL3 (TFV-5): cortex-a57 (PMCR_EL0.DP)
 	# at EL2 and EL1, -cpu max (MDCR_EL3.SCCD); -icount makes cycles instructions.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test pmu --icount || rc=1
