@@ -172,6 +172,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		a32el1_secondary();
 	if (test.trace)
 		trace_secondary((unsigned)slot);
+	if (test.pmu)
+		pmu_secondary(context_id);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -285,7 +287,9 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_power_off(env.c);
 	}
 	if (test.pmu) {
-		pmu_run(env.c);
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		pmu_run(&env);
 		nsk_power_off(env.c);
 	}
 	if (test.trace) {

@@ -16,7 +16,8 @@
  *   nsk.thumb=1         CPUs the suite starts enter in Thumb state (bit 0 of
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
- *   nsk.test=pmu        the cycle counter does not count Monitor mode
+ *   nsk.test=pmu        the cycle counter does not count Monitor mode, and
+ *                       PMCR.DP is clear after a power-down and a CPU_ON
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM
  *                       (../secrets.c)
@@ -171,6 +172,8 @@ static void fiq_run(const struct secmon_conduit *c)
 #define PMCR_DP		(1u << 5)
 #define PMU_MAX_CYCLES	10000u
 
+static unsigned pmu_ntap;
+
 static void a32_pmu_run(const struct secmon_conduit *c)
 {
 	uint32_t c0, c1, pmcr;
@@ -195,7 +198,98 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 		PMU_MAX_CYCLES);
 	con_tap(&ntap, !(pmcr & PMCR_DP) && (pmcr & PMCR_E),
 		"pmu: the caller's PMCR comes back as it was (0x%x)", pmcr);
-	con_printf("1..%u\n", ntap);
+	pmu_ntap = ntap;
+}
+
+/*
+ * Then the warm entries (issue 22 item 4), as the AArch64 nsk's pmu.c does:
+ * the monitor's PMCR.DP must not stay set after a call that does not
+ * return. The boot CPU powers down with CPU_SUSPEND (its timer wakes it)
+ * and must resume with the PMCR it had, the test going on from the resume;
+ * a second CPU enables its counter and calls CPU_OFF, and CPU_ON must then
+ * start it with PMCR.DP clear. The boot CPU waits in standby, not polling:
+ * under -icount a polling CPU keeps the other from running.
+ */
+#define CTX_RESUMED	0x9e01u
+#define CTX_FIRST	0x9e02u
+#define CTX_AGAIN	0x9e03u
+static uint32_t pmcr_before, pmcr_again, pmu_stage;
+
+static uint32_t pmcr_read(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(v));
+	return v;
+}
+
+static void cycles_on(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));	/* PMCNTENSET */
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 0\n\tisb"
+			 : : "r"((pmcr_read() & ~(PMCR_DP | PMCR_D)) | PMCR_E | PMCR_C) : "memory");
+}
+
+static bool pmu_wait(uint32_t want)
+{
+	uint64_t end = nsk_ticks() + 5 * nsk_tick_freq();
+
+	while (__atomic_load_n(&pmu_stage, __ATOMIC_ACQUIRE) < want ||
+	       (int32_t)secmon_call3(env.c, SECMON_PSCI_FN32(SECMON_PSCI_FN_AFFINITY_INFO),
+				     env.mpidr[1], 0, 0) != SECMON_PSCI_AFF_OFF) {
+		if (nsk_ticks() > end)
+			return false;
+		secmon_psci_cpu_suspend(env.c, env.standby_state, 0, 0);
+	}
+	return true;
+}
+
+static __attribute__((noreturn)) void pmu_after_powerdown(int r)
+{
+	uint32_t pmcr = pmcr_read();
+	uint64_t target = env.mpidr[1];
+
+	con_tap(&pmu_ntap, r == 0 && pmcr == pmcr_before,
+		"pmu: a power-down CPU_SUSPEND resumes with the caller's PMCR (0x%x, was 0x%x; "
+		"DP is bit 5)", (unsigned)pmcr, (unsigned)pmcr_before);
+	r = secmon_psci_cpu_on(env.c, target, (uintptr_t)nsk_secondary_entry, CTX_FIRST);
+	if (r == 0 && pmu_wait(1))
+		r = secmon_psci_cpu_on(env.c, target, (uintptr_t)nsk_secondary_entry, CTX_AGAIN);
+	con_tap(&pmu_ntap, r == 0 && pmu_wait(2) && !(pmcr_again & PMCR_DP),
+		"pmu: after CPU_OFF, CPU_ON enters with PMCR.DP clear (0x%x)", (unsigned)pmcr_again);
+	con_printf("1..%u\n", pmu_ntap);
+	nsk_power_off(env.c);
+}
+
+static __attribute__((noreturn)) void pmu_warm_entries(void)
+{
+	if (nsk_ncpus < 2 || !env.has_powerdown || !env.has_standby) {
+		con_printf("Bail out! pmu: the warm entries need a second CPU, a standby and a "
+			   "power-down state\n");
+		nsk_power_off(env.c);
+	}
+	cycles_on();
+	pmcr_before = pmcr_read();
+	pmu_after_powerdown(secmon_psci_cpu_suspend(env.c, env.powerdown_state,
+						    (uintptr_t)nsk_secondary_entry, CTX_RESUMED));
+}
+
+/* nsk_secondary_main(): the boot CPU's resume, or a start of the second CPU. */
+static void a32_pmu_secondary(uint64_t context_id)
+{
+	switch (context_id) {
+	case CTX_RESUMED:
+		pmu_after_powerdown(0);
+	case CTX_FIRST:
+		cycles_on();
+		__atomic_store_n(&pmu_stage, 1, __ATOMIC_RELEASE);
+		break;
+	case CTX_AGAIN:
+		pmcr_again = pmcr_read();
+		__atomic_store_n(&pmu_stage, 2, __ATOMIC_RELEASE);
+		break;
+	}
+	secmon_psci_cpu_off(env.c);
 }
 
 /* libgcc's 64-bit division calls these on a zero divisor; its own raise a signal. */
@@ -263,6 +357,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		hostile_secondary((unsigned)slot);
 	if (test.trace)
 		trace_secondary((unsigned)slot);
+	if (test_pmu)
+		a32_pmu_secondary(context_id);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -376,8 +472,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_power_off(env.c);
 	}
 	if (test_pmu) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
 		a32_pmu_run(psci);
-		nsk_power_off(env.c);
+		pmu_warm_entries();
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), a32_in_hyp() ? 2 : 1, true);
