@@ -106,6 +106,16 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size);
  */
 bool plat_ns_entry_aarch32(void);
 
+/*
+ * What a CPU_ON or a power-down CPU_SUSPEND keeps of its caller for the warm
+ * entry it sets up (struct mon_ns_entry's mode; opaque to the core, like
+ * struct mon_caller's): read on the calling CPU during the call. Besides the
+ * caller's own mode it holds what PSCI has the entry inherit, the caller's
+ * endianness (the system control register's EE bit of the mode the platform
+ * enters, as TF-A takes it).
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller);
+
 /* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
 uint64_t plat_time_us(void);
 

@@ -277,6 +277,11 @@ bool plat_caller_is_guest(const struct mon_caller *caller)
 	return false;
 }
 
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
 void plat_trace_switched(bool on)
 {
 	(void)on;

@@ -27,6 +27,7 @@
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
+ *   nsk.test=endian     warm entries keep a big-endian caller's SCTLR.EE (endian.c)
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
@@ -54,7 +55,7 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1, secrets, pmu, trace;
+	bool hostile, isolation, a32el1, secrets, pmu, trace, endian;
 	uint64_t calls, seed, a32id12;
 } test;
 
@@ -94,6 +95,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.pmu = true;
 	else if (nsk_arg_is(a, "test", "trace"))
 		test.trace = true;
+	else if (nsk_arg_is(a, "test", "endian"))
+		test.endian = true;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -174,6 +177,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		trace_secondary((unsigned)slot);
 	if (test.pmu)
 		pmu_secondary(context_id);
+	if (test.endian)
+		endian_secondary(context_id);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -294,6 +299,12 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), current_el(), false);
+		nsk_power_off(env.c);
+	}
+	if (test.endian) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		endian_run(&env);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

@@ -277,6 +277,12 @@ bool plat_caller_is_guest(const struct mon_caller *caller)
 	return (caller->mode & SIM_MODE_GUEST) != 0;
 }
 
+/* Simulated CPUs have no endianness to keep. */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
 void plat_trace_switched(bool on)
 {

@@ -207,6 +207,6 @@ _Noreturn void qv_enter_os(const struct qv_os *os)
 {
 	uint32_t spsr = qv_ns_entry_spsr(0);
 
-	qv_ns_entry_prepare(spsr);
+	qv_ns_entry_prepare(spsr, false);
 	qv_enter_ns((uint32_t)os->entry, spsr, 0, ~0u, (uint32_t)os->dtb);
 }

@@ -21,8 +21,11 @@ void qv_cpu_describe(void);
 void qv_cpu_reset_init(unsigned cpu);
 /* The CPU has the Virtualization Extensions: the normal world enters at EL2 / in Hyp mode. */
 bool qv_has_virt(void);
-/* Resets the system control of the mode `spsr` enters (and below): MMU and caches off. */
-void qv_ns_entry_prepare(uint64_t spsr);
+/*
+ * Resets the system control of the mode `spsr` enters (and below): MMU and
+ * caches off, data big-endian (the EE bits) when `big_endian`.
+ */
+void qv_ns_entry_prepare(uint64_t spsr, bool big_endian);
 
 /*
  * SMCCC_ARCH_WORKAROUND_1..4 (workaround.c, the decision; each port's

@@ -157,6 +157,6 @@ _Noreturn void qv_enter_os(const struct qv_os *os)
 {
 	uint64_t spsr = qv_ns_entry_spsr(0);
 
-	qv_ns_entry_prepare(spsr);
+	qv_ns_entry_prepare(spsr, false);
 	qv_enter_ns(os->entry, spsr, os->dtb);
 }

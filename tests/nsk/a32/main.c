@@ -24,6 +24,8 @@
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
  *                       at once (../hostile.c); nsk.calls=N in all (100000),
  *                       nsk.seed=N
+ *   nsk.test=endian     warm entries keep a big-endian caller's endianness
+ *                       (endian.c)
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (../trace.c)
  *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
@@ -50,7 +52,7 @@ static struct nsk_options opt;
 static bool thumb;		/* nsk.thumb=1 */
 static uint32_t fiq_id12;	/* nsk.fiqid12=ID */
 static struct {
-	bool secrets, hostile, trace;
+	bool secrets, hostile, trace, endian;
 	uint64_t calls, seed;
 } test;
 
@@ -95,6 +97,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.hostile = true;
 	else if (nsk_arg_is(a, "test", "trace"))
 		test.trace = true;
+	else if (nsk_arg_is(a, "test", "endian"))
+		test.endian = true;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
 		test.calls = a->v;
 	else if (nsk_arg_is(a, "seed", 0) && a->num)
@@ -359,6 +363,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		trace_secondary((unsigned)slot);
 	if (test_pmu)
 		a32_pmu_secondary(context_id);
+	if (test.endian)
+		endian_secondary(context_id);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -479,6 +485,12 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), a32_in_hyp() ? 2 : 1, true);
+		nsk_power_off(env.c);
+	}
+	if (test.endian) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		endian_run(&env);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb
