@@ -298,10 +298,20 @@ static void power_body(void)
 	EXPECT_EQ(CMD(&r, POWER, 3, 3), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, POWER, 4, 0, 3, PD_OFF), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, POWER, 5, 0xffffffffu), NOT_FOUND);
-	/* The board's secure-only domain. */
-	EXPECT_EQ(CMD(&r, POWER, 3, 2), DENIED);
+	/*
+	 * The board's secure-only domain: the agent sees it and its state
+	 * (Linux's scmi_pm_domain asks every domain's state at probe and warns
+	 * on any error) but may not change it: no state set in its attributes
+	 * (neither synchronous nor asynchronous), POWER_STATE_SET DENIED.
+	 */
+	EXPECT_EQ(CMD(&r, POWER, 3, 2), OK);
+	EXPECT_EQ(r.p[0], 0);
+	name_is(__LINE__, r.p + 1, "secure-sram");
+	EXPECT_EQ(CMD(&r, POWER, 5, 2), OK);
+	EXPECT_EQ(r.p[0], PD_ON);
 	EXPECT_EQ(CMD(&r, POWER, 4, 0, 2, PD_OFF), DENIED);
-	EXPECT_EQ(CMD(&r, POWER, 5, 2), DENIED);
+	EXPECT_EQ(CMD(&r, POWER, 5, 2), OK);
+	EXPECT_EQ(r.p[0], PD_ON);
 	for (uint32_t id = 0; id < 6; id++)
 		EXPECT_EQ(CMD(&r, POWER, 2, id), OK);
 	EXPECT_EQ(CMD(&r, POWER, 2, 6), NOT_FOUND);
@@ -898,7 +908,10 @@ static void board_body(void)
 	EXPECT_EQ(r.p[0], 2);
 	EXPECT_EQ(CMD(&r, POWER, 3, 0), OK);
 	name_is(__LINE__, r.p + 1, "gpu");
-	EXPECT_EQ(CMD(&r, POWER, 3, 1), DENIED);
+	EXPECT_EQ(CMD(&r, POWER, 3, 1), OK);	/* secure-only: seen, no state set */
+	EXPECT_EQ(r.p[0], 0);
+	name_is(__LINE__, r.p + 1, "modem");
+	EXPECT_EQ(CMD(&r, POWER, 4, 0, 1, PD_OFF), DENIED);
 	EXPECT_EQ(CMD(&r, POWER, 3, 2), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, CLOCK, 1), OK);
 	EXPECT_EQ(r.p[0], 2);
