@@ -166,7 +166,13 @@ done
 
 # The modules must be for the kernel that boots.
 KREL=$(sed -n 's/^kernel_release=//p' "$LINUX_DIR/version")
-vermagic() { ${CROSS}objcopy -O binary --only-section=.modinfo "$1" /dev/stdout | tr '\0' '\n' | sed -n 's/^vermagic=//p'; }
+# Through a file, not /dev/stdout: objcopy writes a temporary file and renames
+# it onto its output's name when that is a regular file, which can replace
+# the /dev/stdout symlink itself (seen on a shared machine).
+vermagic() {
+	${CROSS}objcopy -O binary --only-section=.modinfo "$1" "$T/modinfo.bin" &&
+		tr '\0' '\n' <"$T/modinfo.bin" | sed -n 's/^vermagic=//p'
+}
 want=$(vermagic "$(find "$LINUX_DIR/modules/$KREL" -name virtio_mmio.ko | head -n 1)")
 got=$(vermagic "$O/secmon.ko")
 if [ -n "$want" ] && [ "$got" = "$want" ]; then
