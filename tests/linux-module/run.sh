@@ -38,7 +38,9 @@
 #                   directory with -scmi appended) when it exists, the
 #                   kernel's SCMI core kept off: debugfs secmon/scmi reads
 #                   Base's version, sets and reads a performance level and
-#                   reads the sensors with the library's client
+#                   reads the sensors with the library's client; a driver
+#                   bound to the channel's node while the file holds the
+#                   channel waits for it, then keeps the file out
 #   fw-scmi-owned   the same with the kernel's SCMI core on: the file
 #                   refuses, the channel being the kernel driver's
 #   fw-idle         (arm64) no board DT, 4 CPUs, cpuidle on the monitor's idle
