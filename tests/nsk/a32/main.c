@@ -26,6 +26,8 @@
  *                       nsk.seed=N
  *   nsk.test=endian     warm entries keep a big-endian caller's endianness
  *                       (endian.c)
+ *   nsk.test=guest      a guest (SVC under Hyp's stage 2) may not use the
+ *                       monitor's recording calls
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (../trace.c)
  *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
@@ -35,6 +37,7 @@
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  */
+#include <secmon/trace.h>
 #include "boot.h"
 #include "conf.h"
 #include "dt.h"
@@ -52,7 +55,7 @@ static struct nsk_options opt;
 static bool thumb;		/* nsk.thumb=1 */
 static uint32_t fiq_id12;	/* nsk.fiqid12=ID */
 static struct {
-	bool secrets, hostile, trace, endian;
+	bool secrets, hostile, trace, endian, guest;
 	uint64_t calls, seed;
 } test;
 
@@ -99,6 +102,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.trace = true;
 	else if (nsk_arg_is(a, "test", "endian"))
 		test.endian = true;
+	else if (nsk_arg_is(a, "test", "guest"))
+		test.guest = true;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
 		test.calls = a->v;
 	else if (nsk_arg_is(a, "seed", 0) && a->num)
@@ -330,8 +335,8 @@ void nsk_cpu_early_init(void)
 	wake_disarm();
 }
 
-/* Sets Hyp up for a plain PL1 guest (no traps, no stage 2) and drops to SVC. */
-static void leave_hyp(void)
+/* Sets Hyp up for a PL1 guest (no traps; HCR = hcr) and drops to SVC. */
+static void leave_hyp_with(uint32_t hcr)
 {
 	cp15_write(CP15_VPIDR, cp15_read(CP15_MIDR));
 	cp15_write(CP15_VMPIDR, cp15_read(CP15_MPIDR));
@@ -339,9 +344,76 @@ static void leave_hyp(void)
 	__asm__ volatile("mcrr p15, 4, %0, %0, c14" : : "r"(0) : "memory");	/* CNTVOFF */
 	cp15_write(CP15_HCPTR, HCPTR_NO_TRAPS);
 	cp15_write(CP15_HSTR, 0);
-	cp15_write(CP15_HCR, 0);
+	cp15_write(CP15_HCR, hcr);
 	a32_isb();
 	nsk_a32_eret_to_svc();
+}
+
+/* A plain PL1 guest: no stage 2. */
+static void leave_hyp(void)
+{
+	leave_hyp_with(0);
+}
+
+/*
+ * nsk.test=guest (booted in Hyp mode): a hypervisor's guest may not read or
+ * switch the monitor's recording (docs/trace.md). TRACE_INFO is answered in
+ * Hyp mode; then the nsk drops to SVC as a guest, HCR.VM set with an
+ * identity stage 2 (LPAE, 32-bit IPA, four 1 GiB blocks from level 1: RAM
+ * at 0x40000000 normal write-back memory, the rest device memory), and
+ * TRACE_INFO, TRACE_CTL and TRACE_READ must be DENIED, while its other
+ * calls (PSCI_VERSION) are answered.
+ */
+#define HCR_VM		(1u << 0)
+#define S2_BLOCK	(1ull | (1ull << 10) | (3ull << 8) | (3ull << 6))
+#define S2_NORMAL_WB	(0xfull << 2)
+#define S2_DEVICE	(0x1ull << 2)
+#define VTCR_32BIT_L1	((1u << 31) | (3u << 12) | (1u << 10) | (1u << 8) | (1u << 6))
+
+static uint64_t s2_table[4] __attribute__((aligned(4096)));
+static uint64_t guest_buf[32] __attribute__((aligned(64)));
+
+static void stage2_setup(void)
+{
+	uint32_t base = (uintptr_t)s2_table;
+
+	for (unsigned i = 0; i < 4; i++)
+		s2_table[i] = ((uint64_t)i << 30) | S2_BLOCK | (i == 1 ? S2_NORMAL_WB : S2_DEVICE);
+	__asm__ volatile("dsb ishst" : : : "memory");
+	__asm__ volatile("mcr p15, 4, %0, c2, c1, 2" : : "r"(VTCR_32BIT_L1));	/* VTCR */
+	__asm__ volatile("mcrr p15, 6, %0, %1, c2" : : "r"(base), "r"(0u));	/* VTTBR */
+	a32_isb();
+	__asm__ volatile("mcr p15, 4, %0, c8, c7, 4\n\tdsb ish" : : "r"(0) : "memory"); /* TLBIALLNSNH */
+}
+
+static void guest_run(const struct secmon_conduit *c)
+{
+	unsigned ntap = 0;
+	uint32_t r;
+
+	if (!a32_in_hyp()) {
+		con_printf("Bail out! guest: the nsk must boot in Hyp mode (--virt 1, no --el 1)\n");
+		return;
+	}
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_INFO, 0, 0, 0);
+	con_tap(&ntap, r == 0, "guest: TRACE_INFO from Hyp mode is answered (r0 0x%x)", (unsigned)r);
+	stage2_setup();
+	leave_hyp_with(HCR_VM);
+	con_tap(&ntap, !a32_in_hyp(), "guest: now in SVC mode, stage 2 on (HCR.VM)");
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_INFO, 0, 0, 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_INFO from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_CTL, 1, 1, 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_CTL from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_READ, (uintptr_t)guest_buf,
+				   sizeof(guest_buf), 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_READ from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
+	con_tap(&ntap, r == SECMON_PSCI_VERSION_MAKE(1, 3),
+		"guest: its PSCI_VERSION is answered (0x%x)", (unsigned)r);
+	con_printf("1..%u\n", ntap);
 }
 
 void nsk_secondary_main(uint64_t context_id, uint64_t slot)
@@ -486,6 +558,10 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), a32_in_hyp() ? 2 : 1, true);
 		nsk_power_off(env.c);
+	}
+	if (test.guest) {
+		guest_run(psci);
+		nsk_power_off(psci);
 	}
 	if (test.endian) {
 		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
