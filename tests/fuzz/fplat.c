@@ -282,9 +282,10 @@ uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
 	return caller->mode;
 }
 
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 uint64_t plat_time_us(void)

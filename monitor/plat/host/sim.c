@@ -284,9 +284,10 @@ uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 /* The simulated CPU has no speculation to work around. */
