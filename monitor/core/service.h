@@ -18,6 +18,11 @@ struct mon_call {
 	unsigned cpu;
 	bool smc64;
 	const struct mon_caller *caller;
+	/*
+	 * Set by a service whose results past x0 are secret (TRNG's entropy):
+	 * recording then keeps x0 alone (core/trace.c, docs/trace.md).
+	 */
+	bool secret;
 };
 
 /* Argument n (1..17) in the width of the call. */
@@ -174,9 +179,12 @@ enum { MON_TRACE_FIXED = 1, MON_TRACE_WORKAROUNDS = 2, MON_TRACE_READOUT = 4 };
 void mon_trace_setup(bool on, unsigned how);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
 int mon_trace_dt(const void *board_dtb);
-/* Around one SMC on `cpu`: its arguments at entry, its results at return. */
+/*
+ * Around one SMC on `cpu`: its arguments at entry, its results at return
+ * (x0 alone when `secret`: struct mon_call's flag).
+ */
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller);
-void mon_trace_return(unsigned cpu, const struct secmon_regs *r);
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret);
 /* A power event (enum secmon_trace_event); a time of 0 is "now". */
 struct mon_trace_event {
 	unsigned cpu;

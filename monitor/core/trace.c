@@ -7,7 +7,8 @@
  * may also have the records printed on the console at SYSTEM_OFF and
  * SYSTEM_RESET. A CPU alone touches its own pending call; the rings
  * themselves (a CPU's own records, and the CLEARED record TRACE_CTL leaves
- * in any), the lost count and the readout are under plat_lock().
+ * in any), the lost count, the switch count and the readout are under
+ * plat_lock().
  */
 #include <secmon/psci.h>
 #include <secmon/trace.h>
@@ -27,6 +28,7 @@ struct pending {
 	uint64_t t_entry;
 	uint64_t arg[SECMON_TRACE_ARGS];
 	uint32_t fid;
+	uint32_t switches;	/* `switches` at the call's entry */
 	uint8_t flags;
 	bool open;		/* not yet written */
 };
@@ -54,6 +56,13 @@ static bool locked;
 bool mon_trace_on;
 /* The ARCH_WORKAROUND calls recorded too; the records printed at SYSTEM_OFF/RESET. */
 static bool record_wa, readout;
+/*
+ * How often TRACE_CTL switched recording on or off. A call is recorded only
+ * when recording stayed on from its entry to its end: one that does not
+ * return (a power-down, CPU_OFF) and whose end went unrecorded while
+ * recording was off must not be written by a later power event.
+ */
+static uint32_t switches;
 
 MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 {
@@ -64,6 +73,7 @@ MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 		rings[i].pd_open = rings[i].call.open = false;
 	}
 	mon_trace_lost = 0;
+	switches = 0;
 	locked = how & MON_TRACE_FIXED;
 	readout = how & MON_TRACE_READOUT;
 	__atomic_store_n(&record_wa, (how & MON_TRACE_WORKAROUNDS) != 0, __ATOMIC_RELAXED);
@@ -126,6 +136,7 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 		   __atomic_load_n(&record_wa, __ATOMIC_RELAXED));
 	if (!p->open)
 		return;
+	p->switches = __atomic_load_n(&switches, __ATOMIC_RELAXED);
 	p->t_entry = plat_counter();
 	p->fid = fid;
 	p->flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1);
@@ -133,8 +144,12 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 		p->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
 }
 
-/* The call's record: with its results (r), or none when it does not return. */
-void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
+/*
+ * The call's record: with its results (r), x0 alone when they are secret,
+ * or none when it does not return. Nothing when recording was switched
+ * since the call's entry.
+ */
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 {
 	struct pending *p = &rings[cpu].call;
 	struct secmon_trace_record *t;
@@ -145,6 +160,10 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 	p->open = false;
 	now = plat_counter();
 	plat_lock();
+	if (p->switches != switches) {
+		plat_unlock();
+		return;
+	}
 	t = slot(cpu, SECMON_TRACE_SMC, p->fid);
 	t->t_entry = p->t_entry;
 	t->t_exit = now;
@@ -154,8 +173,8 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 		t->arg[i] = p->arg[i];
 	if (r) {
 		/* An AArch32 caller gets w0-w3: the record holds no more than it saw. */
-		t->nres = SECMON_TRACE_RESULTS;
-		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
+		t->nres = secret ? 1 : SECMON_TRACE_RESULTS;
+		for (unsigned i = 0; i < t->nres; i++)
 			t->res[i] = p->flags & SECMON_TRACE_F_AARCH32 ? (uint32_t)r->x[i] : r->x[i];
 	}
 	plat_unlock();
@@ -172,7 +191,7 @@ void mon_trace_power(const struct mon_trace_event *e)
 	/* A call that does not return (every event but these) is recorded before the CPU goes. */
 	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
 	    e->event != SECMON_TRACE_EV_WARM_BOOT)
-		mon_trace_return(e->cpu, 0);
+		mon_trace_return(e->cpu, 0, false);
 	plat_lock();
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
@@ -287,6 +306,8 @@ static int64_t trace_ctl(struct mon_call *c)
 		if (!on)
 			rings[i].pd_open = false;
 	}
+	if (on != mon_tracing())
+		__atomic_store_n(&switches, switches + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&record_wa, wa, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1, wa);
@@ -299,12 +320,23 @@ bool trace_has(uint32_t fid)
 	return is_trace_call(fid);
 }
 
+/*
+ * A guest of a hypervisor (plat_caller_is_guest()) may neither read nor
+ * switch the recording: it holds every caller's calls, the hypervisor's
+ * among them, and TRACE_READ writes to a physical address, which a guest's
+ * addresses are not. Its trace calls are DENIED; its other calls are
+ * recorded like anyone's.
+ */
 bool trace_handle(struct mon_call *c)
 {
 	unsigned fn = c->fid & SECMON_FID_NUM_MASK;
 
 	if (!trace_has(c->fid))
 		return false;
+	if (plat_caller_is_guest(c->caller)) {
+		mon_ret(c, 0, SECMON_PSCI_DENIED);
+		return true;
+	}
 	mon_ret(c, 0, fn == (SECMON_SIP_TRACE_INFO & 0xffff)   ? trace_info(c)
 		      : fn == (SECMON_SIP_TRACE_READ & 0xffff) ? trace_read(c)
 							       : trace_ctl(c));

@@ -281,6 +281,17 @@ struct secmon_trace_record *plat_trace_records(unsigned *rings)
 	return trace_records;
 }
 
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	(void)caller;
+	return false;
+}
+
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
 void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
