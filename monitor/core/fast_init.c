@@ -7,8 +7,9 @@
  * gives it, (fid * mult) >> shift, with mult chosen here so that no two of
  * them share a slot. Every other slot holds an ID of another owning entity,
  * which no ID looked up in this table can equal. Beside each ID its answer
- * (struct mon_answer), as the service's entry in mon_services states it
- * (.fast, .answer, .about): the core names no service here. Cold-boot code:
+ * (struct mon_answer), as the services state it (mon_services' .fast,
+ * mon_service_answer(), mon_service_about(): services.c names them, this
+ * file names no service). Cold-boot code:
  * only the tables stay.
  */
 #include "service.h"
@@ -240,20 +241,15 @@ static int check_index(const uint32_t *v, unsigned n)
  */
 static void answer(struct mon_answer *a, uint32_t fid, bool filtered)
 {
-	const struct mon_service *s = service_of(fid), *lookup = 0;
+	const struct mon_service *s = service_of(fid);
 	struct mon_answer_spec spec = { 0, 0, 0 };
-	unsigned i;
 	int k;
 
-	for (i = 0; i < mon_service_count && !lookup; i++)
-		if (mon_services[i].about)
-			lookup = &mon_services[i];
-	*a = (struct mon_answer){ .how = MON_ANSWER_FAST,
-				  .about = lookup ? lookup->about(fid) : 0 };
+	*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = mon_service_about(fid) };
 	if ((fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) != SECMON_FID_FAST)
 		a->how = MON_ANSWER_FULL;
-	else if (s && s->answer)
-		a->how = s->answer(fid, &spec);
+	else if (s)
+		a->how = mon_service_answer(s, fid, &spec);
 	a->value = spec.value;
 	if (a->how == MON_ANSWER_LOOKUP && !filtered)
 		*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = a->about };

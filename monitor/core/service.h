@@ -85,16 +85,12 @@ struct mon_service {
 	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
 	bool (*has)(uint32_t fid);
 	/*
-	 * Its share of the fast path (struct mon_route, monitor.h), each NULL
-	 * when it has none: the handler of the calls answered from x1-x3 into
-	 * x0 alone (one per owning entity: every service of the entity that
-	 * has one names the same), how each of its fast calls is answered
-	 * without code (MON_ANSWER_*, the value), and what its
-	 * MON_ANSWER_LOOKUP call answers about an ID (one service has that).
+	 * Its fast handler (struct mon_route, monitor.h), NULL when it has
+	 * none: the calls answered from x1-x3 into x0 alone (one per owning
+	 * entity: every service of the entity that has one names the same).
+	 * Its answers without code are mon_service_answer()'s.
 	 */
 	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	unsigned (*answer)(uint32_t fid, struct mon_answer_spec *a);
-	int32_t (*about)(uint32_t id);
 	/*
 	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th
 	 * one and the register that carries it (0: x0); false past the last.
@@ -121,6 +117,18 @@ bool mon_fid_implemented(uint32_t fid);
  * of an owning entity the monitor has.
  */
 bool mon_fid_answered(uint32_t fid);
+
+/*
+ * The services' answers without code, for the fast path's builder
+ * (fast_init.c) at cold boot: how service s answers a fast call of fid
+ * (MON_ANSWER_*; MON_ANSWER_FAST, its fast handler, when it has no other),
+ * and what the one MON_ANSWER_LOOKUP call (PSCI_FEATURES) says about an ID.
+ * Cold-boot code in services.c, which names the services: called directly,
+ * never through a pointer, so that the resident table holds none.
+ */
+unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
+			    struct mon_answer_spec *a);
+int32_t mon_service_about(uint32_t id);
 
 /* The services, defined in core/services.c. */
 extern const struct mon_service mon_services[];

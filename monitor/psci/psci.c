@@ -857,7 +857,7 @@ static void offer(void)
  * accepts, the platform's table (its first check, before anything else is
  * looked at); an accepted one goes on to mon_smc(). The rest: psci_fast().
  */
-unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
+MON_COLD_BOOT unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
 {
 	unsigned fn = secmon_fid_num(fid);
 	bool smc64 = secmon_fid_is_smc64(fid);
@@ -884,7 +884,7 @@ unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
 	return MON_ANSWER_FAST;
 }
 
-int32_t psci_features_about(uint32_t id)
+MON_COLD_BOOT int32_t psci_features_about(uint32_t id)
 {
 	return features_of(id, false);
 }

@@ -43,7 +43,7 @@ bool trng_has(uint32_t fid)
 }
 
 /* TRNG_VERSION is a constant (fast_init.c asks at cold boot, when TRNG is there at all). */
-unsigned trng_answer(uint32_t fid, struct mon_answer_spec *a)
+MON_COLD_BOOT unsigned trng_answer(uint32_t fid, struct mon_answer_spec *a)
 {
 	if ((fid & ~SECMON_FID_SVE_HINT) != SECMON_TRNG_VERSION)
 		return MON_ANSWER_FULL;
