@@ -8,6 +8,8 @@
   bench.py baseline   rewrite bench/baseline.json from a fresh run
   bench.py boot       the Linux boot alone (after make -f mk/bench.mk boot):
                       its table, build/bench/boot.json
+  bench.py xen        the Xen boot alone (bench/xenboot.py; after make -f
+                      mk/bench.mk boot xen): its table, build/bench/xen.json
 
 Instruction counts come from the bench kernel (bench/bk.c) under QEMU with
 -icount shift=0,sleep=off: one instruction per nanosecond of virtual time, idle
@@ -21,6 +23,8 @@ import shutil
 import statistics
 import subprocess
 import sys
+
+import xenboot
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 OUT = os.path.join(ROOT, 'build', 'bench')
@@ -57,6 +61,9 @@ CALLS = [
     ('psci_version_pmu', "PSCI_VERSION, the caller's cycle counter on", 218, None),
     ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
     ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
+    ('cpu_suspend_bad', 'CPU_SUSPEND refused: a bad power_state', 254, 254 // 3),
+    # TF-A's QEMU build has no TRNG: its figure is PSCI_VERSION's path.
+    ('trng_version', 'TRNG_VERSION (TF-A: not served)', 218, 218 // 3),
     ('unknown_sip', 'unknown SiP ID 0x82000042', 168, 50),
     ('sip_errata_status', 'SiP errata status 0x82000021', None, None),
     ('trng_rnd64', 'TRNG_RND64(192 bits), the DT-seeded DRBG', None, None),
@@ -83,10 +90,13 @@ NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 # the DT has an arm,scmi-smc node).
 NEED_SCMI = {'scmi_base_version', 'scmi_clock_rate_get'}
 # Calls QEMU's own PSCI (no firmware) does not serve.
-NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64'}
+NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64', 'trng_version'}
 UNK = {0xffffffff, 0xffffffffffffffff}
 # The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
 UNKNOWN_TARGET = 50
+# The answers the check holds besides the counts: a fast answer must be the
+# right one (INVALID_PARAMETERS, -2 in 64 bits; TRNG 1.0).
+ANSWERS = {'cpu_suspend_bad': 0xfffffffffffffffe, 'trng_version': 0x10000}
 # The workaround calls: <= 25 where the CPU offers them, else SMC_UNK (<= 50).
 WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
 WA_TARGET = 25
@@ -590,6 +600,9 @@ def table(results):
     if lb:
         lines.append('')
         lines += boot_lines(lb)
+    if results.get('xen_boot'):
+        lines.append('')
+        lines += xenboot.lines(results['xen_boot'])
     sb = results.get('sim')
     if sb and 'indirect_ns' in sb:
         lines.append('')
@@ -705,6 +718,7 @@ def cmd_run(args):
     results['footprint'] = footprint()
     if '--no-linux' not in args:
         results['linux_boot'] = linux_boot()
+        results['xen_boot'] = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
     results['sim'] = simbench()
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, 'results.json'), 'w') as f:
@@ -824,6 +838,15 @@ def cmd_check(args):
         print('%sok %d - bench idle state %s (entry/exit/min-residency): %s' % (
             '' if good else 'not ', n, name, text))
         failed += not good
+    for cfg in CHECKED:
+        for name, want in sorted(ANSWERS.items()):
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            good = c is not None and c['x0'] == want
+            print('%sok %d - bench %s/%s: answers x0 = %s (want %s)' % (
+                '' if good else 'not ', n, cfg, name, hex(c['x0']) if c else 'nothing',
+                hex(want)))
+            failed += not good
     # The brief's figures: every call with a target, in every configuration.
     for cfg in CHECKED:
         for name, label, tfa, target in CALLS:
@@ -871,13 +894,26 @@ def cmd_boot(args):
     return 0
 
 
+def cmd_xen(args):
+    if not os.path.exists(FW_BUILT) or not os.path.exists(BOOT_INITRD):
+        die('no %s or %s: run make firmware and make -f mk/bench.mk boot xen' % (FW_BUILT, BOOT_INITRD))
+    os.makedirs(OUT, exist_ok=True)
+    shutil.copyfile(FW_BUILT, FW)
+    xb = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
+    with open(os.path.join(OUT, 'xen.json'), 'w') as f:
+        json.dump(xb, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print('\n'.join(xenboot.lines(xb)))
+    return 0
+
+
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot'):
+    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot', 'xen'):
         print(__doc__, file=sys.stderr)
         return 2
     os.chdir(ROOT)
     return {'run': cmd_run, 'check': cmd_check, 'baseline': cmd_baseline,
-            'boot': cmd_boot}[argv[1]](argv[2:])
+            'boot': cmd_boot, 'xen': cmd_xen}[argv[1]](argv[2:])
 
 
 if __name__ == '__main__':

@@ -314,9 +314,15 @@ static int fwtrace_ctl(const char *word)
 		return fwtrace_call(SECMON_SIP_TRACE_CTL, 0, 0, &out);
 	if (strcmp(word, "clear"))
 		return -EINVAL;
-	/* Empties the rings and keeps recording as it was. */
+	/*
+	 * Empties the rings and keeps recording as it was: on or off, and the
+	 * workaround calls recorded or not (TRACE_INFO's bit 1 is TRACE_CTL's).
+	 */
 	e = fwtrace_call(SECMON_SIP_TRACE_INFO, 0, 0, &out);
-	return e ? e : fwtrace_call(SECMON_SIP_TRACE_CTL, out.x[1] & 1, 1, &out);
+	return e ? e : fwtrace_call(SECMON_SIP_TRACE_CTL, out.x[1] & SECMON_TRACE_INFO_ON,
+				    SECMON_TRACE_CTL_CLEAR |
+				    (out.x[1] & SECMON_TRACE_INFO_WORKAROUNDS ?
+				     SECMON_TRACE_CTL_WORKAROUNDS : 0), &out);
 }
 
 /* trace_text: the snapshot checked by the library's decoder, a line per record. */
@@ -351,7 +357,10 @@ static struct fwtrace *fwtrace_text(const struct fwtrace *bin)
 		secmon_trace_get(&tf, i, &r);
 		len += scnprintf(t->data + len, cap - len, "cpu%u seq %u t %llu..%llu %s %#x",
 				 r.cpu, r.seq, r.t_entry, r.t_exit,
-				 r.type == SECMON_TRACE_SMC ? "smc" : "power", r.fid);
+				 r.type == SECMON_TRACE_SMC	? "smc"
+				 : r.type == SECMON_TRACE_POWER ? "power"
+								: "cleared",
+				 r.fid);
 		if (r.type == SECMON_TRACE_SMC)
 			len += scnprintf(t->data + len, cap - len, " flags %#x", r.flags);
 		for (j = 0; j < r.nargs; j++)
