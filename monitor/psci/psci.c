@@ -55,6 +55,8 @@ static bool suspend_pd[NSTATES];
 static unsigned pd_state_of_level[LEVEL_SYSTEM + 1];
 #define STATE_CORE_PD pd_state_of_level[LEVEL_CORE]
 #define STATE_SYSTEM pd_state_of_level[LEVEL_SYSTEM]
+/* The shallowest core standby state: what a legacy ABI's idle call enters. */
+static unsigned state_core_standby;
 
 struct psci_cpu {
 	enum cpu_state state;
@@ -96,6 +98,9 @@ MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 		suspend_ps[nsuspend] = states[i].power_state;
 		suspend_idx[nsuspend++] = (uint8_t)i;
 	}
+	for (i = nstates; i-- > 0;)
+		if (!states[i].powerdown && states[i].level == LEVEL_CORE)
+			state_core_standby = i;
 	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
 		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
 		for (i = 0; i < nstates; i++)
@@ -392,6 +397,11 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 	if (!suspend_pd[s])
 		return standby(c, (unsigned)s);
 	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
+}
+
+int64_t psci_cpu_standby(struct mon_call *c)
+{
+	return standby(c, state_core_standby);
 }
 
 static int64_t cpu_suspend(struct mon_call *c)

@@ -360,7 +360,7 @@ expect_lines "SYSTEM_RESET resets the system" call --sim SYSTEM_RESET -- \
 	"end              system reset"
 
 expect_lines "a power-down CPU_SUSPEND resumes at the entry point" \
-	call --sim CPU_SUSPEND 0x10000 0x80000000 7 -- \
+	call --sim CPU_SUSPEND 0x10002 0x80000000 7 -- \
 	"returned         nothing: the call did not return to CPU 0" \
 	"event            CPU 0 (MPIDR 0x0) re-entered the normal world at 0x80000000 with x0 = 0x7"
 

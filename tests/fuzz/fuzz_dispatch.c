@@ -444,13 +444,13 @@ static int64_t standby(struct call *c)
 static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ctx)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return standby(c);
-	case 0x00010000u:
+	case 0x00010002u:
 		return powerdown(c, 1, pc, ctx, false);
-	case 0x01010000u:
+	case 0x01010022u:
 		return powerdown(c, 2, pc, ctx, false);
-	case 0x02010000u:
+	case 0x02010222u:
 		return powerdown(c, 3, pc, ctx, false);
 	default:
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -549,13 +549,13 @@ static int64_t node_hw_state(const struct call *c)
 static int stat_index(uint32_t ps)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return 0;
-	case 0x00010000u:
+	case 0x00010002u:
 		return 1;
-	case 0x01010000u:
+	case 0x01010022u:
 		return 2;
-	case 0x02010000u:
+	case 0x02010222u:
 		return 3;
 	default:
 		return -1;
@@ -1472,8 +1472,8 @@ static uint64_t ctx_counter;
 static uint64_t gen_value(void)
 {
 	/* Power states, then FEATURE_AVAILABILITY's register selectors. */
-	static const uint32_t states[12] = { 0x0u, 0x10000u, 0x1010000u, 0x2010000u,
-					     0x10001u, 0x40000000u, 0x1000000u, 0x3010000u,
+	static const uint32_t states[12] = { 0x1u, 0x10002u, 0x1010022u, 0x2010222u,
+					     0x10000u, 0x40000000u, 0x1000022u, 0x3010222u,
 					     SECMON_FEAT_AVAIL_SCR_EL3, SECMON_FEAT_AVAIL_CPTR_EL3,
 					     SECMON_FEAT_AVAIL_MDCR_EL3, SECMON_FEAT_AVAIL_MPAM3_EL3 };
 	uint8_t s = u8();

@@ -32,7 +32,7 @@
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
- * 0x0 (core standby) and 0x00010000 (core power-down), original format.
+ * 0x1 (core retention) and 0x00010002 (core power-down), original format.
  */
 #include "boot.h"
 #include "conf.h"
