@@ -655,6 +655,32 @@ static void test_cpu_on_errors(void)
 	check_int(affinity(1), SECMON_PSCI_AFF_OFF, "a refused CPU_ON leaves the target OFF");
 }
 
+/*
+ * A CPU_OFF powers the core down: when CPU_ON brings it back, its count of
+ * the core power-down state has grown by one (as TF-A counts it, and Arm's
+ * TFTF "Stats test cases for CPU OFF" checks). CPU 1 is off, by CPU_OFF.
+ */
+static void test_cpu_off_counted(void)
+{
+	uint64_t before = 0, after = 0;
+
+	if (!env->has_powerdown || !psci_offers(SECMON_PSCI_FN_STAT_COUNT)) {
+		skip("PSCI_STAT_COUNT after CPU_OFF", "no power-down state or no PSCI_STAT_COUNT");
+		return;
+	}
+	secmon_psci_stat_count(env->c, env->mpidr[1], env->powerdown_state, &before);
+	store(&seen_ctx[1], 0);
+	store(&release, 0);
+	if (secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_HOLD, 0x44)) ==
+		    SECMON_OK &&
+	    wait_value(&seen_ctx[1], 0x44))
+		secmon_psci_stat_count(env->c, env->mpidr[1], env->powerdown_state, &after);
+	store(&release, 1);
+	check_int((int64_t)(after - before), 1,
+		  "PSCI_STAT_COUNT of the core power-down grows by one for a CPU_OFF, once back on");
+	check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "it powers off again");
+}
+
 static void test_cpu_on_off(void)
 {
 	unsigned t, ok = 0, on_ok = 0, again = 0;
@@ -683,6 +709,7 @@ static void test_cpu_on_off(void)
 	check_int(again, env->ncpus - 1, "a running secondary is ON and CPU_ON says ALREADY_ON");
 	check_int(ok, env->ncpus - 1, "each secondary gets its context ID and powers off");
 	check_int(load(&seen_ctx[1]), 0x1001, "the refused CPU_ON did not change the context ID");
+	test_cpu_off_counted();
 }
 
 /* Two CPU_ONs back to back: exactly one wins, and its context is used. */

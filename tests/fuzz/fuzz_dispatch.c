@@ -129,6 +129,7 @@ struct mcpu {
 	enum mstate st;
 	struct mon_ns_entry entry;	/* while PENDING or SUSPENDED */
 	unsigned level, stat;		/* while SUSPENDED */
+	unsigned off_stat;		/* off by CPU_OFF: its state (1 core, 2 cluster), else 0 */
 	uint64_t count[4];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
 };
 
@@ -457,9 +458,11 @@ static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ct
 	}
 }
 
+/* Counted when the CPU comes back: its cluster's state when the others are down. */
 static void cpu_off(struct call *c)
 {
 	c->e->down = FP_CPU_OFF;
+	m.cpu[c->cpu].off_stat = others_down(c->cpu, 1) ? 2 : 1;
 	m.cpu[c->cpu].st = M_OFF;
 }
 
@@ -1258,6 +1261,9 @@ static void wake(unsigned cpu)
 		check_entry(cpu, &e, p);
 		if (p->st == M_SUSPENDED)
 			p->count[p->stat]++;
+		else if (p->off_stat)
+			p->count[p->off_stat]++;
+		p->off_stat = 0;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
 		/* OS-initiated: its cluster and the system are up again. */
