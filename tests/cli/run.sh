@@ -375,7 +375,7 @@ expect_lines "ARCH_FEATURE_AVAILABILITY is the SMC64 call, CPTR_EL3's bitmask in
 	call --sim SMCCC_ARCH_FEATURE_AVAILABILITY 0x1e1140 -- \
 	"call             0xc0000003 SMCCC SMCCC_ARCH_FEATURE_AVAILABILITY, fast SMC64" \
 	"returned         x0 = 0x0 (0 SUCCESS)" \
-	"detail           feature bitmask x1 = 0xc0100400"
+	"detail           feature bitmask x1 = 0x80000400"
 
 expect_lines "TRNG_VERSION answers TRNG 1.0" call --sim TRNG_VERSION -- \
 	"returned         x0 = 0x10000 (TRNG 1.0)"

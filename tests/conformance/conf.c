@@ -311,6 +311,56 @@ static void test_feature_availability(void)
 		    "ARCH_FEATURE_AVAILABILITY has no SMC32 form: SMC_UNK");
 }
 
+/*
+ * ARCH_FEATURE_AVAILABILITY against the ID registers, by Arm's TFTF rules
+ * (tf-a-tests smccc_feature_availability.c) for the bits a monitor that
+ * traps nothing reports: a trap bit is 1 exactly where the CPU has what it
+ * traps; FP/SIMD, CPACR, debug and OS-lock accesses and MDCR_EL3.EnPM2's
+ * registers are never blocked (1 on every CPU). SMCCC allows a 1 for an
+ * absent feature; TF-A and TFTF want the answer to match the CPU.
+ */
+static const struct {
+	uint32_t reg;
+	uint8_t bit, id, shift;		/* id 4: every CPU; else ID field (id, shift) != 0 */
+	const char *name;
+} avail_rules[] = {
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 15, 0, 28, "SCR_EL3.TERR (RAS)" },
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 40, 2, 60, "SCR_EL3.TRNDR (RNDR)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 10, 4, 0, "CPTR_EL3.TFP" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 20, 1, 4, "CPTR_EL3.TTA (trace registers)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 30, 0, 44, "CPTR_EL3.TAM (AMU)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 31, 4, 0, "CPTR_EL3.TCPAC" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 6, 1, 8, "MDCR_EL3.TPM (PMU)" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 7, 4, 0, "MDCR_EL3.EnPM2" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 9, 4, 0, "MDCR_EL3.TDA" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 10, 4, 0, "MDCR_EL3.TDOSA" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 19, 1, 40, "MDCR_EL3.TTRF (trace filter)" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 27, 3, 56, "MDCR_EL3.TDCC (FGT)" },
+};
+
+static void test_feature_availability_exact(void)
+{
+	uint64_t id[4];
+	unsigned bad = 0;
+
+	if (!env->id_regs || env->c->aarch32)
+		return;
+	env->id_regs(id);
+	for (unsigned i = 0; i < sizeof(avail_rules) / sizeof(avail_rules[0]); i++) {
+		struct secmon_regs o = feat_avail(avail_rules[i].reg);
+		bool want = avail_rules[i].id == 4 ||
+			    ((id[avail_rules[i].id] >> avail_rules[i].shift) & 0xf) != 0;
+
+		if (o.x[0] != 0 || ((o.x[1] >> avail_rules[i].bit) & 1) != want) {
+			out("# ARCH_FEATURE_AVAILABILITY: ");
+			out(avail_rules[i].name);
+			out(want ? " reported 0 (want 1)\n" : " reported 1, the CPU lacks it\n");
+			bad++;
+		}
+	}
+	check_int(bad, 0, "ARCH_FEATURE_AVAILABILITY: each bit as the ID registers say (TFTF's rules)");
+}
+
 /* x1..x17 not used for results come back as they were sent. */
 static void test_preserved(void)
 {
@@ -1205,6 +1255,7 @@ int conf_run(const struct conf_env *e)
 	test_smccc();
 	test_soc_id();
 	test_feature_availability();
+	test_feature_availability_exact();
 	test_preserved();
 	test_workarounds();
 	test_trng();

@@ -39,6 +39,12 @@ struct conf_env {
 	void (*relax)(void);
 	/* Arms a wake-up interrupt before a suspend, or NULL when not needed. */
 	void (*arm_wakeup)(void);
+	/*
+	 * The calling CPU's ID_AA64PFR0, ID_AA64DFR0, ID_AA64ISAR0 and
+	 * ID_AA64MMFR0 (in that order), for the check of ARCH_FEATURE_AVAILABILITY
+	 * against them; NULL where the caller cannot read them (the simulator).
+	 */
+	void (*id_regs)(uint64_t id[4]);
 	/* The firmware's idle states (from its DT); has_* false to skip. */
 	bool has_standby, has_powerdown;
 	uint32_t standby_state, powerdown_state;

@@ -208,6 +208,15 @@ void nsk_exception(uint64_t kind)
 	nsk_halt();
 }
 
+/* The conformance suite's conf_env.id_regs. */
+static void id_regs(uint64_t id[4])
+{
+	id[0] = sysreg_read(id_aa64pfr0_el1);
+	id[1] = sysreg_read(id_aa64dfr0_el1);
+	id[2] = sysreg_read(id_aa64isar0_el1);
+	id[3] = sysreg_read(id_aa64mmfr0_el1);
+}
+
 /* ---- boot ---- */
 
 static const char *el_name(uint32_t mask)
@@ -295,6 +304,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;
 	end = nsk_ram_end(&dt, image_base);
 	nsk_env_init(&env, &dt, &opt, end, gic.version != 0);
+	env.id_regs = id_regs;
 
 	nsk_append(env_name, sizeof(env_name), "nsk el");
 	nsk_append_uint(env_name, sizeof(env_name), boot_el);

@@ -15,12 +15,13 @@
 #include "../../plat.h"
 
 enum id_reg {
-	PFR0, PFR1, PFR2, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
+	PFR0, PFR1, PFR2, ISAR0, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
 };
 
 static void read_id_regs(uint64_t id[ID_REGS])
 {
 	id[PFR0] = read_sysreg("id_aa64pfr0_el1");
+	id[ISAR0] = read_sysreg("id_aa64isar0_el1");
 	id[PFR1] = read_sysreg("id_aa64pfr1_el1");
 	id[PFR2] = read_sysreg(ID_AA64PFR2_EL1);
 	id[ISAR1] = read_sysreg("id_aa64isar1_el1");
@@ -81,7 +82,9 @@ static const struct feature features[] = {
 	{ MDCR_NSTB, DFR0, 44, 1, MDCR, "TRBE" },
 	{ MDCR_SBRBE, DFR0, 52, 1, MDCR, "BRBE" },
 	/* PMUVer 6 = PMUv3p5 (0xf, IMPLEMENTATION DEFINED, is excluded below). */
-	{ MDCR_SCCD, DFR0, 8, 6, MDCR, "PMUv3p5" },
+	{ MDCR_SCCD, DFR0, DFR0_PMUVER, 6, MDCR, "PMUv3p5" },
+	/* PMUVer 9: PMUv3p9's registers (PMUACR_EL1, PMECR_EL1, ...) not trapped. */
+	{ MDCR_ENPM2, DFR0, DFR0_PMUVER, 9, MDCR, "PMUv3p9" },
 };
 
 #define NFEATURES (sizeof(features) / sizeof(features[0]))
@@ -199,33 +202,58 @@ void qv_cpu_reset_init(unsigned cpu)
 }
 
 /*
- * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md): per EL3 register, the
- * enable bits reported are those the features table above sets in it, less
- * `unreported` (bits that set up the monitor or the world rather than a
- * feature: the owning-world half of a two-bit field, PAuth's second bit,
- * EL2's HVC enable, PMUv3p5's secure cycle-count prohibit); `traps` are
- * trap bits the monitor leaves clear, reported inverted. MPAM3_EL3 has no
- * row in the table: its one trap bit only.
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md). A 1 says the lower ELs
+ * have the feature its bit controls and EL3 lets them use it, so the
+ * answer matches the CPU's ID registers, as TF-A's does and Arm's TFTF
+ * checks bit by bit:
+ *   - an enable bit is reported as programmed: the features table above
+ *     sets it only where the ID registers show the feature, less
+ *     `unreported` (bits that set up the monitor or the world rather than a
+ *     feature: the owning-world half of a two-bit field, PAuth's second bit,
+ *     EL2's HVC enable, PMUv3p5's secure cycle-count prohibit, EnPM2);
+ *   - a trap bit the monitor leaves clear is reported inverted where the
+ *     CPU has what it traps (traps[]), else 0;
+ *   - `always`: bits reported 1 on every CPU. MDCR_EL3.EnPM2 guards
+ *     registers of later PMUs (PMUv3p9); the table sets it where they
+ *     exist and it is RES0 elsewhere, so EL3 never blocks them.
+ * MPAM3_EL3 has no row in the table: its one trap bit only.
  */
-enum { MPAM3 = EL3_REGS };
+enum { MPAM3 = EL3_REGS, ID_ALL = ID_REGS };
 
 static const struct availability {
 	uint32_t selector;
 	uint8_t reg;
-	uint64_t unreported, traps;
+	uint64_t unreported, always;
 } availability[] = {
-	{ SECMON_FEAT_AVAIL_SCR_EL3, SCR, SCR_HCE | SCR_API, SCR_TERR },
-	{ SECMON_FEAT_AVAIL_CPTR_EL3, CPTR, 0, CPTR_TFP | CPTR_TTA | CPTR_TAM | CPTR_TCPAC },
-	{ SECMON_FEAT_AVAIL_MDCR_EL3, MDCR, MDCR_NSPB_SS | MDCR_NSTB_SS | MDCR_SBRBE_SS | MDCR_SCCD,
-	  MDCR_TPM | MDCR_TDA | MDCR_TDOSA | MDCR_TTRF | MDCR_TDCC },
-	{ SECMON_FEAT_AVAIL_MPAM3_EL3, MPAM3, MPAM3_MPAMEN, MPAM3_TRAPLOWER },
+	{ SECMON_FEAT_AVAIL_SCR_EL3, SCR, SCR_HCE | SCR_API, 0 },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, CPTR, 0, 0 },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, MDCR,
+	  MDCR_NSPB_SS | MDCR_NSTB_SS | MDCR_SBRBE_SS | MDCR_SCCD | MDCR_ENPM2, MDCR_ENPM2 },
+	{ SECMON_FEAT_AVAIL_MPAM3_EL3, MPAM3, MPAM3_MPAMEN, 0 },
+};
+
+/* A trap bit of EL3 register `to`, and the ID field (>= 1) of what it traps. */
+static const struct trap {
+	uint64_t bit;
+	uint8_t to, id, shift;
+} traps[] = {
+	{ SCR_TERR, SCR, PFR0, PFR0_RAS },		/* RAS error records */
+	{ SCR_TRNDR, SCR, ISAR0, ISAR0_RNDR },		/* RNDR, RNDRRS */
+	{ CPTR_TFP, CPTR, ID_ALL, 0 },			/* FP/SIMD */
+	{ CPTR_TTA, CPTR, DFR0, DFR0_TRACEVER },	/* trace unit system registers */
+	{ CPTR_TAM, CPTR, PFR0, PFR0_AMU },		/* activity monitors */
+	{ CPTR_TCPAC, CPTR, ID_ALL, 0 },		/* CPACR_EL1, CPTR_EL2 */
+	{ MDCR_TPM, MDCR, DFR0, DFR0_PMUVER },		/* PMUv3 (or an IMP DEF PMU) */
+	{ MDCR_TDA, MDCR, ID_ALL, 0 },			/* debug registers */
+	{ MDCR_TDOSA, MDCR, ID_ALL, 0 },		/* OS lock, power-down registers */
+	{ MDCR_TTRF, MDCR, DFR0, DFR0_TRACEFILT },	/* trace filter controls */
+	{ MDCR_TDCC, MDCR, MMFR0, MMFR0_FGT },		/* DCC (FEAT_FGT's bit) */
+	{ MPAM3_TRAPLOWER, MPAM3, ID_ALL, 0 },		/* MPAM (asked only when present) */
 };
 
 /* What the calling CPU's EL3 register holds; false when it has none. */
-static bool el3_reg_read(unsigned reg, uint64_t *v)
+static bool el3_reg_read(unsigned reg, const uint64_t id[ID_REGS], uint64_t *v)
 {
-	uint64_t id[ID_REGS];
-
 	switch (reg) {
 	case SCR:
 		*v = read_sysreg("scr_el3");
@@ -237,7 +265,6 @@ static bool el3_reg_read(unsigned reg, uint64_t *v)
 		*v = read_sysreg("mdcr_el3");
 		return true;
 	}
-	read_id_regs(id);
 	if (!has_mpam(id))
 		return false;
 	*v = read_sysreg(MPAM3_EL3);
@@ -247,18 +274,22 @@ static bool el3_reg_read(unsigned reg, uint64_t *v)
 int32_t plat_feature_availability(uint64_t selector, uint64_t *mask)
 {
 	const struct availability *a = 0;
-	uint64_t enables = 0, v;
+	uint64_t id[ID_REGS], enables = 0, v;
 
 	for (unsigned i = 0; i < sizeof(availability) / sizeof(availability[0]); i++)
 		if (availability[i].selector == selector)
 			a = &availability[i];
-	if (!a || !el3_reg_read(a->reg, &v))
+	read_id_regs(id);
+	if (!a || !el3_reg_read(a->reg, id, &v))
 		return SECMON_SMCCC_INVALID_PARAMETER;
 	for (unsigned i = 0; i < NFEATURES; i++)
 		if (features[i].to == a->reg)
 			enables |= features[i].bits;
-	enables &= ~a->unreported;
-	*mask = (v & enables) | (~v & a->traps);
+	*mask = (v & enables & ~a->unreported) | a->always;
+	for (unsigned i = 0; i < sizeof(traps) / sizeof(traps[0]); i++)
+		if (traps[i].to == a->reg && !(v & traps[i].bit) &&
+		    (traps[i].id == ID_ALL || id_field(id[traps[i].id], traps[i].shift)))
+			*mask |= traps[i].bit;
 	return SECMON_SMCCC_SUCCESS;
 }
 
