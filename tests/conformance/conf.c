@@ -10,6 +10,8 @@ enum job {
 	JOB_RACE,
 	JOB_SUSPEND_SYSTEM,	/* CPU_SUSPEND to the system state, expect JOB_RESUMED */
 	JOB_TRNG,		/* wait for trng_go, draw TRNG_PER_CPU blocks */
+	JOB_SGI_SUSPEND,	/* suspend (v: power_state) until another CPU's SGI */
+	JOB_SGI_RESUMED,
 };
 #define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
 #define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
@@ -33,6 +35,7 @@ static volatile uint32_t seen_ctx[CONF_MAX_CPUS];
 static volatile uint32_t starts[CONF_MAX_CPUS];
 static volatile uint32_t release;
 static volatile uint32_t resumed_ok;
+static volatile uint32_t sgi_ready;
 
 static uint32_t race_attempts;
 static uint32_t race_succeeded;
@@ -893,6 +896,53 @@ static void test_suspend(void)
 	test_system_state();
 }
 
+/*
+ * A CPU suspended in the firmware wakes for an interrupt another CPU sends
+ * it (an SGI), as Arm's TFTF wakes its suspended CPUs from the one that
+ * took the timer's interrupt: CPU 1 enables the SGI, masked, and suspends
+ * (standby, then power-down); once the firmware reports it in that state
+ * (NODE_HW_STATE, when offered), CPU 0 sends the SGI; CPU 1 must return
+ * from the standby, and resume at its entry from the power-down.
+ */
+static void test_sgi_wakeup(void)
+{
+	static const char *const what[] = {
+		"a CPU in CPU_SUSPEND standby returns for an SGI another CPU sends it",
+		"a CPU in CPU_SUSPEND power-down resumes at its entry for another CPU's SGI",
+	};
+
+	if (!env->sgi_arm || env->ncpus < 2) {
+		skip("wake-up by another CPU's SGI", "no SGI hooks or one CPU");
+		return;
+	}
+	for (unsigned pd = 0; pd < 2; pd++) {
+		int state = -1, want = pd ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_STANDBY;
+		bool in = false;
+
+		if (!(pd ? env->has_powerdown : env->has_standby)) {
+			skip(what[pd], "no such state");
+			continue;
+		}
+		store(&sgi_ready, 0);
+		store(&resumed_ok, 0);
+		if (secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc,
+				       CTX(JOB_SGI_SUSPEND, pd)) != SECMON_OK ||
+		    !wait_value(&sgi_ready, 1)) {
+			check(false, what[pd]);
+			continue;
+		}
+		for (uint32_t i = 0; i < WAIT_SMCS && !in; i++) {
+			in = !psci_offers(SECMON_PSCI_FN_NODE_HW_STATE) ||
+			     (secmon_psci_node_hw_state(env->c, env->mpidr[1], 0, &state) == 0 &&
+			      state == want);
+			relax();
+		}
+		env->sgi_send(1);
+		check(in && wait_value(&resumed_ok, 1), what[pd]);
+		check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the woken CPU powers off");
+	}
+}
+
 static uint32_t rnd(uint32_t *s)
 {
 	*s ^= *s << 13;
@@ -1036,6 +1086,22 @@ void conf_secondary(uint64_t ctx)
 		break;
 	case JOB_RESUMED:
 		store(&resumed_ok, v == 0x5e5 ? 1 : 3);
+		break;
+	case JOB_SGI_SUSPEND:
+		env->sgi_arm();
+		store(&sgi_ready, 1);
+		/* Standby returns here; a power-down resumes as JOB_SGI_RESUMED. */
+		if (secmon_psci_cpu_suspend(env->c, v == 1 ? env->powerdown_state : env->standby_state,
+					    env->secondary_pc, CTX(JOB_SGI_RESUMED, 0x5e6)) == SECMON_OK) {
+			env->sgi_clear();
+			store(&resumed_ok, v == 1 ? 2 : 1);
+		} else {
+			store(&resumed_ok, 3);
+		}
+		break;
+	case JOB_SGI_RESUMED:
+		env->sgi_clear();
+		store(&resumed_ok, v == 0x5e6 ? 1 : 3);
 		break;
 	case JOB_RACE:
 		__atomic_fetch_add(&race_entered, 1, __ATOMIC_ACQ_REL);
@@ -1266,6 +1332,7 @@ int conf_run(const struct conf_env *e)
 	test_cpu_on_twice();
 	test_node_hw_state();
 	test_suspend();
+	test_sgi_wakeup();
 	test_race();
 	test_trng_smp();
 	out("1..");

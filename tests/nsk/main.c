@@ -305,6 +305,11 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	end = nsk_ram_end(&dt, image_base);
 	nsk_env_init(&env, &dt, &opt, end, gic.version != 0);
 	env.id_regs = id_regs;
+	if (gic.version) {
+		env.sgi_arm = wake_sgi_arm;
+		env.sgi_send = wake_sgi_send;
+		env.sgi_clear = wake_sgi_clear;
+	}
 
 	nsk_append(env_name, sizeof(env_name), "nsk el");
 	nsk_append_uint(env_name, sizeof(env_name), boot_el);
