@@ -62,12 +62,11 @@ struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
 	unsigned stat;		/* index in states[] while suspended */
-	uint64_t since_us;
+	uint64_t since_us;	/* when it went down; 0 before its first time (not counted) */
 	struct mon_ns_entry entry;
 	uint64_t count[NSTATES];
 	uint64_t residency_us[NSTATES];
 	bool by_default;	/* suspended by CPU_DEFAULT_SUSPEND */
-	bool off_counted;	/* off by CPU_OFF: counted when it comes back */
 };
 
 static struct psci_cpu cpus[MON_MAX_CPUS];
@@ -427,25 +426,24 @@ static int64_t system_suspend(struct mon_call *c)
 	return psci_system_suspend(c, mon_arg(c, 1), mon_arg(c, 2));
 }
 
+static unsigned cluster_hw_state(unsigned cpu);
+
 /*
  * CPU_OFF powers the core down like a power-down suspend, and the
  * statistics count it so (as TF-A does, and Arm's TFTF expects: a CPU_OFF
  * then CPU_ON adds one to the core power-down state's count): under the
- * state the core's domain reaches, its cluster's when every other core of
- * the cluster is down, counted when the core comes back. Never the system
- * state: a system whose every core is off does not come back.
+ * state the core's domain reaches, its cluster's when the cluster is down
+ * with it (NODE_HW_STATE's view), counted when the core comes back. Never
+ * the system state: a system whose every core is off does not come back.
  */
 int64_t psci_cpu_off(struct mon_call *c)
 {
 	struct psci_cpu *p = &cpus[c->cpu];
-	unsigned level = LEVEL_CLUSTER;
 
 	lock(c->cpu);
-	while (level > LEVEL_CORE && !domain_others_down(c->cpu, level))
-		level--;
-	stat_begin(p, pd_state_of_level[level]);
-	p->off_counted = true;
 	set_state(p, CPU_OFF);
+	stat_begin(p, pd_state_of_level[cluster_hw_state(c->cpu) == SECMON_PSCI_HW_OFF ?
+						LEVEL_CLUSTER : LEVEL_CORE]);
 	unlock(c->cpu);
 	trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
 	plat_cpu_off(c->cpu);
@@ -962,12 +960,12 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	bool ok = true;
 
 	lock(cpu);
-	if (p->state == CPU_POWERDOWN || (p->state == CPU_ON_PENDING && p->off_counted))
+	/* ON_PENDING: off by CPU_OFF since stat_begin(), or never started (since_us 0). */
+	if (p->state == CPU_POWERDOWN || (p->state == CPU_ON_PENDING && p->since_us))
 		stat_end(p);
 	else if (p->state != CPU_ON_PENDING)
 		ok = false;
 	if (ok) {
-		p->off_counted = false;
 		*e = p->entry;
 		osi_nodes_woken(cpu);
 		set_state(p, CPU_ON);
