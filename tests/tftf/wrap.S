@@ -6,9 +6,10 @@
  * carries it as a blob and copies it there before jumping to it.
  *
  * Assembled by tests/tftf/run.sh with the cross assembler:
- *   TFTF_BIN    path of TFTF's flat binary (build/.../tftf.bin)
- *   TFTF_LINK   its link address, from tftf.elf's first PT_LOAD
- *   TFTF_ENTRY  its entry point, from tftf.elf's ELF header
+ *   TFTF_BIN    path of TFTF's flat binary (tftf.bin)
+ *   TFTF_LINK   its link address, from tftf.elf's first PT_LOAD (without
+ *               tftf.elf, qemu_virt's TFTF_BASE, 0x60000000)
+ *   TFTF_ENTRY  its entry point, from tftf.elf's ELF header (the same)
  *   TFTF_SIZE   tftf.bin's size rounded up to a multiple of 8
  * The Image is position-independent (text_offset 0, placement anywhere,
  * Linux's Documentation/arch/arm64/booting.rst): it runs wherever a loader
