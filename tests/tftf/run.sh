@@ -99,7 +99,7 @@ wrap_image() {
 	if [ -n "$tftf_elf" ]; then
 		link=$(${cross}readelf -lW "$tftf_elf" | awk '$1 == "LOAD" { print $3; exit }')
 		entry=$(${cross}readelf -hW "$tftf_elf" | awk '/Entry point address/ { print $4 }')
-		[ -n "$link" ] && [ -n "$entry" ] || { echo "tftf: cannot read $tftf_elf" >&2; exit 2; }
+		{ [ -n "$link" ] && [ -n "$entry" ]; } || { echo "tftf: cannot read $tftf_elf" >&2; exit 2; }
 	fi
 	size=$((($(stat -c %s "$tftf_bin") + 7) / 8 * 8))
 	${cross}gcc -c -o "$run/wrap.o" -DTFTF_BIN="\"$tftf_bin\"" -DTFTF_LINK="$link" \
@@ -113,8 +113,8 @@ wrap_image() {
 # firmware's ELF at EL3). A CPU whose samples differ is running, not waiting:
 # a CPU in an interrupt storm shows TFTF's IRQ entry and GIC code.
 where_cpus() {
-	local i
-	for i in 1 2 3 4 5; do
+	local sample
+	for sample in 1 2 3 4 5; do
 		python3 - "$run/monitor.sock" <<'EOF'
 import re, socket, sys
 s = socket.socket(socket.AF_UNIX)
@@ -142,12 +142,12 @@ for line in data.decode(errors="replace").splitlines():
     if m:
         print(cpu, m.group(1), pc)
 EOF
-		sleep 1
-	done | while read -r cpu el pc; do
+		[ "$sample" = 5 ] || sleep 1
+	done | while read -r n el pc; do
 		local elf=$tftf_elf where=0x$pc
 		[ "$el" = EL3 ] && elf=$fw_elf
 		[ -n "$elf" ] && where=$(${cross}addr2line -f -e "$elf" "0x$pc" | head -n1)
-		echo "$cpu $el $where"
+		echo "$n $el $where"
 	done | sort -s -n -k1,1 | awk '
 		{ k = $1 " " $2; if (!(k in seen)) { order[++n] = k; seen[k] = "" }
 		  if (index(" " seen[k] " ", " " $3 " ") == 0) seen[k] = seen[k] (seen[k] == "" ? "" : " ") $3 }
