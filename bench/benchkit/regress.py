@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The regression check (`make -f mk/bench.mk check`, TAP) and the baseline
+it holds the figures to (bench/baseline.json): instruction counts and the
+footprint within TOLERANCE of the baseline, the targets, the unknown-ID
+sweep, the workaround calls and the idle states' latencies."""
+import json
+import os
+import re
+
+from .common import die, fmt
+from .config import (BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT, TFA_BL31_TEXT,
+                     TOLERANCE, UNK, UNKNOWN_TARGET, WA_TARGET, WORKAROUNDS)
+from .footprint import footprint_counts
+from .icount import icount_runs, qemu_version
+
+
+def counts_of(runs):
+    """The figures the regression check compares: config/name -> instructions."""
+    counts = {}
+    for cfg in CHECKED:
+        r = runs.get(cfg)
+        if not r:
+            continue
+        for name, c in list(r['calls'].items()) + list(r['events'].items()):
+            counts['%s/%s' % (cfg, name)] = c['instr'] if c.get('served', True) else None
+        counts['%s/unknown_max' % cfg] = (r.get('unknown') or {}).get('max')
+    return counts
+
+
+
+# The idle states' latencies (monitor/plat/qemu-virt-common/states.c) follow
+# docs/porting.md's rule from these figures (EL2, instructions = ns at the
+# nominal 1 GHz): state name -> the round trips measured for it.
+STATES_C = 'monitor/plat/qemu-virt-common/states.c'
+STATE_FIGURES = {
+    'cpu-retention': ['suspend_standby'],
+    'cpu-power-down': ['suspend_powerdown'],
+    'cluster-power-down': ['suspend_cluster', 'suspend_cluster_osi'],
+    'system-power-down': ['suspend_system', 'system_suspend'],
+}
+
+
+def idle_state_checks(now):
+    """(state, good, text) per row of states.c: its entry/exit/residency in us
+    against the rule applied to the measured round trips, in table order."""
+    rows = re.findall(r'\{\s*"([\w-]+)",\s*0x[0-9a-fA-F]+u,\s*\w+,\s*\w+,\s*(\d+),\s*(\d+),'
+                      r'\s*(\d+),', open(STATES_C).read())
+    out, prev = [], (0, 0)
+    for name, entry, exit_, res in rows:
+        figs = [now.get('secmon-el2/' + f) for f in STATE_FIGURES.get(name, [])]
+        if not figs or None in figs:
+            out.append((name, False, 'no measured round trip for it'))
+            continue
+        r = max(figs)
+        half = -(-int(r) // 2000)             # R / 2 ns, rounded up to whole us
+        e, x = max(half, prev[0] + 1), max(half, prev[1] + 1)
+        prev = (e, x)
+        dt = (int(entry), int(exit_), int(res))
+        out.append((name, dt == (e, x, e + x),
+                    'DT %d/%d/%d us, the rule from %s instructions gives %d/%d/%d' % (
+                        *dt, fmt(r), e, x, e + x)))
+    return out
+
+
+def cmd_check(args):
+    if not os.path.exists(BASELINE):
+        die('no %s: run make -f mk/bench.mk baseline' % BASELINE)
+    base = json.load(open(BASELINE))['counts']
+    runs = icount_runs(CHECKED)
+    now = counts_of(runs)
+    now.update(footprint_counts())
+    n = 0
+    failed = 0
+    res = now.get('footprint/resident')
+    n += 1
+    good = res is not None and res <= RESIDENT_LIMIT
+    print('%sok %d - bench footprint: resident part %s bytes, limit %d (TF-A BL31: %d of text); '
+          'whole image %s (TF-A BL1 + BL2 + BL31: about %d)' % (
+              '' if good else 'not ', n, res, RESIDENT_LIMIT, TFA_BL31_TEXT,
+              now.get('footprint/image'), TFA_ALL_TEXT))
+    failed += not good
+    for cfg in CHECKED:
+        n += 1
+        r = runs[cfg]
+        good = r['done'] and not r['errors']
+        print('%sok %d - bench %s: the bench kernel ran to its end%s' % (
+            '' if good else 'not ', n, cfg, '' if good else ' (%s)' % '; '.join(r['errors'])))
+        failed += not good
+    for key in sorted(set(base) | set(now)):
+        b, v = base.get(key), now.get(key)
+        unit = 'bytes' if key.startswith('footprint/') else 'instructions'
+        if v is None and b is None:
+            print('# bench %s: not served in this configuration (no board DT)' % key)
+            continue
+        n += 1
+        if v is None:
+            print('not ok %d - bench %s: not measured (baseline %s)' % (n, key, fmt(b)))
+            failed += 1
+        elif b is None:
+            print('ok %d - bench %s: %s %s (new: not in the baseline)' % (n, key, fmt(v), unit))
+        elif v > b * (1 + TOLERANCE):
+            print('not ok %d - bench %s: %s %s, more than %d%% over the baseline %s' % (
+                n, key, fmt(v), unit, TOLERANCE * 100, fmt(b)))
+            failed += 1
+        else:
+            print('ok %d - bench %s: %s %s (baseline %s)' % (n, key, fmt(v), unit, fmt(b)))
+    for cfg in CHECKED:
+        n += 1
+        u = runs[cfg].get('unknown') or {}
+        good = u.get('max') is not None and u['max'] <= UNKNOWN_TARGET
+        print('%sok %d - bench %s: unknown-ID sweep, the most expensive of %s unknown IDs '
+              '(%s) costs %s instructions, target <= %d' % (
+                  '' if good else 'not ', n, cfg, u.get('unknown', 0), u.get('max_fid'),
+                  fmt(u.get('max')), UNKNOWN_TARGET))
+        failed += not good
+    for cfg in CHECKED:
+        for name in WORKAROUNDS:
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            if not c:
+                print('not ok %d - bench %s/%s: not measured' % (n, cfg, name))
+                failed += 1
+                continue
+            served = c['x0'] not in UNK
+            limit = WA_TARGET if served else UNKNOWN_TARGET
+            good = c['instr'] <= limit
+            print('%sok %d - bench %s/%s: %s instructions (%s), target <= %d' % (
+                '' if good else 'not ', n, cfg, name, fmt(c['instr']),
+                'offered' if served else 'SMC_UNK: not offered on this CPU', limit))
+            failed += not good
+    for name, good, text in idle_state_checks(now):
+        n += 1
+        print('%sok %d - bench idle state %s (entry/exit/min-residency): %s' % (
+            '' if good else 'not ', n, name, text))
+        failed += not good
+    # The brief's figures: every call with a target, in every configuration.
+    for cfg in CHECKED:
+        for name, label, tfa, target in CALLS:
+            v = now.get('%s/%s' % (cfg, name))
+            if name in WORKAROUNDS or not target or v is None:
+                continue    # the workarounds have their own lines above
+            n += 1
+            good = v <= target
+            print('%sok %d - bench %s/%s: %s instructions, target <= %d (%s)' % (
+                '' if good else 'not ', n, cfg, name, fmt(v), target, label))
+            failed += not good
+    print('1..%d' % n)
+    return 1 if failed else 0
+
+
+def cmd_baseline(args):
+    runs = icount_runs(CHECKED)
+    for r in runs.values():
+        if not r['done'] or r['errors']:
+            die('%s did not run to its end: %s' % (r['config'], r['errors']))
+    data = {
+        'note': 'Instruction counts per call under QEMU -icount shift=0 (bench/bench.py, '
+                'docs/performance.md). make check fails when one grows by more than 10%. '
+                'Regenerate with make -f mk/bench.mk baseline after a deliberate change.',
+        'qemu': qemu_version(),
+        'counts': dict(counts_of(runs), **footprint_counts()),
+    }
+    with open(BASELINE, 'w') as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print('wrote %s (%d figures)' % (os.path.relpath(BASELINE, ROOT), len(data['counts'])))
+    return 0
