@@ -1,22 +1,21 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The `secmon` command-line tool: what its source files share.
+ * The `secmon` command-line tool: its commands, their errors and exit
+ * statuses, and numbers as the command line gives them (main.c, errors.c,
+ * numparse.c, cmd_*.c: one file per command).
  *
- *   main.c      the command table, global help, dispatch
- *   errors.c    error messages and exit statuses
- *   numparse.c  numbers as the command line gives them
- *   json.c      a small JSON writer
- *   fid.c       SMCCC function-ID knowledge: fields, owning entities, names
- *   result.c    what a returned x0..x3 means for a given function
- *   simcall.c   one call (or a run of calls) on the host simulator
- *   dtfile.c    a DT from the command line: a DTB, or a .dts through dtc
- *   dtscan.c    the call tables and PSCI node of a DT, as the library reads them
- *   call_dtb.c  `call --dtb`: operations of a board DT's tables on the simulator
- *   call_dtb_report.c  their text and JSON reports
- *   scmi_msgs.c SCMI's protocols, messages and answer layouts
- *   trace.c     a trace file: read, checked, merged, each record in words
- *   trace_svg.c the timeline of a trace as SVG
- *   cmd_*.c     one file per command
+ * The tool's other parts each have their own header:
+ *   json.h       json.c: a small JSON writer
+ *   fid.h        fid.c, result.c: SMCCC function IDs (fields, owning
+ *                entities, names) and what a returned x0..x3 means
+ *   dt.h         dtfile.c, dtscan.c: a DT from the command line (a DTB,
+ *                or a .dts through dtc), its call tables and PSCI node as
+ *                the library reads them; call_dtb.c, call_dtb_report.c:
+ *                `call --dtb` on the simulator (call_dtb.h between them)
+ *   simcall.h    simcall.c: one call (or a run of calls) on the simulator
+ *   scmi_msgs.h  scmi_msgs.c: SCMI's protocols, messages, answer layouts
+ *   tracedoc.h   trace.c, trace_svg.c: a trace file read, checked and
+ *                merged, each record in words, its SVG timeline
  *
  * A command is one entry in cli_cmds[] (main.c): adding one means writing
  * its run() and help() and adding a line there.
@@ -60,8 +59,6 @@ void cmd_scmi_help(FILE *f);
 int cmd_trace(int argc, char **argv);
 void cmd_trace_help(FILE *f);
 
-/* ---- errors --------------------------------------------------------- */
-
 /* "secmon <cmd>: <message>" and a pointer to --help on stderr; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* "secmon <cmd>: <message>" on stderr; returns 1. */
@@ -71,8 +68,6 @@ int cli_bad_input(const char *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* True for "--help" and "-h". */
 bool cli_is_help(const char *arg);
-
-/* ---- numbers -------------------------------------------------------- */
 
 enum cli_num {
 	CLI_NUM_OK,
@@ -89,12 +84,5 @@ enum cli_num cli_parse_reg(const char *s, uint64_t *v);
 const char *cli_num_why(enum cli_num e);
 /* True when s looks like a number attempt (starts with a digit or '-'). */
 bool cli_looks_numeric(const char *s);
-
-#include "json.h"
-#include "fid.h"
-#include "dt.h"
-#include "simcall.h"
-#include "scmi_msgs.h"
-#include "tracedoc.h"
 
 #endif

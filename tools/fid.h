@@ -106,8 +106,6 @@ enum fid_resolve fid_by_name(const char *name, enum fid_width width, bool prefer
 int cli_fid_arg(const char *cmd, const char *arg, enum fid_width width, bool prefer32,
 		uint32_t *fid, bool *named, bool *width_given);
 
-/* ---- results -------------------------------------------------------- */
-
 /* How the answer of one call reads. */
 struct res_decode {
 	bool error;		/* the function reported an error or SMC_UNK */
