@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause
 /*
- * debugfs secmon/calls: the last TRACE_LEN calls this module made, registers
- * in and out and duration, each named after the table operation or
- * standard call it was; write anything to clear it.
+ * The log of the last CALLLOG_LEN calls this module made (every conduit
+ * call goes through secmon_calllog_add()), read in debugfs secmon/calls:
+ * registers in and out and duration, each call named after the table
+ * operation or standard call it was; write anything to clear it.
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -14,9 +15,9 @@
 #include <linux/spinlock.h>
 #include "secmon-internal.h"
 
-#define TRACE_LEN 64
+#define CALLLOG_LEN 64
 
-struct trace_entry {
+struct calllog_entry {
 	u64 start, end;
 	const char *conduit;
 	unsigned int cpu;
@@ -24,28 +25,28 @@ struct trace_entry {
 	u64 out[4];
 };
 
-static DEFINE_SPINLOCK(trace_lock);
-static struct trace_entry trace_buf[TRACE_LEN];
-static unsigned int trace_next, trace_count;
+static DEFINE_SPINLOCK(calllog_lock);
+static struct calllog_entry calllog[CALLLOG_LEN];
+static unsigned int calllog_next, calllog_count;
 
-void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
-		  const struct secmon_regs *out, u64 start_ns, u64 end_ns)
+void secmon_calllog_add(const struct secmon_conduit *c, const struct secmon_regs *in,
+			const struct secmon_regs *out, u64 start_ns, u64 end_ns)
 {
-	struct trace_entry *t;
+	struct calllog_entry *t;
 	unsigned long flags;
 
-	spin_lock_irqsave(&trace_lock, flags);
-	t = &trace_buf[trace_next];
+	spin_lock_irqsave(&calllog_lock, flags);
+	t = &calllog[calllog_next];
 	t->start = start_ns;
 	t->end = end_ns;
 	t->conduit = c->name;
 	t->cpu = raw_smp_processor_id();
 	t->in = *in;
 	memcpy(t->out, out->x, sizeof(t->out));
-	trace_next = (trace_next + 1) % TRACE_LEN;
-	if (trace_count < TRACE_LEN)
-		trace_count++;
-	spin_unlock_irqrestore(&trace_lock, flags);
+	calllog_next = (calllog_next + 1) % CALLLOG_LEN;
+	if (calllog_count < CALLLOG_LEN)
+		calllog_count++;
+	spin_unlock_irqrestore(&calllog_lock, flags);
 }
 
 static const char *const psci_names[SECMON_PSCI_FN_COUNT] = {
@@ -104,23 +105,23 @@ static void label(struct seq_file *m, const struct secmon_regs *r)
 
 static int calls_show(struct seq_file *m, void *v)
 {
-	struct trace_entry *copy;
+	struct calllog_entry *copy;
 	unsigned long flags;
 	unsigned int n, first, i, j;
 
-	copy = kmalloc_array(TRACE_LEN, sizeof(*copy), GFP_KERNEL);
+	copy = kmalloc_array(CALLLOG_LEN, sizeof(*copy), GFP_KERNEL);
 	if (!copy)
 		return -ENOMEM;
-	spin_lock_irqsave(&trace_lock, flags);
-	n = trace_count;
-	first = (trace_next + TRACE_LEN - n) % TRACE_LEN;
+	spin_lock_irqsave(&calllog_lock, flags);
+	n = calllog_count;
+	first = (calllog_next + CALLLOG_LEN - n) % CALLLOG_LEN;
 	for (i = 0; i < n; i++)
-		copy[i] = trace_buf[(first + i) % TRACE_LEN];
-	spin_unlock_irqrestore(&trace_lock, flags);
+		copy[i] = calllog[(first + i) % CALLLOG_LEN];
+	spin_unlock_irqrestore(&calllog_lock, flags);
 
 	mutex_lock(&secmon.lock);
 	for (i = 0; i < n; i++) {
-		const struct trace_entry *t = &copy[i];
+		const struct calllog_entry *t = &copy[i];
 		unsigned int last = 0;
 		u32 ns;
 		u64 s = div_u64_rem(t->start, NSEC_PER_SEC, &ns);
@@ -151,9 +152,9 @@ static ssize_t calls_write(struct file *file, const char __user *buf, size_t len
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&trace_lock, flags);
-	trace_next = trace_count = 0;
-	spin_unlock_irqrestore(&trace_lock, flags);
+	spin_lock_irqsave(&calllog_lock, flags);
+	calllog_next = calllog_count = 0;
+	spin_unlock_irqrestore(&calllog_lock, flags);
 	return len;
 }
 

@@ -62,8 +62,8 @@ struct dentry;
 void secmon_call_debugfs_init(struct dentry *dir);
 
 /* The log of recent calls, debugfs secmon/calls (secmon-calllog.c). */
-void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
-		  const struct secmon_regs *out, u64 start_ns, u64 end_ns);
+void secmon_calllog_add(const struct secmon_conduit *c, const struct secmon_regs *in,
+			const struct secmon_regs *out, u64 start_ns, u64 end_ns);
 void secmon_calllog_debugfs_init(struct dentry *dir);
 
 /* The firmware's recording, debugfs secmon/trace, trace_text (secmon-fwtrace.c). */
