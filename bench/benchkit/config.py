@@ -8,6 +8,8 @@ import os
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 OUT = os.path.join(ROOT, 'build', 'bench')
 BK = os.path.join(OUT, 'bk', 'bk.bin')
+# The kernel that prints the idle states of the DT the firmware hands the OS.
+IDLESTATES = os.path.join(OUT, 'bk', 'idlestates.bin')
 FW_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.bin')
 FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
 # The firmware with the SCMI server (make firmware builds it; mk/bench.mk too).

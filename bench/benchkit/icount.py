@@ -19,8 +19,9 @@ def qemu_version():
     return m.group(1) if m else 'unknown'
 
 
-def run_bk(config):
-    """One QEMU run of the bench kernel; returns its parsed figures."""
+def qemu_run(config, kernel, append, log):
+    """One QEMU run of a normal-world kernel in a configuration of CONFIGS,
+    under -icount; returns its console output (also in build/bench/logs/LOG.log)."""
     fw, el1, board = CONFIGS[config]
     machine = 'virt,virtualization=on,gic-version=3' + (',secure=on' if fw else '')
     cmd = ['qemu-system-aarch64', '-M', machine, '-cpu', 'cortex-a57', '-smp', '4',
@@ -30,8 +31,7 @@ def run_bk(config):
         cmd += ['-serial', 'null', '-bios', FW_SCMI if config in SCMI_CONFIGS else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
-    append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
-    cmd += ['-kernel', BK, '-append', append]
+    cmd += ['-kernel', kernel, '-append', append]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
                            stdin=subprocess.DEVNULL)
@@ -40,10 +40,16 @@ def run_bk(config):
         out = (e.stdout or b'').decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
         out += '\nBK error timed out\n'
     os.makedirs(os.path.join(OUT, 'logs'), exist_ok=True)
-    with open(os.path.join(OUT, 'logs', config + '.log'), 'w') as f:
+    with open(os.path.join(OUT, 'logs', log + '.log'), 'w') as f:
         f.write(' '.join(cmd) + '\n' + out)
-    return parse_bk(out, config)
+    return out
 
+
+def run_bk(config):
+    """One QEMU run of the bench kernel; returns its parsed figures."""
+    el1 = CONFIGS[config][1]
+    append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
+    return parse_bk(qemu_run(config, BK, append, config), config)
 
 
 def parse_bk(out, config):

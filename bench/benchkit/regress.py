@@ -5,11 +5,11 @@ footprint within TOLERANCE of the baseline, the targets, the unknown-ID
 sweep, the workaround calls and the idle states' latencies."""
 import json
 import os
-import re
 
 from .common import die, fmt
 from .config import (BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT, TFA_BL31_TEXT,
                      TOLERANCE, UNK, UNKNOWN_TARGET, WA_TARGET, WORKAROUNDS)
+from .dtstates import idle_states
 from .footprint import footprint_counts
 from .icount import icount_runs, qemu_version
 
@@ -28,10 +28,11 @@ def counts_of(runs):
 
 
 
-# The idle states' latencies (monitor/plat/qemu-virt-common/states.c) follow
-# docs/porting.md's rule from these figures (EL2, instructions = ns at the
-# nominal 1 GHz): state name -> the round trips measured for it.
-STATES_C = 'monitor/plat/qemu-virt-common/states.c'
+# docs/porting.md's rule for the idle states' latencies starts from these
+# figures (EL2, instructions = ns at the nominal 1 GHz): state name -> the
+# round trips measured for it. The states and their latencies are those of
+# the DT the firmware hands the OS, as the idlestates kernel prints them
+# (dtstates.py).
 STATE_FIGURES = {
     'cpu-retention': ['suspend_standby'],
     'cpu-power-down': ['suspend_powerdown'],
@@ -40,13 +41,22 @@ STATE_FIGURES = {
 }
 
 
-def idle_state_checks(now):
-    """(state, good, text) per row of states.c: its entry/exit/residency in us
-    against the rule applied to the measured round trips, in table order."""
-    rows = re.findall(r'\{\s*"([\w-]+)",\s*0x[0-9a-fA-F]+u,\s*\w+,\s*\w+,\s*(\d+),\s*(\d+),'
-                      r'\s*(\d+),', open(STATES_C).read())
+def depth(param):
+    """A PSCI power_state in the original format (DEN0022 5.4.2.2), which the
+    QEMU ports use, as a sort key for depth: the power level (bits 25:24),
+    then the state type (bit 16: power-down below retention), then the
+    state ID (bits 15:0)."""
+    return ((param >> 24) & 3, (param >> 16) & 1, param & 0xffff)
+
+
+def idle_state_checks(now, states):
+    """(state, good, text) per idle state of the firmware's DT, shallowest
+    first: its entry/exit/residency in us against the rule applied to the
+    measured round trips; then a failure for each state with figures that
+    the DT does not list."""
     out, prev = [], (0, 0)
-    for name, entry, exit_, res in rows:
+    for s in sorted(states, key=lambda s: depth(s['param'])):
+        name = s['name']
         figs = [now.get('secmon-el2/' + f) for f in STATE_FIGURES.get(name, [])]
         if not figs or None in figs:
             out.append((name, False, 'no measured round trip for it'))
@@ -55,10 +65,15 @@ def idle_state_checks(now):
         half = -(-int(r) // 2000)             # R / 2 ns, rounded up to whole us
         e, x = max(half, prev[0] + 1), max(half, prev[1] + 1)
         prev = (e, x)
-        dt = (int(entry), int(exit_), int(res))
+        dt = (s['entry'], s['exit'], s['residency'])
         out.append((name, dt == (e, x, e + x),
                     'DT %d/%d/%d us, the rule from %s instructions gives %d/%d/%d' % (
                         *dt, fmt(r), e, x, e + x)))
+    listed = {s['name'] for s in states}
+    for name in STATE_FIGURES:
+        if name not in listed:
+            out.append((name, False, 'not among the idle states of the DT the firmware hands '
+                        'the OS'))
     return out
 
 
@@ -128,7 +143,13 @@ def cmd_check(args):
                 '' if good else 'not ', n, cfg, name, fmt(c['instr']),
                 'offered' if served else 'SMC_UNK: not offered on this CPU', limit))
             failed += not good
-    for name, good, text in idle_state_checks(now):
+    states, errors = idle_states()
+    n += 1
+    print('%sok %d - bench: the DT the firmware hands the OS lists its idle states%s' % (
+        '' if states and not errors else 'not ', n, ' (%s)' % '; '.join(errors) if errors else
+        ': ' + ', '.join(s['name'] for s in states)))
+    failed += not states or bool(errors)
+    for name, good, text in idle_state_checks(now, states):
         n += 1
         print('%sok %d - bench idle state %s (entry/exit/min-residency): %s' % (
             '' if good else 'not ', n, name, text))
