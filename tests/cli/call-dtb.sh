@@ -133,9 +133,9 @@ expect_usage "call --dtb: an unknown operation lists what exists" \
 	"no operation 'frob' in /firmware/secure-monitor; this DT has: " \
 	call --sim --dtb "$EXY" frob
 if grep -q "secure-media/set-format" <<<"$ERR" && grep -q "set-cpu-boot-addr" <<<"$ERR"; then
-	pass "call --dtb: the list of operations names services' and firmware operations"
+	tap_ok "call --dtb: the list of operations names services' and firmware operations"
 else
-	fail "call --dtb: the list of operations names services' and firmware operations" "$ERR"
+	tap_not_ok "call --dtb: the list of operations names services' and firmware operations" "$ERR"
 fi
 expect_usage "call --dtb: an unknown service" "no service 'video' in this DT; it has: " \
 	call --sim --dtb "$EXY" video/set-format format=1

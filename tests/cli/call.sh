@@ -16,9 +16,9 @@ returned         x0 = 0x10003 (PSCI 1.3)
 end              all CPUs off" call --sim PSCI_VERSION
 
 if [ -z "$ERR" ]; then
-	pass "a successful call writes nothing to stderr"
+	tap_ok "a successful call writes nothing to stderr"
 else
-	fail "a successful call writes nothing to stderr" "stderr: $ERR"
+	tap_not_ok "a successful call writes nothing to stderr" "stderr: $ERR"
 fi
 
 expect_lines "call takes lower-case names" call --sim psci_version -- \

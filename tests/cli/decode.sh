@@ -77,9 +77,9 @@ expect_lines "decode flags the SVE hint and still names the call" decode 0x84010
 expect_lines "decode flags a yielding call" decode 0x04000000 -- \
 	"call type        yielding (bit 31 = 0)"
 if grep -q '^anomaly          yielding call (bit 31 = 0)' <<<"$OUT"; then
-	pass "decode of a yielding call has a yielding-call anomaly"
+	tap_ok "decode of a yielding call has a yielding-call anomaly"
 else
-	fail "decode of a yielding call has a yielding-call anomaly" "$OUT"
+	tap_not_ok "decode of a yielding call has a yielding-call anomaly" "$OUT"
 fi
 
 expect_lines "decode flags an SMC64 form that does not exist" decode 0xc4000000 -- \

@@ -104,7 +104,7 @@ if dtc -q -I dts -O dtb -o "$TMPD/omap4.dtb" "$B/omap4-style.dts" 2>/dev/null; t
 		"file             $TMPD/omap4.dtb" \
 		"    call         0x00000105 (legacy ID) in x12, SMC32, fast"
 else
-	fail "dt takes a DTB" "dtc could not compile $B/omap4-style.dts"
+	tap_not_ok "dt takes a DTB" "dtc could not compile $B/omap4-style.dts"
 fi
 
 ROOT=$PWD
@@ -113,10 +113,10 @@ OUT=$(cd "$TMPD" && "$ABSBIN" dt "$ROOT/$B/exynos-style.dts" 2>&1)
 RC=$?
 ERR=
 if [ "$RC" -eq 0 ] && grep -qxF "call as          secure-media/<operation>" <<<"$OUT"; then
-	pass "dt finds /include/ files next to the .dts from another directory"
+	tap_ok "dt finds /include/ files next to the .dts from another directory"
 else
 	mapfile -t lines < <(got)
-	fail "dt finds /include/ files next to the .dts from another directory" "${lines[@]}"
+	tap_not_ok "dt finds /include/ files next to the .dts from another directory" "${lines[@]}"
 fi
 
 expect_lines "dt --ns: the normal world's DT has the board's tables and a PSCI node" \

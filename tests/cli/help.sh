@@ -4,18 +4,18 @@
 run --help
 if [ "$RC" -eq 0 ] && grep -q '^  decode ' <<<"$OUT" && grep -q '^  call ' <<<"$OUT" &&
 	grep -q '^  dt ' <<<"$OUT" && grep -q '^  scmi ' <<<"$OUT" && grep -q '^  trace ' <<<"$OUT"; then
-	pass "--help lists the commands"
+	tap_ok "--help lists the commands"
 else
 	mapfile -t lines < <(got)
-	fail "--help lists the commands" "${lines[@]}"
+	tap_not_ok "--help lists the commands" "${lines[@]}"
 fi
 for cmd in decode call list dt scmi trace; do
 	run "$cmd" --help
 	if [ "$RC" -eq 0 ] && grep -q "^usage: secmon $cmd" <<<"$OUT"; then
-		pass "$cmd --help"
+		tap_ok "$cmd --help"
 	else
 		mapfile -t lines < <(got)
-		fail "$cmd --help" "${lines[@]}"
+		tap_not_ok "$cmd --help" "${lines[@]}"
 	fi
 done
 

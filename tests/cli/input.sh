@@ -61,10 +61,10 @@ want="52544d53 1 128 1000000000 2 7 0 936
 1 1 1 84000002 0 0
 1 2 2 2 0 0"
 if [ "$RC" -eq 0 ] && [ "$summary" = "$want" ]; then
-	pass "call --sim --trace writes the run's trace file, every record in order"
+	tap_ok "call --sim --trace writes the run's trace file, every record in order"
 else
 	mapfile -t lines < <(got; printf 'trace: %s\n' "$summary")
-	fail "call --sim --trace writes the run's trace file, every record in order" "${lines[@]}"
+	tap_not_ok "call --sim --trace writes the run's trace file, every record in order" "${lines[@]}"
 fi
 expect_error "call --sim --trace into a directory that does not exist" 1 \
 	"secmon call: cannot write the trace to /nonexistent/t.bin: No such file or directory" \

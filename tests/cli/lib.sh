@@ -1,29 +1,13 @@
 # shellcheck shell=bash
-# The helpers of the CLI's tests: sourced by tests/cli/run.sh (its helpers, $BIN).
-ntests=0
-nfailed=0
-
-# A case run with TODO="reason" set is a known bug: TAP's "# TODO" marks it,
-# and its failure does not fail the run.
-pass() {
-	ntests=$((ntests + 1))
-	echo "ok - $1${TODO:+ # TODO $TODO}"
-}
-
-fail() {
-	ntests=$((ntests + 1))
-	[ -n "${TODO:-}" ] || nfailed=$((nfailed + 1))
-	echo "not ok - $1${TODO:+ # TODO $TODO}"
-	shift
-	local line
-	for line in "$@"; do
-		printf '#   %s\n' "$line"
-	done
-}
+# The helpers of the CLI's tests, sourced by tests/cli/run.sh: run secmon
+# ($BIN) and check what it printed and its exit status.
+# The TAP lines (tests/tap.sh). A case run with TODO="reason" set is a
+# known bug: TAP's "# TODO" marks it, and its failure does not fail the run.
+. tests/tap.sh
 
 if [ ! -x "$BIN" ]; then
-	fail "secmon binary exists" "$BIN is missing: run 'make host'"
-	echo "1..$ntests"
+	tap_not_ok "secmon binary exists" "$BIN is missing: run 'make host'"
+	tap_plan
 	exit 1
 fi
 
@@ -53,12 +37,12 @@ expect_exact() {
 	shift 2
 	run "$@"
 	if [ "$RC" -eq 0 ] && [ "$OUT" == "$want" ]; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		local diffs
 		diffs=$(diff <(printf '%s\n' "$want") <(printf '%s\n' "$OUT"))
 		mapfile -t lines < <(printf '%s\n' "$diffs"; got)
-		fail "$name" "${lines[@]}"
+		tap_not_ok "$name" "${lines[@]}"
 	fi
 }
 
@@ -76,10 +60,10 @@ expect_lines() {
 		grep -qxF -- "$line" <<<"$OUT" || missing+=("missing line: $line")
 	done
 	if [ "$RC" -eq 0 ] && [ ${#missing[@]} -eq 0 ]; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		mapfile -t lines < <(got)
-		fail "$name" "${missing[@]}" "${lines[@]}"
+		tap_not_ok "$name" "${missing[@]}" "${lines[@]}"
 	fi
 }
 
@@ -99,10 +83,10 @@ if not isinstance(d, dict):
 if not ($cond):
     sys.exit('condition false: ' + json.dumps(d)[:400])
 " 2>&1) && [ "$RC" -eq 0 ]; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		mapfile -t lines < <(printf '%s\n' "$why" | tail -3; got)
-		fail "$name" "${lines[@]}"
+		tap_not_ok "$name" "${lines[@]}"
 	fi
 }
 
@@ -121,10 +105,10 @@ if not isinstance(d, dict):
 if not ($cond):
     sys.exit('condition false: ' + json.dumps(d)[:400])
 " 2>&1) && [ "$RC" -eq "$status" ]; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		mapfile -t lines < <(echo "want exit status $status"; printf '%s\n' "$why" | tail -3; got)
-		fail "$name" "${lines[@]}"
+		tap_not_ok "$name" "${lines[@]}"
 	fi
 }
 
@@ -135,10 +119,10 @@ expect_error() {
 	shift 3
 	run "$@"
 	if [ "$RC" -eq "$status" ] && [ -z "$OUT" ] && grep -qxF -- "$line" <<<"$ERR"; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		mapfile -t lines < <(echo "want exit $status and the stderr line: $line"; got)
-		fail "$name" "${lines[@]}"
+		tap_not_ok "$name" "${lines[@]}"
 	fi
 }
 
@@ -149,9 +133,9 @@ expect_usage() {
 	shift 2
 	run "$@"
 	if [ "$RC" -eq 2 ] && [ -z "$OUT" ] && grep -qF -- "$frag" <<<"$ERR"; then
-		pass "$name"
+		tap_ok "$name"
 	else
 		mapfile -t lines < <(echo "want exit 2 and stderr containing: $frag"; got)
-		fail "$name" "${lines[@]}"
+		tap_not_ok "$name" "${lines[@]}"
 	fi
 }

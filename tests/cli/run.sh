@@ -17,5 +17,5 @@ BIN=${1:-build/host/secmon}
 . tests/cli/trace.sh
 . tests/cli/help.sh
 
-echo "1..$ntests"
-[ "$nfailed" -eq 0 ]
+tap_plan
+tap_status
