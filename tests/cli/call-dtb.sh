@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# secmon call --sim --dtb: sourced by tests/cli/run.sh (its helpers, $BIN).
-# ---- call --dtb: operations of a board DT on the simulated monitor ----------
+# `secmon call --sim --dtb`: operations of a board DT on the simulated
+# monitor; sourced by tests/cli/run.sh (its helpers, $BIN).
 
 EXY="$B/exynos-style.dts"
 
@@ -114,7 +114,7 @@ expect_lines "call --dtb exynos-style l2x0-init: the four calls in the board's o
 	"call 1 of 4      0xffffffea in x0, SMC32, fast" \
 	"call 4 of 4      0xffffffeb in x0, SMC32, fast"
 
-# ---- call --dtb: boards the monitor refuses, bad operations ------------------
+# Boards the monitor refuses, bad operations.
 
 expect_error "call --dtb: the monitor refuses a board it cannot serve" 1 \
 	"secmon call: $BAD/monitor-refuses.dts: the simulated monitor refused the board DT: secmon: board DT: node secure-monitor/self-destruct: this monitor has no operation by that name for secmon,call-table" \

@@ -1,7 +1,5 @@
 # shellcheck shell=bash
-# secmon decode: sourced by tests/cli/run.sh (its helpers, $BIN).
-
-# ---- decode ---------------------------------------------------------------
+# `secmon decode`: sourced by tests/cli/run.sh (its helpers, $BIN).
 
 expect_exact "decode 0xC4000003 is PSCI CPU_ON, SMC64, fast, OEN 4" "\
 function ID      0xc4000003
@@ -112,3 +110,11 @@ expect_json "decode --json of a malformed ID" \
 	"d['malformed'] is True and d['known'] is False and d['name'] is None and d['reserved_bits'] == 0x7f and d['anomalies'][0] == 'malformed: reserved bits set, the firmware answers SMC_UNK'" \
 	decode --json 0x84fe0000
 
+expect_lines "decode names secmon's trace readout" decode 0x82000031 -- \
+	"name             secmon trace SECMON_TRACE_READ" \
+	"other form       0xc2000031 (SMC64)"
+
+# Bad command lines.
+expect_usage "an ID wider than 32 bits" "function ID '0x100000000' does not fit in 32 bits" \
+	decode 0x100000000
+expect_usage "a missing function ID (decode)" "missing the function ID to decode" decode

@@ -1,11 +1,7 @@
 # shellcheck shell=bash
-# secmon dt: sourced by tests/cli/run.sh (its helpers, $BIN).
-# ---- dt: the call tables of the example boards --------------------------------
+# `secmon dt`: sourced by tests/cli/run.sh (its helpers, $BIN).
 
-B=boards
-BAD=tests/cli/bad
-TMPD=$(mktemp -d)
-trap 'rm -rf "$TMPD"' EXIT
+# The call tables of the example boards.
 
 # The secure media service, as every example board includes it.
 MEDIA_OK="[t for t in d['tables'] if t['kind'] == 'service' and t['service'] == 'secure-media' and t['path'] == '/firmware/secure-media' and t['call_as'] == 'secure-media/<operation>' and [o['name'] for o in t['operations']] == ['set-format', 'protect-buffer', 'unprotect-buffer', 'get-status'] and t['operations'][0]['calls'][0]['fid'] == '0x82000100' and t['operations'][0]['calls'][0]['arguments'] == [{'register': 1, 'reg': 'x1', 'name': 'format', 'value': None}] and t['operations'][3]['results'] == ['status', 'format', 'buffers'] and t['operations'][1]['calls'][0]['convention'] == 'SMC64' and t['operations'][0]['calls'][0]['smccc']['oen'] == 2]"
@@ -131,7 +127,7 @@ expect_json "dt --ns --json: the normal world's DT keeps the L2 sequence in orde
 	"[c['fid'] for c in ($OPS)['l2x0-init']['calls']] == ['0xffffffea', '0xffffffe9', '0xffffffe8', '0xffffffeb']" \
 	dt --ns --json "$B/exynos-style.dts"
 
-# ---- dt: tables the parser refuses ---------------------------------------------
+# Tables the parser refuses.
 
 expect_error "dt: a missing function-id" 1 \
 	"secmon dt: $BAD/missing-function-id.dts: node cpu-boot, property function-id: missing required property" \
@@ -159,7 +155,7 @@ expect_json_status "dt --json: a duplicate operation has no property" 1 \
 expect_lines "dt: a table only the monitor refuses is valid for the library" \
 	dt "$BAD/monitor-refuses.dts" -- "  self-destruct"
 
-# ---- dt: bad input ---------------------------------------------------------------
+# Bad input.
 
 expect_error "dt: a file that does not exist" 2 \
 	"secmon dt: $BAD/no-such-file.dts: cannot open it: No such file or directory" \

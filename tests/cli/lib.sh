@@ -11,6 +11,13 @@ if [ ! -x "$BIN" ]; then
 	exit 1
 fi
 
+# The example boards, the bad DTs of these tests, and a directory for the
+# files the tests make, removed at exit.
+B=boards
+BAD=tests/cli/bad
+TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT
+
 OUT=
 ERR=
 RC=

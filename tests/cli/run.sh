@@ -7,15 +7,16 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 BIN=${1:-build/host/secmon}
 
+# The helpers, then one file per command.
 . tests/cli/lib.sh
+. tests/cli/main.sh
 . tests/cli/decode.sh
 . tests/cli/call.sh
+. tests/cli/list.sh
 . tests/cli/dt.sh
 . tests/cli/call-dtb.sh
 . tests/cli/scmi.sh
-. tests/cli/input.sh
 . tests/cli/trace.sh
-. tests/cli/help.sh
 
 tap_plan
 tap_status

@@ -1,6 +1,5 @@
 # shellcheck shell=bash
-# secmon scmi: sourced by tests/cli/run.sh (its helpers, $BIN).
-# ---- scmi -------------------------------------------------------------------
+# `secmon scmi`: sourced by tests/cli/run.sh (its helpers, $BIN).
 
 expect_exact "scmi: Base PROTOCOL_VERSION decoded" "\
 caller           CPU 0, AArch64, simulated monitor

@@ -1,10 +1,11 @@
+# shellcheck shell=bash
 # `secmon trace`: sourced by tests/cli/run.sh (its helpers, $BIN). The trace
 # files are written at test time by mktrace (the library's encoder) from the
 # text descriptions in tests/cli/traces/; none is committed in binary form.
 
 MKTRACE=$(dirname "$BIN")/mktrace
-TDIR=$(mktemp -d)
-trap 'rm -rf "$TDIR"' EXIT
+TDIR=$TMPD/trace
+mkdir -p "$TDIR"
 
 # mk NAME < description: $TDIR/NAME.trace
 mk() {

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# --help: sourced by tests/cli/run.sh (its helpers, $BIN).
+# `secmon` itself: its commands and their --help, and command lines that
+# name no command; sourced by tests/cli/run.sh (its helpers, $BIN).
 
 run --help
 if [ "$RC" -eq 0 ] && grep -q '^  decode ' <<<"$OUT" && grep -q '^  call ' <<<"$OUT" &&
@@ -19,3 +20,5 @@ for cmd in decode call list dt scmi trace; do
 	fi
 done
 
+expect_usage "an unknown command" "no command named 'frob'" frob
+expect_usage "no command at all" "missing the command"
