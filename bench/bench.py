@@ -8,6 +8,8 @@
   bench.py baseline   rewrite bench/baseline.json from a fresh run
   bench.py boot       the Linux boot alone (after make -f mk/bench.mk boot):
                       its table, build/bench/boot.json
+  bench.py xen        the Xen boot alone (benchkit/xenboot.py; after make -f
+                      mk/bench.mk boot xen): its table, build/bench/xen.json
 
 Instruction counts come from the bench kernel (bench/bk.c) under QEMU with
 -icount shift=0,sleep=off: one instruction per nanosecond of virtual time, idle
@@ -15,9 +17,10 @@ time skipped, so a run of the same firmware always gives the same figures.
 Inputs are built by mk/bench.mk; this script only runs and reports.
 
 The work is done by the modules of bench/benchkit/: config (what is measured,
-paths, limits), icount (the bench kernel's QEMU runs), footprint, linuxboot,
-simhost (the simulator's speed), report (results.json and the table), svg,
-regress (the check against the baseline).
+paths, limits), icount (the bench kernel's QEMU runs), dtstates (the idle
+states the firmware hands the OS), footprint, linuxboot, xenboot, simhost
+(the simulator's speed), report (results.json and the table), svg, regress
+(the check against the baseline).
 """
 import json
 import os
@@ -30,7 +33,8 @@ from benchkit.common import die  # noqa: E402
 from benchkit.config import CONFIGS, FW, FW_BUILT, OUT, ROOT  # noqa: E402
 from benchkit.footprint import footprint  # noqa: E402
 from benchkit.icount import icount_runs  # noqa: E402
-from benchkit.linuxboot import linux_boot  # noqa: E402
+from benchkit import xenboot  # noqa: E402
+from benchkit.linuxboot import BOOT_INITRD, linux_boot  # noqa: E402
 from benchkit.regress import cmd_baseline, cmd_check  # noqa: E402
 from benchkit.report import boot_lines, collect, table  # noqa: E402
 from benchkit.simhost import simbench  # noqa: E402
@@ -43,6 +47,7 @@ def cmd_run(args):
     results['footprint'] = footprint()
     if '--no-linux' not in args:
         results['linux_boot'] = linux_boot()
+        results['xen_boot'] = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
     results['sim'] = simbench()
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, 'results.json'), 'w') as f:
@@ -70,13 +75,26 @@ def cmd_boot(args):
     return 0
 
 
+def cmd_xen(args):
+    if not os.path.exists(FW_BUILT) or not os.path.exists(BOOT_INITRD):
+        die('no %s or %s: run make firmware and make -f mk/bench.mk boot xen' % (FW_BUILT, BOOT_INITRD))
+    os.makedirs(OUT, exist_ok=True)
+    shutil.copyfile(FW_BUILT, FW)
+    xb = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
+    with open(os.path.join(OUT, 'xen.json'), 'w') as f:
+        json.dump(xb, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print('\n'.join(xenboot.lines(xb)))
+    return 0
+
+
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot'):
+    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot', 'xen'):
         print(__doc__, file=sys.stderr)
         return 2
     os.chdir(ROOT)
     return {'run': cmd_run, 'check': cmd_check, 'baseline': cmd_baseline,
-            'boot': cmd_boot}[argv[1]](argv[2:])
+            'boot': cmd_boot, 'xen': cmd_xen}[argv[1]](argv[2:])
 
 
 if __name__ == '__main__':

@@ -106,6 +106,16 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size);
  */
 bool plat_ns_entry_aarch32(void);
 
+/*
+ * What a CPU_ON or a power-down CPU_SUSPEND keeps of its caller for the warm
+ * entry it sets up (struct mon_ns_entry's mode; opaque to the core, like
+ * struct mon_caller's): read on the calling CPU during the call. Besides the
+ * caller's own mode it holds what PSCI has the entry inherit, the caller's
+ * endianness (the system control register's EE bit of the mode the platform
+ * enters, as TF-A takes it).
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller);
+
 /* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
 uint64_t plat_time_us(void);
 
@@ -128,13 +138,25 @@ void *plat_ns_map(uint64_t pa, uint64_t size);
 unsigned plat_caller_el(const struct mon_caller *caller);
 
 /*
+ * True when the caller is a hypervisor's guest: it runs at EL1 while EL2
+ * translates its addresses (stage 2 on: HCR_EL2.VM, or HCR.VM for an
+ * AArch32 EL2). Its addresses are then not physical ones and the machine
+ * is not its to watch. An EL1 caller under no EL2, or under one that
+ * leaves its addresses alone (Linux's EL2 stub, KVM's host in nVHE mode),
+ * owns the physical address space as an EL2 caller does.
+ */
+bool plat_caller_is_guest(const struct mon_caller *caller);
+
+/*
  * Recording was switched on or off: a platform whose SMC entry answers some
  * calls without mon_smc() (the fast path) sends every call to mon_smc()
  * while it is on, so that each is recorded, and goes back when it is off.
- * Called under plat_lock() (at cold boot, before any other CPU runs): it
- * must not take the lock itself.
+ * The SMCCC ARCH_WORKAROUND calls only when `workarounds` says they are
+ * recorded too; else they keep their fast answers (and mon_smc() does not
+ * record those it gets). Called under plat_lock() (at cold boot, before any
+ * other CPU runs): it must not take the lock itself.
  */
-void plat_trace_switched(bool on);
+void plat_trace_switched(bool on, bool workarounds);
 
 /*
  * SMCCC_ARCH_FEATURES answer for ARCH_WORKAROUND_n (n = 1..4) on the calling

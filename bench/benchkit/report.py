@@ -4,6 +4,7 @@ event and configuration (results.json), and the table printed from them."""
 from .common import fmt
 from .config import (CALLS, CHECKED, CONFIGS, EVENTS, ITERATIONS, NEED_BOARD, NEED_SCMI, UNK,
                      UNKNOWN_TARGET, WORKAROUNDS)
+from . import xenboot
 from .icount import calibration, figure, qemu_version
 from .linuxboot import BOOT_CASES
 
@@ -129,6 +130,9 @@ def table(results):
     if lb:
         lines.append('')
         lines += boot_lines(lb)
+    if results.get('xen_boot'):
+        lines.append('')
+        lines += xenboot.lines(results['xen_boot'])
     sb = results.get('sim')
     if sb and 'indirect_ns' in sb:
         lines.append('')

@@ -371,7 +371,9 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	if (!by_default)
 		suspended_since_mode_change = true;
 	p->by_default = by_default;
-	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
+	p->entry = (struct mon_ns_entry){
+		.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
+	};
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
 	stat_begin(p, pd_state_of_level[level]);
@@ -448,7 +450,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	switch (p->state) {
 	case CPU_OFF:
 		p->entry = (struct mon_ns_entry){
-			.pc = pc, .context_id = ctx, .mode = c->caller->mode
+			.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
 		};
 		/* The event's time: before the target can run and record its warm boot. */
 		if (mon_tracing())
@@ -556,11 +558,17 @@ static int64_t system_reset2(struct mon_call *c)
 	plat_system_reset2(type, cookie);
 }
 
-/* A cluster is off once every core in it is down at cluster level. */
+/*
+ * A cluster is off once every core in it is down at cluster level; in
+ * OS-initiated mode, once its last core took it down (osi_cluster_down()),
+ * whatever level the others sleep at.
+ */
 static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
+	if (suspend_mode == SECMON_PSCI_MODE_OSI)
+		return osi_cluster_down(cpu) ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 	for (i = 0; i < ncpus(); i++)
 		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;

@@ -45,7 +45,8 @@ bool trng_has(uint32_t fid)
 /*
  * TRNG_RND32 and TRNG_RND64: `bits` of entropy, the least significant in
  * the last result register (w3/x3), the most significant in w1/x1; every
- * bit above the count is zero. On an error x1-x3 are zero.
+ * bit above the count is zero. On an error x1-x3 are zero. The entropy is
+ * the caller's secret: marked so, recording keeps only x0 of the answer.
  */
 static void rnd(struct mon_call *c)
 {
@@ -69,6 +70,7 @@ static void rnd(struct mon_call *c)
 		mon_ret(c, 3 - n, (int64_t)v);
 	}
 	mon_ret(c, 0, status);
+	c->secret = true;
 	for (n = 0; n < 3; n++)
 		wipe[n] = 0;
 }

@@ -271,9 +271,21 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 	return 1;
 }
 
-void plat_trace_switched(bool on)
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	(void)caller;
+	return false;
+}
+
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 uint64_t plat_time_us(void)

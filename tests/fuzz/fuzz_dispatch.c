@@ -153,6 +153,7 @@ static struct {
 	uint32_t errata_applied[MON_MAX_CPUS];
 	unsigned nerrata;
 	bool trace_on;		/* recording (TRACE_CTL) */
+	bool trace_wa;		/* the workaround calls recorded too (TRACE_CTL x2 bit 1) */
 } m;
 
 /*
@@ -520,7 +521,9 @@ static int64_t psci_version(void)
 
 /*
  * Level 1: the cluster is off once each of its cores is off or suspended at
- * cluster level. This platform has no cluster retention state (stat_index():
+ * cluster level; in OS-initiated mode, once each is off or suspended and
+ * one of them (its last) took the cluster down with it (or all are off).
+ * This platform has no cluster retention state (stat_index():
  * core standby, core power-down, cluster power-down), so a cluster whose
  * cores sleep at core level only is still on, never HW_STANDBY.
  */
@@ -528,6 +531,7 @@ static int64_t node_hw_state(const struct call *c)
 {
 	int t = target_cpu(arg(c, 1));
 	uint64_t level = arg(c, 2);
+	bool all_off = true, taken = false;
 
 	if (t < 0 || level > 2)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -539,11 +543,15 @@ static int64_t node_hw_state(const struct call *c)
 	for (unsigned i = 0; i < ncpus(); i++) {
 		const struct mcpu *p = &m.cpu[i];
 
-		if (fp_cluster(i) == fp_cluster((unsigned)t) && p->st != M_OFF &&
-		    !(p->st == M_SUSPENDED && p->level >= 1))
+		if (fp_cluster(i) != fp_cluster((unsigned)t) || p->st == M_OFF)
+			continue;
+		/* OS-initiated: one suspended core at cluster level took it down for all. */
+		if (p->st != M_SUSPENDED || (!m.osi && p->level < 1))
 			return SECMON_PSCI_HW_ON;
+		taken |= p->level >= 1;
+		all_off = false;
 	}
-	return SECMON_PSCI_HW_OFF;
+	return !m.osi || all_off || taken ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 }
 
 static int stat_index(uint32_t ps)
@@ -817,7 +825,7 @@ static bool model_trace(struct call *c, uint32_t fid)
 	case SECMON_SIP_TRACE_INFO:
 		c->e->what = "trace info";
 		ret(c, 0, 0);
-		ret(c, 1, m.trace_on);
+		ret(c, 1, m.trace_on | (uint64_t)m.trace_wa << 1);
 		ret(c, 2, 16000000);
 		ret(c, 3, fp.topo.ncpus | (uint32_t)MON_TRACE_RECORDS << 16);
 		return true;
@@ -832,6 +840,7 @@ static bool model_trace(struct call *c, uint32_t fid)
 			return true;
 		}
 		m.trace_on = arg(c, 1) == 1;
+		m.trace_wa = arg(c, 2) & SECMON_TRACE_CTL_WORKAROUNDS;
 		ret(c, 0, 0);
 		return true;
 	default:

@@ -42,7 +42,8 @@
  * PMUv3 (FR_PMU_DP set at reset) every entry that goes further than the
  * vector's constant answers sets PMCR_EL0.DP while the caller's counters run
  * (with MDCR_EL3.SPME clear, counting is prohibited at EL3, so DP stops
- * PMCCNTR) and the exit puts the caller's PMCR_EL0 back. With PMCR_EL0.E
+ * PMCCNTR) and the exit puts the caller's PMCR_EL0 back (or, for a call
+ * that does not return, the warm entry: qv_enter_ns). With PMCR_EL0.E
  * clear the cycle counter is stopped (event counters never count at EL3
  * while SPME is clear), so there is nothing to hide: FR_PMCR is 0 and the
  * exit writes nothing. \reg is a scratch register; SP is the frame.
@@ -489,6 +490,9 @@ el3_exception:
 /*
  * qv_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
  * every other general register zero and SP_EL3 back at this CPU's frame.
+ * A CPU that went down inside an SMC (CPU_OFF, a power-down) left through
+ * no pmu_restore: the PMCR_EL0 it had then goes back here, on the warm
+ * entry, so that PMCR_EL0.DP is never left set for the normal world.
  */
 	.global qv_enter_ns
 qv_enter_ns:
@@ -497,6 +501,8 @@ qv_enter_ns:
 	mov	x0, x2
 	mrs	x1, tpidr_el3
 	mov	sp, x1
+	pmu_restore x1
+	str	xzr, [sp, #FR_PMCR]
 	mov	x1, #0
 	mov	x2, #0
 	mov	x3, #0
