@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct mon_caller;
+struct secmon_trace_record;
 
 /* Topology: cores in clusters, clusters in one system. */
 unsigned plat_cpu_count(void);
@@ -126,6 +127,16 @@ uint64_t plat_time_us(void);
  */
 uint64_t plat_counter(void);
 uint64_t plat_counter_hz(void);
+
+/*
+ * The records of the trace rings: *rings rings (one per CPU the platform can
+ * have: at least plat_cpu_count(), at most MON_MAX_CPUS) of
+ * MON_TRACE_RECORDS records each, ring i at index i * MON_TRACE_RECORDS.
+ * Sized by the platform's own CPU limit, not the core's; the monitor writes
+ * every record before it reads it, so the memory need not be zeroed. Asked
+ * once, at cold boot.
+ */
+struct secmon_trace_record *plat_trace_records(unsigned *rings);
 
 /*
  * The monitor's pointer to normal-world memory [pa, pa + size), which

@@ -170,6 +170,7 @@ run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
 run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qemu-virt-a64 with SCMI" make firmware
 run_suite boot-split boot_split
+run_suite link bash tests/link/check.sh
 run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite build-tos build "secure payload" make tos

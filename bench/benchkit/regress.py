@@ -7,8 +7,8 @@ import json
 import os
 
 from .common import die, fmt
-from .config import (BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT, TFA_BL31_TEXT,
-                     TOLERANCE, UNK, UNKNOWN_TARGET, WA_TARGET, WORKAROUNDS)
+from .config import (ANSWERS, BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT,
+                     TFA_BL31_TEXT, TOLERANCE, UNK, UNKNOWN_TARGET, WA_TARGET, WORKAROUNDS)
 from .dtstates import idle_states
 from .footprint import footprint_counts
 from .icount import icount_runs, qemu_version
@@ -154,6 +154,15 @@ def cmd_check(args):
         print('%sok %d - bench idle state %s (entry/exit/min-residency): %s' % (
             '' if good else 'not ', n, name, text))
         failed += not good
+    for cfg in CHECKED:
+        for name, want in sorted(ANSWERS.items()):
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            good = c is not None and c['x0'] == want
+            print('%sok %d - bench %s/%s: answers x0 = %s (want %s)' % (
+                '' if good else 'not ', n, cfg, name, hex(c['x0']) if c else 'nothing',
+                hex(want)))
+            failed += not good
     # The brief's figures: every call with a target, in every configuration.
     for cfg in CHECKED:
         for name, label, tfa, target in CALLS:

@@ -6,7 +6,8 @@
  * on. The ARCH_WORKAROUND calls are left out unless asked for; the board DT
  * may also have the records printed on the console at SYSTEM_OFF and
  * SYSTEM_RESET. A CPU alone touches its own pending call; the rings
- * themselves, the lost count, the switch count and the readout are under
+ * themselves (a CPU's own records, and the CLEARED record TRACE_CTL leaves
+ * in any), the lost count, the switch count and the readout are under
  * plat_lock().
  */
 #include <secmon/psci.h>
@@ -42,13 +43,14 @@ struct ring {
 
 static struct ring rings[MON_MAX_CPUS];
 /*
- * The records themselves (256 KiB a CPU) are never read before they are
- * written: slot() clears each one it hands out and a read copies only
- * [tail, head). So the cold boot need not zero them, and a port may keep
- * them out of its zeroed .bss (the QEMU ports' link scripts do: zeroing
- * 4 MiB cost the cold boot 2 million instructions).
+ * The records themselves (256 KiB a CPU): the platform's, nrings rings of
+ * RING records, as many as the CPUs it drives (plat_trace_records()). They
+ * are never read before they are written: slot() clears each one it hands
+ * out and a read copies only [tail, head), so the platform need not zero
+ * them.
  */
-static struct secmon_trace_record mon_trace_records[MON_MAX_CPUS][RING];
+static struct secmon_trace_record *records;
+static unsigned nrings;
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
@@ -62,8 +64,10 @@ static bool record_wa, readout;
  */
 static uint32_t switches;
 
-void mon_trace_setup(bool on, unsigned how)
+MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 {
+	records = plat_trace_records(&nrings);
+	MON_ASSERT(plat_cpu_count() <= nrings && nrings <= MON_MAX_CPUS);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
@@ -91,7 +95,8 @@ static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid
 		g->tail++;
 		mon_trace_lost++;
 	}
-	r = &mon_trace_records[cpu][g->head++ % RING];
+	MON_ASSERT(cpu < nrings);
+	r = &records[cpu * RING + g->head++ % RING];
 	w = (uint64_t *)r;
 	for (unsigned i = 0; i < WORDS; i++)
 		w[i] = 0;
@@ -191,7 +196,7 @@ void mon_trace_power(const struct mon_trace_event *e)
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		mon_trace_records[e->cpu][g->pd_at % RING].t_exit = now;
+		records[e->cpu * RING + g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
 	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
@@ -229,11 +234,11 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 
 	*waiting = 0;
 	plat_lock();
-	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
+	for (unsigned i = 0; i < plat_cpu_count() && i < nrings; i++) {
 		struct ring *g = &rings[i];
 
 		for (; n < max && g->tail != g->head; n++, g->tail++) {
-			src = (const uint64_t *)&mon_trace_records[i][g->tail % RING];
+			src = (const uint64_t *)&records[i * RING + g->tail % RING];
 			for (unsigned w = 0; w < WORDS; w++)
 				*dst++ = src[w];
 		}
@@ -279,8 +284,21 @@ static int64_t trace_ctl(struct mon_call *c)
 		return SECMON_PSCI_DENIED;
 	plat_lock();
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
-		if (clear)
+		/*
+		 * The records a clear discards leave a gap in their CPU's seq,
+		 * which a reader must not take for records lost to overrun: a
+		 * CLEARED record after it says how many went this way.
+		 */
+		if (clear && i < nrings && rings[i].head != rings[i].tail) {
+			uint32_t gone = rings[i].head - rings[i].tail;
+			struct secmon_trace_record *r;
+
 			rings[i].tail = rings[i].head;
+			r = slot(i, SECMON_TRACE_CLEARED, 0);
+			r->t_entry = r->t_exit = plat_counter();
+			r->nargs = 1;
+			r->arg[0] = gone;
+		}
 		/*
 		 * A CPU down now may wake unrecorded, and its next recorded
 		 * warm boot end a later CPU_OFF: the power-down's end stays unknown.
@@ -288,8 +306,6 @@ static int64_t trace_ctl(struct mon_call *c)
 		if (!on)
 			rings[i].pd_open = false;
 	}
-	if (clear)
-		mon_trace_lost = 0;
 	if (on != mon_tracing())
 		__atomic_store_n(&switches, switches + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&record_wa, wa, __ATOMIC_RELAXED);
@@ -343,9 +359,9 @@ void mon_trace_readout(void)
 	plat_lock();
 	mon_log("SECMON-TRACE-READOUT cpus=%u hz=%llu lost=%llu\n", plat_cpu_count(),
 		(unsigned long long)plat_counter_hz(), (unsigned long long)mon_trace_lost);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+	for (unsigned i = 0; i < nrings; i++)
 		for (uint32_t k = rings[i].tail; k != rings[i].head; k++) {
-			const uint8_t *b = (const uint8_t *)&mon_trace_records[i][k % RING];
+			const uint8_t *b = (const uint8_t *)&records[i * RING + k % RING];
 
 			for (unsigned j = 0; j < 2 * sizeof(struct secmon_trace_record); j++)
 				plat_putc("0123456789ABCDEF"[b[j / 2] >> (j & 1 ? 0 : 4) & 15]);

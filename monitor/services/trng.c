@@ -42,6 +42,15 @@ bool trng_has(uint32_t fid)
 	return offered(fid, false) && present();
 }
 
+/* TRNG_VERSION is a constant (fast_init.c asks at cold boot, when TRNG is there at all). */
+MON_COLD_BOOT unsigned trng_answer(uint32_t fid, struct mon_answer_spec *a)
+{
+	if ((fid & ~SECMON_FID_SVE_HINT) != SECMON_TRNG_VERSION)
+		return MON_ANSWER_FULL;
+	a->value = SECMON_TRNG_VERSION_1_0;
+	return MON_ANSWER_VALUE;
+}
+
 /*
  * TRNG_RND32 and TRNG_RND64: `bits` of entropy, the least significant in
  * the last result register (w3/x3), the most significant in w1/x1; every

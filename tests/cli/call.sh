@@ -176,7 +176,7 @@ for i in range(count):
     print(cpu, seq, typ, '%x' % fid, nres, '%x' % res0)
 PY
 )
-want="52544d53 1 128 1000000000 2 7 0 936
+want="52544d53 2 128 1000000000 2 7 0 936
 0 0 2 1 0 0
 0 1 1 c4000003 4 0
 0 2 1 84000002 0 0

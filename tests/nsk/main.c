@@ -18,6 +18,9 @@
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.off=mailbox     power off at the end as Linux's syscon-poweroff driver
+ *                       does on a PSCI 0.1 board (the mailbox the firmware
+ *                       watches), recording switched on just before
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU

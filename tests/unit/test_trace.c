@@ -340,8 +340,111 @@ static void vendor_reset2_recorded(void **state)
 	expect_smc(&rec[0], P64(SYSTEM_RESET2), 4, R64(SECMON_PSCI_INVALID_PARAMETERS));
 	expect_smc(&rec[1], P64(SYSTEM_RESET2), 0, 0);
 	assert_int_equal(rec[1].arg[1], 0x1234);
-	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, 0x80000001u);
-	assert_int_equal(rec[2].nargs, 1);
+	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, SECMON_TRACE_ASKED_CALL2);
+	assert_int_equal(rec[2].nargs, 3);
+	assert_int_equal(rec[2].arg[1], 0x80000001u);
+	assert_int_equal(rec[2].arg[2], 0x1234);
+}
+
+/*
+ * A warm SYSTEM_RESET2 (type 0) resets as SYSTEM_RESET does, but its
+ * record must not read as a cold reset: the event says how the reset was
+ * asked for (both once recorded type 0, the same record).
+ */
+static uint32_t reset_fid;
+
+static void sc_reset(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	smc(reset_fid, SECMON_PSCI_RESET2_WARM, 0x5eed, 0);
+	atomic_store(&S.returned, 1);
+}
+
+static void reset_event(uint32_t fid, struct secmon_trace_record *ev)
+{
+	static struct secmon_trace_record rec[4];
+	uint64_t lost, waiting;
+
+	reset_fid = fid;
+	run(sc_reset, (struct sim_config){ .ncpus = 1 }, SIM_END_SYSTEM_RESET);
+	assert_int_equal(mon_trace_drain((volatile uint64_t *)rec, 4, UINT64_MAX, &lost, &waiting),
+			 2);
+	expect_smc(&rec[0], fid, 0, 0);
+	*ev = rec[1];
+	expect_power(ev, SECMON_TRACE_EV_SYSTEM_RESET, ev->arg[0]);
+}
+
+static void warm_reset2_told_from_cold(void **state)
+{
+	struct secmon_trace_record cold, warm;
+
+	(void)state;
+	reset_event(P32(SYSTEM_RESET), &cold);
+	reset_event(P64(SYSTEM_RESET2), &warm);
+	assert_int_equal(cold.nargs, 1);
+	assert_int_equal(cold.arg[0], SECMON_TRACE_ASKED_CALL);
+	assert_int_equal(warm.nargs, 3);
+	assert_int_equal(warm.arg[0], SECMON_TRACE_ASKED_CALL2);
+	assert_int_equal(warm.arg[1], SECMON_PSCI_RESET2_WARM);
+	assert_int_equal(warm.arg[2], 0x5eed);
+}
+
+/*
+ * TRACE_CTL's clear: the records it discards leave a gap in their CPU's
+ * seq, and a CLEARED record right after the gap says how many went, so that
+ * a reader tells them from records lost to overrun (it once left the bare
+ * gap, which the decoder reported as lost records). Losses to overrun stay
+ * counted for the next read.
+ */
+static void sc_clear(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	for (unsigned k = 0; k < 5; k++)
+		SMC0(P32(VERSION));
+	read_all();				/* seq 0..4 */
+	for (unsigned k = 0; k < 3; k++)
+		SMC0(P32(VERSION));		/* seq 5..7, discarded */
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);	/* CLEARED, seq 8 */
+	SMC0(P32(VERSION));			/* seq 9 */
+	read_all();
+	/* A full ring and 10 more: 10 lost to overrun, then the ring cleared. */
+	for (unsigned k = 0; k < MON_TRACE_RECORDS + 10; k++)
+		SMC0(P32(VERSION));
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 1), 0);
+	read_all();
+}
+
+static void clear_is_not_loss(void **state)
+{
+	const struct secmon_trace_record *c;
+
+	(void)state;
+	ngot = 0;
+	lost_seen = 0;
+	run_clean(sc_clear, 1, 0);
+	assert_int_equal(ngot, 5 + 2 + 1);
+	for (unsigned k = 0; k < 5; k++)
+		assert_int_equal(got[k].seq, k);
+	c = &got[5];
+	if (c->type != SECMON_TRACE_CLEARED)
+		fail_msg("record 5: type %u fid %#x seq %u, not the CLEARED record after the gap "
+			 "of seq 5..7", c->type, c->fid, c->seq);
+	assert_int_equal(c->seq, 8);
+	assert_int_equal(c->fid, 0);
+	assert_int_equal(c->nargs, 1);
+	assert_int_equal(c->arg[0], 3);
+	assert_int_equal(c->nres, 0);
+	assert_true(c->t_exit == c->t_entry);
+	assert_int_equal(got[6].type, SECMON_TRACE_SMC);
+	assert_int_equal(got[6].seq, 9);
+	/* The second clear: the ring's 2048 records discarded, the 10 lost still counted. */
+	c = &got[7];
+	assert_int_equal(c->type, SECMON_TRACE_CLEARED);
+	assert_int_equal(c->arg[0], MON_TRACE_RECORDS);
+	assert_int_equal(c->seq, 10 + MON_TRACE_RECORDS + 10);
+	assert_int_equal(lost_seen, 10);
 }
 
 /*
@@ -862,6 +965,8 @@ int main(void)
 		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
 		cmocka_unit_test(vendor_reset2_recorded),
+		cmocka_unit_test(warm_reset2_told_from_cold),
+		cmocka_unit_test(clear_is_not_loss),
 		cmocka_unit_test(smc32_lost_count_saturates),
 		cmocka_unit_test(described_power_recorded),
 		cmocka_unit_test(powerdown_exit_not_taken_from_a_later_boot),

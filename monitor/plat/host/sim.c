@@ -20,6 +20,7 @@
 #include "sim.h"
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 
 /* Vendor SYSTEM_RESET2 type the simulator accepts. */
 #define SIM_RESET2_VENDOR 0x80000001u
@@ -281,6 +282,15 @@ bool plat_caller_is_guest(const struct mon_caller *caller)
 uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
 {
 	return caller->mode;
+}
+
+/* The trace rings, one per CPU the simulator can run. */
+static struct secmon_trace_record trace_records[SIM_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = SIM_MAX_CPUS;
+	return trace_records;
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */

@@ -121,6 +121,9 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 /* After the fix-up: the room past the DTB's end, and QEMU's original if moved, zeroed. */
 void qv_dt_wipe_secure_leftovers(void *fdt, size_t max, void *orig, size_t orig_size);
 
+/* The boot CPU: index 0, MPIDR affinity 0 (entry.S). */
+#define QV_BOOT_CPU		0
+
 /* plat.c: what the DT told us. */
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);
 void qv_set_ns_memory(const struct qv_range *r, unsigned n);

@@ -34,6 +34,7 @@
  *                       only): ID is a board's legacy call with its ID in
  *                       r12 and r0 = 1 (the OMAP4-style board's 0x102)
  *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.off=mailbox     power off through a PSCI 0.1 board's mailbox (boot.c)
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  */
