@@ -21,7 +21,7 @@ BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
 BASELINE = os.path.join(ROOT, 'bench', 'baseline.json')
 ITERATIONS = 4096
 TOLERANCE = 0.10        # a count may grow 10% over the baseline
-# Footprint (issue 13's decision): the resident part, TF-A BL31's counterpart
+# Footprint: the resident part, TF-A BL31's counterpart
 # (48 KiB of text on QEMU), must stay under 32 KiB; the whole image, cold
 # boot included, is reported next to TF-A's BL1 + BL2 + BL31 for the same
 # job (about 94 KiB of text). Both are held against the baseline too.
@@ -30,7 +30,7 @@ TFA_BL31_TEXT = 48 * 1024
 TFA_ALL_TEXT = 94 * 1024
 
 # What the loops measure (bk.c names), in table order: label, TF-A v2.15 BL31
-# on QEMU by the same method (the issue's figures), secmon's target.
+# on QEMU measured by the same method, secmon's target.
 CALLS = [
     ('smccc_version', 'SMCCC_VERSION', 199, 50),
     ('arch_features', 'SMCCC_ARCH_FEATURES(WORKAROUND_1)', 509, 509 // 3),

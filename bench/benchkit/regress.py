@@ -163,7 +163,7 @@ def cmd_check(args):
                 '' if good else 'not ', n, cfg, name, hex(c['x0']) if c else 'nothing',
                 hex(want)))
             failed += not good
-    # The brief's figures: every call with a target, in every configuration.
+    # The per-call targets (config.CALLS): every call with one, in every configuration.
     for cfg in CHECKED:
         for name, label, tfa, target in CALLS:
             v = now.get('%s/%s' % (cfg, name))

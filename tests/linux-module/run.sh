@@ -339,7 +339,7 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 BIOS_SCMI=$(dirname "${BIOS:-.}")-scmi/secmon.bin
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && [ -f "$BIOS_SCMI" ] && SCENARIOS="$SCENARIOS fw-scmi fw-scmi-owned"
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS fw-idle"
-# The example boards' firmware operations from an AArch32 kernel (issue 18).
+# The example boards' firmware operations from an AArch32 kernel too.
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
 	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }

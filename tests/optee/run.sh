@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OP-TEE acceptance rig (issue 24; docs/trusted-os.md "OP-TEE itself"):
+# The OP-TEE acceptance rig (docs/trusted-os.md "OP-TEE itself"):
 # Debian's arm64 kernel with its own tee.ko and optee.ko, Debian's
 # tee-supplicant and libteec1 (and, when given, an xtest build) in an
 # initramfs made here from Debian's packages, booted on QEMU virt with
