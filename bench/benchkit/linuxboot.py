@@ -11,7 +11,7 @@ from .common import die
 from .config import FW, OUT, ROOT
 
 
-# The Linux boot (docs/performance.md, "Linux boot"): Debian's kernel with
+# The Linux boot (docs/boot-time.md, "Linux boot"): Debian's kernel with
 # bench/boot-init.sh as /init, under QEMU -icount shift=0,sleep=off like the
 # bench kernel. The figure is the generic counter that /bin/bootclock reads
 # as the init's first command: virtual time since the machine's reset, one
