@@ -469,8 +469,12 @@ static void one_cpu_too_many_is_no_space_on_its_node(void **state)
 	assert_string_equal(err.message, "more CPUs than SECMON_FWOPS_MAX_CPUS");
 }
 
-/* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
-static void nodes_and_values_of_the_wrong_shape_are_refused(void **state)
+/*
+ * The shapes the binding allows and no others: a call@N node without children,
+ * unit addresses without leading zeros, string lists NUL-terminated, status
+ * allowed, a disabled table passed over, one method string (docs/verification.md).
+ */
+static void only_the_shapes_the_binding_allows_are_accepted(void **state)
 {
 	static struct secmon_calltab t;
 	struct secmon_ct_error err;
@@ -531,7 +535,7 @@ int main(void)
 		cmocka_unit_test(two_operations_with_one_function_id_are_refused),
 		cmocka_unit_test(an_unknown_parameter_name_is_refused),
 		cmocka_unit_test(a_bad_method_or_argument_register_list_is_refused),
-		cmocka_unit_test(nodes_and_values_of_the_wrong_shape_are_refused),
+		cmocka_unit_test(only_the_shapes_the_binding_allows_are_accepted),
 		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
 		cmocka_unit_test(a_bad_cpus_address_cells_is_reported_on_cpus),
 		cmocka_unit_test(hvc_tables_are_refused_without_an_hvc_conduit),
