@@ -107,6 +107,8 @@ ROOT=$PWD
 ABSBIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 OUT=$(cd "$TMPD" && "$ABSBIN" dt "$ROOT/$B/exynos-style.dts" 2>&1)
 RC=$?
+# got() shows ERR: this run's stderr is in OUT.
+# shellcheck disable=SC2034
 ERR=
 if [ "$RC" -eq 0 ] && grep -qxF "call as          secure-media/<operation>" <<<"$OUT"; then
 	tap_ok "dt finds /include/ files next to the .dts from another directory"

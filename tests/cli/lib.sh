@@ -12,8 +12,11 @@ if [ ! -x "$BIN" ]; then
 fi
 
 # The example boards, the bad DTs of these tests, and a directory for the
-# files the tests make, removed at exit.
+# files the tests make, removed at exit. B and BAD are for the command files
+# run.sh sources after this one.
+# shellcheck disable=SC2034
 B=boards
+# shellcheck disable=SC2034
 BAD=tests/cli/bad
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
