@@ -228,7 +228,7 @@ static void name_is_matches_a_node_name_with_or_without_its_unit_address(void **
 }
 
 /* A node name longer than the error's field is cut, and says so. */
-static void long_node_name_cut(void **state)
+static void a_long_node_name_is_cut_and_says_so(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -238,7 +238,7 @@ static void long_node_name_cut(void **state)
 		     "function-id", "missing required property");
 }
 
-static void register_out_of_range(void **state)
+static void a_register_out_of_range_is_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -475,7 +475,7 @@ static void one_cpu_too_many_is_no_space_on_its_node(void **state)
  * without one. With 0, a firmware whose StateIDs are TF-A's (core
  * retention 0x1) refuses do_idle's CPU_SUSPEND.
  */
-static void idle_state_from_dt(void **state)
+static void do_idle_uses_the_dts_first_standby_state(void **state)
 {
 	static struct secmon_calltab t;
 	static struct secmon_fwops o;
@@ -560,11 +560,11 @@ int main(void)
 		cmocka_unit_test(a_good_table_gives_its_operations_calls_and_registers),
 		cmocka_unit_test(a_call_puts_each_argument_in_its_register_and_refuses_one_too_wide),
 		cmocka_unit_test(smc_unk_is_not_supported_even_with_no_result_named),
-		cmocka_unit_test(long_node_name_cut),
+		cmocka_unit_test(a_long_node_name_is_cut_and_says_so),
 		cmocka_unit_test(name_is_matches_a_node_name_with_or_without_its_unit_address),
 		cmocka_unit_test(the_structure_check_refuses_a_cut_or_corrupt_dtb),
 		cmocka_unit_test(an_operation_without_a_function_id_is_refused),
-		cmocka_unit_test(register_out_of_range),
+		cmocka_unit_test(a_register_out_of_range_is_refused),
 		cmocka_unit_test(an_operation_described_twice_is_refused),
 		cmocka_unit_test(two_operations_with_one_function_id_are_refused),
 		cmocka_unit_test(an_unknown_parameter_name_is_refused),
@@ -574,7 +574,7 @@ int main(void)
 		cmocka_unit_test(a_bad_cpus_address_cells_is_reported_on_cpus),
 		cmocka_unit_test(hvc_tables_are_refused_without_an_hvc_conduit),
 		cmocka_unit_test(one_cpu_too_many_is_no_space_on_its_node),
-		cmocka_unit_test(idle_state_from_dt),
+		cmocka_unit_test(do_idle_uses_the_dts_first_standby_state),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);
