@@ -5,8 +5,8 @@
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
 #                   TRACE=1: switch the firmware's recording on for that boot,
 #                   build/run/trace.svg)
-#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
-#                   and build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in)
+#   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
+#                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
@@ -16,6 +16,7 @@ MAKEFLAGS += --no-print-directory
 export LC_ALL := C
 
 HOST_FLAVOURS := host host-clang
+include mk/ports.mk
 
 .PHONY: all deps host host-clang xbuild check run firmware bench fuzz lint clean
 
@@ -34,9 +35,7 @@ xbuild:
 	@$(MAKE) -f mk/xbuild.mk
 
 firmware:
-	@$(MAKE) -f mk/qemu-virt-a64.mk
-	@$(MAKE) -f mk/qemu-virt-a32.mk
-	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
+	@$(foreach p,$(PORT_NAMES),$(MAKE) -f mk/firmware.mk PORT=$(p) &&) true
 
 nsk:
 	@$(MAKE) -f mk/nsk.mk

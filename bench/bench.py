@@ -719,10 +719,10 @@ def cmd_run(args):
     return 0
 
 
-# The idle states' latencies (monitor/plat/qemu-virt-common/states.c) follow
+# The idle states' latencies (monitor/plat/qemu-virt/states.c) follow
 # docs/porting.md's rule from these figures (EL2, instructions = ns at the
 # nominal 1 GHz): state name -> the round trips measured for it.
-STATES_C = 'monitor/plat/qemu-virt-common/states.c'
+STATES_C = 'monitor/plat/qemu-virt/states.c'
 STATE_FIGURES = {
     'cpu-retention': ['suspend_standby'],
     'cpu-power-down': ['suspend_powerdown'],

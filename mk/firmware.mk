@@ -1,33 +1,89 @@
-# What the two QEMU virt firmwares (mk/qemu-virt-a64.mk, mk/qemu-virt-a32.mk)
-# build alike. The including file sets O, CROSS, CC, OBJCOPY, PLAT, DEPS,
-# FDT_LIB, FDT_ARCH (scripts/fetch-libfdt.sh's name for it), CFLAGS,
-# ASFLAGS, LDFLAGS, LINK_FLAGS (the target flags the link needs),
-# CLANG_FLAGS and, if its link script needs any, LDS_FLAGS (preprocessor
-# definitions for link.ld.in). SCMI=1 builds the SCMI server in.
-
-# Shared with the other QEMU virt port; its "arch.h", "qv.h" and
-# "platform.h" are this port's, found through -I$(PLAT).
-COMMON := monitor/plat/qemu-virt-common
-PLAT_C := $(wildcard $(PLAT)/*.c) $(wildcard $(COMMON)/*.c)
-PLAT_S := $(wildcard $(PLAT)/*.S)
-MON_C := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
-# The SCMI server (docs/scmi.md) is built in with SCMI=1; without it (the
-# default: its resident code would not fit the 32 KiB the resident part is
-# held to) the stubs in monitor/services/off/ take its place.
-SCMI ?= 0
-ifneq ($(SCMI),1)
-SCMI_C := $(wildcard monitor/services/scmi*.c) $(COMMON)/scmi.c
-PLAT_C := $(filter-out $(SCMI_C),$(PLAT_C))
-MON_C := $(filter-out $(SCMI_C),$(MON_C)) monitor/services/off/scmi_off.c \
-	monitor/services/off/scmi_off_dt.c
+# Any firmware port: its architecture (monitor/arch/<arch>), its board
+# (monitor/plat/<board>), the shared drivers and freestanding support it
+# uses and the portable monitor, linked into build/<port>/secmon.bin. The
+# ports are listed in mk/ports.mk, each one's settings in its board's folder;
+# `make firmware` builds every one.
+#   make -f mk/firmware.mk PORT=NAME               build/NAME/secmon.bin, .elf, .map
+#   make -f mk/firmware.mk PORT=NAME clang-check   every C file compiled with clang too
+#   make -f mk/firmware.mk PORT=NAME boot-split    the resident part never refers to the
+#                                                  cold-boot part (scripts/boot-split.py;
+#                                                  ports whose link splits them)
+#   make -f mk/firmware.mk PORT=NAME stack-check   the worst-case stack depth (mk/stack.mk
+#                                                  builds with the stack flags first)
+# Options: VERBOSE=1 (the monitor's log on by default; at run time:
+# -fw_cfg name=opt/secmon/verbose,string=1), SCMI=1 (the SCMI server built
+# in: docs/scmi.md), O (the output folder), EXTRA_C (more sources, for local
+# experiments, never part of the tree's build), EXTRA_CFLAGS, and the
+# architecture's own (monitor/arch/<arch>/arch.mk).
+#
+# A port's settings file sets ARCH (a folder of monitor/arch), BOARD_DIR,
+# BOARD_INC (the folder of the board's platform.h for this architecture),
+# BOARD_C, BOARD_SCMI_C (its files that only SCMI=1 builds), BOARD_DRIVERS
+# (names in monitor/drivers), BOARD_COLD_C, BOARD_SIZE_C, and its
+# optimisation: OPT (default -O2), OPT_COLD for cold-boot code, OPT_SIZE for
+# resident code that no measured fast path runs (mk/sources.mk lists both).
+include mk/ports.mk
+PORT ?=
+PORT_FILE := $(call port_settings,$(PORT))
+ifeq ($(PORT_FILE),)
+$(error PORT=$(PORT): not one of mk/ports.mk's ports: $(PORT_NAMES))
 endif
-LIB_C := $(wildcard lib/*.c)
-# EXTRA_C: extra sources for local experiments (never part of the tree's build).
-SRCS_C := $(PLAT_C) $(MON_C) $(EXTRA_C)
+O ?= build/$(PORT)
+VERBOSE ?= 0
+OPT ?= -O2
+include $(PORT_FILE)
+SCMI ?= 0
+include monitor/arch/$(ARCH)/arch.mk
+include mk/common.mk
+include mk/sources.mk
+
+CC := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+DEPS := build/deps/$(FDT_ARCH)
+FDT_LIB := $(DEPS)/usr/lib/$(FDT_TRIPLET)/libfdt.a
+
+# The SCMI server is built in with SCMI=1; without it (the default: its
+# resident code would not fit the 32 KiB the AArch64 resident part is held
+# to) the stubs in monitor/services/off/ take its place.
+ifeq ($(SCMI),1)
+FW_MON_C := $(MON_C) $(BACKEND_C)
+FW_BOARD_C := $(BOARD_C)
+else
+FW_MON_C := $(filter-out $(MON_SCMI_C),$(MON_C) $(BACKEND_C)) $(MON_SCMI_OFF_C)
+FW_BOARD_C := $(filter-out $(BOARD_SCMI_C),$(BOARD_C))
+endif
+DRIVERS_C := $(patsubst %,$(DRIVERS_DIR)/%.c,$(BOARD_DRIVERS))
+SRCS_C := $(FW_BOARD_C) $(ARCH_C) $(ARCH_SHARED_C) $(DRIVERS_C) $(FWLIB_C) $(FW_MON_C) $(EXTRA_C)
+SRCS_S := $(ARCH_S)
+
+INCLUDES := -Iinclude -Ilib/fdt -I$(ARCH_DIR) -I$(BOARD_INC) -isystem $(DEPS)/usr/include
+CFLAGS := -std=c11 $(OPT) -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \
+	-fno-pic -fno-pie -fno-stack-protector -ffunction-sections -fdata-sections \
+	$(ARCH_FLAGS) $(INCLUDES) $(ARCH_DEFS) -DFW_VERBOSE_DEFAULT=$(VERBOSE) -MMD -MP \
+	$(EXTRA_CFLAGS)
+ASFLAGS := $(ARCH_ASFLAGS) -Iinclude -I$(ARCH_DIR) -I$(BOARD_INC) -MMD -MP
+LDFLAGS := -nostdlib -static -no-pie -Wl,--gc-sections -Wl,--build-id=none -Wl,-z,noexecstack \
+	-Wl,--no-warn-rwx-segments $(ARCH_LDFLAGS) -Wl,-T,$(O)/link.ld -Wl,-Map,$(O)/secmon.map
+CLANG_FLAGS := $(CLANG_ARCH_FLAGS) -std=c11 -O2 $(WARN) -ffreestanding -nostdlib -fno-builtin \
+	$(INCLUDES) $(ARCH_DEFS)
 
 obj = $(patsubst %,$(O)/obj/%.o,$(1))
-OBJS := $(call obj,$(SRCS_C) $(PLAT_S))
+OBJS := $(call obj,$(SRCS_C) $(SRCS_S))
 LIB_A := $(O)/libsecmon.a
+
+# The per-file flags (mk/sources.mk, the architecture's and the board's
+# lists), in OBJ_CFLAGS: CFLAGS stays the same for every file, and so does
+# the record of it that rebuilds everything when it changes.
+COLD_C := $(filter $(SRCS_C) $(LIB_C),$(MON_COLD_C) $(LIB_COLD_C) $(ARCH_COLD_C) $(BOARD_COLD_C))
+SIZE_C := $(filter $(SRCS_C),$(MON_SIZE_C) $(FWLIB_SIZE_C) $(DRIVERS_SIZE_C) $(ARCH_SHARED_SIZE_C) \
+	$(ARCH_SIZE_C) $(BOARD_SIZE_C))
+$(call obj,$(COLD_C)): OBJ_CFLAGS += $(OPT_COLD)
+$(call obj,$(SIZE_C)): OBJ_CFLAGS += $(OPT_SIZE)
+$(call obj,$(NO_LIBCALL_C)): OBJ_CFLAGS += -fno-tree-loop-distribute-patterns
+# The link script's name for each cold-boot file (a file of lib/ is named
+# inside libsecmon.a; all of libfdt is cold).
+COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
+	*libfdt.a:*
 
 all: $(O)/secmon.bin
 
@@ -41,12 +97,9 @@ $(O)/cflags: FORCE
 
 $(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(OBJ_CFLAGS) -c $< -o $@
 
-# libc.c implements memset & co.: keep GCC from turning its loops into calls.
-$(O)/obj/$(COMMON)/libc.c.o: CFLAGS += -fno-tree-loop-distribute-patterns
-
-$(O)/obj/%.S.o: %.S
+$(O)/obj/%.S.o: %.S $(O)/cflags
 	@mkdir -p $(dir $@)
 	$(CC) $(ASFLAGS) -c $< -o $@
 
@@ -54,12 +107,12 @@ $(LIB_A): $(call obj,$(LIB_C))
 	@rm -f $@
 	$(CROSS)ar rcs $@ $^
 
-$(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h $(MAKEFILE_LIST)
+$(O)/link.ld: $(ARCH_DIR)/link.ld.in $(BOARD_INC)/platform.h $(MAKEFILE_LIST)
 	@mkdir -p $(dir $@)
-	$(CC) -E -P -x c -I$(PLAT) $(LDS_FLAGS) $< -o $@
+	$(CC) -E -P -x c -I$(ARCH_DIR) -I$(BOARD_INC) -D'COLD_BOOT_FILES=$(COLD_BOOT_FILES)' $< -o $@
 
 $(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
-	$(CC) $(LINK_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
+	$(CC) $(ARCH_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
 
 $(O)/secmon.bin: $(O)/secmon.elf
 	$(OBJCOPY) -O binary $< $@
@@ -69,7 +122,23 @@ clang-check: | $(FDT_LIB)
 	@for f in $(SRCS_C); do clang $(CLANG_FLAGS) -c $$f -o /dev/null || exit 1; done
 	@echo "clang: $(words $(SRCS_C)) files build without warnings"
 
-.PHONY: all clang-check FORCE
+boot-split: $(O)/secmon.elf
+ifeq ($(ARCH_BOOT_SPLIT),1)
+	@python3 scripts/boot-split.py --readelf $(CROSS)readelf $<
+endif
+
+# The stack sizes as the board's platform.h and the architecture's frame.h state them.
+HASH := \#
+STACK_SIZES = $(shell printf '$(HASH)include "platform.h"\n$(HASH)include "frame.h"\n%s\n' \
+	'PLAT_STACK_SIZE PLAT_COLD_STACK_SIZE ARCH_FRAME_SIZE' | \
+	$(CC) -E -P -x assembler-with-cpp -Iinclude -I$(ARCH_DIR) -I$(BOARD_INC) - | tail -n 1)
+STACK_ARGS ?=
+stack-check: $(O)/secmon.elf
+	python3 scripts/stack-usage.py --arch $(ARCH) \
+		$(foreach v,$(join stack-size= cold-stack-size= frame-size=,$(STACK_SIZES)),--$(v)) \
+		--objdir $(O)/obj --elf $< --objdump $(CROSS)objdump $(STACK_ARGS)
+
+.PHONY: all clang-check boot-split stack-check FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

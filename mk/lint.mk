@@ -34,9 +34,9 @@
 #     performance-no-int-to-ptr  (the simulator passes a CPU number as a
 #       thread argument)
 O ?= build/lint
+include mk/sources.mk
 
-LINT_SRCS := $(sort $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c \
-	monitor/plat/host/*.c tools/*.c))
+LINT_SRCS := $(sort $(LIB_C) $(MON_C) $(BACKEND_C) $(SIM_C) $(wildcard tools/*.c))
 
 CPPCHECK_FLAGS := --quiet --std=c11 --platform=unix64 --error-exitcode=1 \
 	--enable=warning,portability,performance -D_DEFAULT_SOURCE -Iinclude -Ilib \

@@ -1,50 +1,49 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * SMCCC_ARCH_WORKAROUND_1..4 on the emulated CPU, for both ports: the
- * state of each workaround and what it runs, from the port's table of
- * known parts and, for another part, what the port can tell from its ID
+ * SMCCC_ARCH_WORKAROUND_1..4 on the calling CPU, for every architecture:
+ * the state of each workaround and what it runs, from the architecture's
+ * table of known parts and, for another part, what it can tell from its ID
  * registers (its workaround.h, included here so that the table's lookup
  * compiles to compares with its constants). The sequences themselves are
- * the port's instructions (arch.h).
+ * the architecture's instructions (its sysreg.h).
  */
 #include <stdint.h>
 #include "arch.h"
 #include "frame.h"
-#include "qv.h"
 #include "workaround.h"
-#include "../../plat.h"
+#include "../plat.h"
 
-static const struct qv_cpu_part *this_part(void)
+static const struct arch_cpu_part *this_part(void)
 {
-	uint32_t midr = qv_midr() & MIDR_PART_MASK;
+	uint32_t midr = arch_midr() & MIDR_PART_MASK;
 
-	for (unsigned i = 0; i < sizeof(qv_cpu_parts) / sizeof(qv_cpu_parts[0]); i++) {
-		if (qv_cpu_parts[i].midr == midr)
-			return &qv_cpu_parts[i];
+	for (unsigned i = 0; i < sizeof(arch_cpu_parts) / sizeof(arch_cpu_parts[0]); i++) {
+		if (arch_cpu_parts[i].midr == midr)
+			return &arch_cpu_parts[i];
 	}
 	return 0;
 }
 
 int32_t plat_arch_workaround_state(unsigned n)
 {
-	const struct qv_cpu_part *p = this_part();
+	const struct arch_cpu_part *p = this_part();
 
 	if (n < 1 || n > 4)
-		return QV_WA_NOT_SUPPORTED;
-	return p ? p->wa[n - 1] : qv_wa_unlisted(n);
+		return ARCH_WA_NOT_SUPPORTED;
+	return p ? p->wa[n - 1] : arch_wa_unlisted(n);
 }
 
 void plat_arch_workaround(unsigned n, uint64_t arg)
 {
-	const struct qv_cpu_part *p = this_part();
+	const struct arch_cpu_part *p = this_part();
 
 	(void)arg;	/* WORKAROUND_2's enable/disable: the mitigation is static */
-	if (!p || n < 1 || n > 4 || p->wa[n - 1] != QV_WA_IMPLEMENTED)
+	if (!p || n < 1 || n > 4 || p->wa[n - 1] != ARCH_WA_IMPLEMENTED)
 		return;
 	if (n == 3 && p->bhb_loop)
-		qv_bhb_clear(p->bhb_loop);
+		arch_bhb_clear(p->bhb_loop);
 	if (n == 1 || n == 3)
-		qv_bp_invalidate();
+		arch_bp_invalidate();
 }
 
 /*
@@ -53,21 +52,21 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
  * implemented, else the ordinary path (mon_smc() answers SMC_UNK, or a
  * described call). The same decision as arch_svc.c's workaround().
  */
-static uintptr_t vector_code(const struct qv_cpu_part *p, unsigned n, const char *code)
+static uintptr_t vector_code(const struct arch_cpu_part *p, unsigned n, const char *code)
 {
 	int32_t state = plat_arch_workaround_state(n);
 
-	if (state == QV_WA_UNAFFECTED)
-		return (uintptr_t)qv_wa_nothing;
-	if (state == QV_WA_IMPLEMENTED && p && code)
+	if (state == ARCH_WA_UNAFFECTED)
+		return (uintptr_t)arch_wa_nothing;
+	if (state == ARCH_WA_IMPLEMENTED && p && code)
 		return (uintptr_t)code;
-	return qv_wa_ordinary_code();
+	return (uintptr_t)arch_wa_ordinary;
 }
 
 /* At reset, on each CPU, with its frame. */
-void qv_wa_select(struct qv_frame *f)
+void arch_wa_select(struct arch_frame *f)
 {
-	const struct qv_cpu_part *p = this_part();
+	const struct arch_cpu_part *p = this_part();
 
-	qv_trace_frame(f, vector_code(p, 1, p ? p->vec1 : 0), vector_code(p, 3, p ? p->vec3 : 0));
+	arch_trace_frame(f, vector_code(p, 1, p ? p->vec1 : 0), vector_code(p, 3, p ? p->vec3 : 0));
 }

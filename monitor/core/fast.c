@@ -39,7 +39,7 @@ int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id)
 	return f->slots[slot] == id ? f->answers[slot].about : a->value;
 }
 
-/* What the platform's vector does (qemu-virt/vectors.S), in C. */
+/* What the platform's vector does (monitor/arch/aarch64/vectors.S), in C. */
 bool mon_smc_fast(struct secmon_regs *r)
 {
 	uint32_t fid = (uint32_t)r->x[0];

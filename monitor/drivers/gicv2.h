@@ -1,26 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The GICv2 registers both ports use (gicv2.c), and the distributor
- * registers a GICv3 shares with it. Secure accesses see the secure view of
- * each banked register.
+ * The secure side of a GICv2 (gic.h says how the monitor uses a GIC), at
+ * the distributor (gicd) and CPU interface (gicc) addresses the board
+ * gives; CPUs by the board's index, of which a GICv2 has at most
+ * GICV2_MAX_CPUS.
  */
-#ifndef QV_GICV2_H
-#define QV_GICV2_H
+#ifndef SECMON_DRIVERS_GICV2_H
+#define SECMON_DRIVERS_GICV2_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "gic.h"
 
-#define GICD_CTLR		0x0000
-#define GICD_TYPER		0x0004
-#define GICD_IGROUPR(n)		(0x0080 + 4 * (n))
-#define GICD_ISENABLER(n)	(0x0100 + 4 * (n))
-#define GICD_IPRIORITYR(n)	(0x0400 + (n))
 #define GICD_ITARGETSR(n)	(0x0800 + (n))
 #define GICD_SGIR		0x0f00
-#define GICD_PIDR2		0x0fe8
-
-#define CTLR_GRP0		(1u << 0)
-#define CTLR_GRP1		(1u << 1)	/* GICv3: EnableGrp1NS */
 
 #define GICC_CTLR		0x0000
 #define GICC_PMR		0x0004
@@ -30,25 +23,37 @@
 #define GICC_CTLR_GRP1		(1u << 1)
 #define GICC_CTLR_FIQEN		(1u << 3)
 
-#define GIC_SPURIOUS_FIRST	1020
-/*
- * What an acknowledge of group 0 reads when the highest-priority pending
- * interrupt is another group's (a normal-world one): 1022 on a GICv2 (secure
- * GICC_IAR, AckCtl clear), 1020 or 1021 on a GICv3 (ICC_IAR0_EL1 at EL3).
- * 1023: nothing is pending.
- */
-#define GIC_OTHER_GROUP_LAST	1022
-#define GIC_WAKE_PRIORITY	0x00
-#define GIC_PMR_ALL		0xff
+#define GICV2_MAX_CPUS		8
 
-/* The GICv2 forms of the qv_gic_* operations (qv-common.h). */
-void qv_gicv2_dist_init(void);
-void qv_gicv2_cpu_init(unsigned cpu);
-void qv_gicv2_send_wake(unsigned cpu);
-void qv_gicv2_secure_ppi(unsigned intid);
-bool qv_gicv2_ack_group0(void);
-void qv_gicv2_cpu_quiesce(void);
-/* Group 0 on in the distributor (the same bit on a GICv3). */
-void qv_gicd_enable_group0(void);
+/* Cold boot: every shared interrupt to group 1, group 1 enabled; the OS programs the rest. */
+void gicv2_dist_init(uintptr_t gicd);
+/*
+ * On CPU `cpu` itself, at its reset (before the boot CPU has set up
+ * anything but its stack: the driver keeps what it learns out of .bss):
+ * its banked SGIs and PPIs in group 1 but `sgi`, which is secure group 0,
+ * and its CPU interface signalling group 0 as FIQ.
+ */
+void gicv2_cpu_init(uintptr_t gicd, uintptr_t gicc, unsigned cpu, unsigned sgi);
+/* The secure (group 0) SGI `sgi` to CPU `cpu`, once that CPU has run gicv2_cpu_init(). */
+void gicv2_send_sgi(uintptr_t gicd, unsigned cpu, unsigned sgi);
+/*
+ * A PPI of the calling CPU into group 0, enabled. The normal world's writes
+ * to a group-0 interrupt's group, priority and enable bits are ignored by
+ * the GIC, so the OS cannot take it back.
+ */
+void gicv2_secure_ppi(uintptr_t gicd, unsigned intid);
+/*
+ * Acknowledges and ends every pending group-0 interrupt of the calling CPU
+ * (board_gic_interrupt() for each that is no SGI); true when what is left
+ * pending is a group-1 interrupt.
+ */
+bool gicv2_group0_drain(uintptr_t gicc);
+/*
+ * A core that is off must not be woken by the OS's interrupts, or its WFI
+ * would return at once, for ever: group 1 off in its CPU interface (the OS
+ * enables it again when it brings the core back) and the priority mask
+ * open, so that the monitor's SGI gets through whatever the OS left there.
+ */
+void gicv2_cpu_quiesce(uintptr_t gicc);
 
 #endif

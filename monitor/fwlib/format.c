@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * snprintf for the platform's messages: the monitor's printf (mon_vformat(),
- * core/log.c: %c %s %d %u %x, l and ll) into a buffer. Always NUL-terminates.
+ * snprintf for the firmware's own messages (the log, a board's): the
+ * monitor's printf (mon_vformat(), core/log.c: %c %s %d %u %x, l and ll)
+ * into a buffer. Always NUL-terminates.
  */
 #include <stdarg.h>
 #include <stddef.h>
-#include "../../monitor.h"
-#include "qv.h"
+#include "fwlib.h"
 
-int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
+int fw_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 {
 	struct mon_fmt o = { buf, n, 0 };
 
@@ -16,13 +16,13 @@ int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 	return (int)o.len;
 }
 
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+int fw_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 	int r;
 
 	va_start(ap, fmt);
-	r = qv_vsnprintf(buf, n, fmt, ap);
+	r = fw_vsnprintf(buf, n, fmt, ap);
 	va_end(ap);
 	return r;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The string functions libfdt needs, in portable C. Built with
+ * The string functions libfdt needs, in portable C, for every port. Built with
  * -fno-tree-loop-distribute-patterns so the compiler cannot turn these loops
  * back into calls to themselves. EL3 runs with the MMU off, where memory is
  * Device memory and must not be accessed unaligned: the copies, fills and
@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <libfdt_env.h>
-#include "qv.h"
+#include "fwlib.h"
 
 MON_COLD_BOOT void *memchr(const void *s, int c, size_t n)
 {
@@ -207,17 +207,4 @@ MON_COLD_BOOT unsigned long strtoul(const char *s, char **end, int base)
 	if (end)
 		*end = (char *)s;
 	return neg ? -v : v;
-}
-
-/*
- * libfdt is built with -fstack-protector-strong. A fixed guard: it runs only
- * on the cold-boot path, on QEMU's own DTB.
- */
-uintptr_t __stack_chk_guard = (uintptr_t)0x595e9fbd94fda766ull;
-
-_Noreturn void __stack_chk_fail(void);
-_Noreturn void __stack_chk_fail(void)
-{
-	qv_err("stack protector fired in libfdt\n");
-	qv_monitor_fault();
 }

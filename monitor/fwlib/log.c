@@ -1,63 +1,29 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The monitor's log on the secure PL011 (QEMU's second serial port). Quiet
- * by default: errors always, information only when verbose (build option
- * VERBOSE=1, or fw_cfg file opt/secmon/verbose at run time).
+ * The monitor's log on the board's secure console (every port: the UART
+ * driver the board links, at its PLAT_CONSOLE_BASE), quiet by default:
+ * errors always, information only when verbose (build option VERBOSE=1, or
+ * what the board reads at run time: on QEMU, fw_cfg file
+ * opt/secmon/verbose). The portable monitor writes through plat_putc().
  */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
+#include "fwlib.h"
 #include "platform.h"
-#include "qv.h"
-#include "../../plat.h"
+#include "../drivers/uart.h"
+#include "../plat.h"
 
-#define UART_DR		0x00
-#define UART_FR		0x18
-#define UART_IBRD	0x24
-#define UART_FBRD	0x28
-#define UART_LCR_H	0x2c
-#define UART_CR		0x30
-#define FR_TXFF		(1u << 5)
-#define LCR_FEN_8N1	0x70u
-#define CR_UARTEN_TXE	0x101u
-
-#ifndef QV_VERBOSE_DEFAULT
-#define QV_VERBOSE_DEFAULT 0
+#ifndef FW_VERBOSE_DEFAULT
+#define FW_VERBOSE_DEFAULT 0
 #endif
 
-static bool verbose = QV_VERBOSE_DEFAULT;
+static bool verbose = FW_VERBOSE_DEFAULT;
 static uint32_t log_lock;
 
-static void uart_init(uintptr_t base)
+MON_COLD_BOOT void fw_log_init(void)
 {
-	mmio_write32(base + UART_CR, 0);
-	/* 115200 baud from the board's 24 MHz clock. */
-	mmio_write32(base + UART_IBRD, 13);
-	mmio_write32(base + UART_FBRD, 1);
-	mmio_write32(base + UART_LCR_H, LCR_FEN_8N1);
-	mmio_write32(base + UART_CR, CR_UARTEN_TXE);
-}
-
-static void uart_putc(uintptr_t base, char c)
-{
-	while (mmio_read32(base + UART_FR) & FR_TXFF)
-		;
-	mmio_write32(base + UART_DR, (uint8_t)c);
-}
-
-static void uart_puts(uintptr_t base, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\n')
-			uart_putc(base, '\r');
-		uart_putc(base, *s);
-	}
-}
-
-MON_COLD_BOOT void qv_console_init(void)
-{
-	uart_init(QV_UART_S_BASE);
+	uart_init(PLAT_CONSOLE_BASE, PLAT_CONSOLE_CLOCK_HZ, PLAT_CONSOLE_BAUD);
 }
 
 /*
@@ -72,7 +38,7 @@ static bool capturing;
 static char cap_line[CAPTURE_MAX], cap_last[CAPTURE_MAX];
 static unsigned cap_len;
 
-MON_COLD_BOOT void qv_log_capture(bool on)
+MON_COLD_BOOT void fw_log_capture(bool on)
 {
 	capturing = on;
 	cap_len = 0;
@@ -80,7 +46,7 @@ MON_COLD_BOOT void qv_log_capture(bool on)
 		cap_last[0] = '\0';
 }
 
-MON_COLD_BOOT const char *qv_log_last_line(void)
+MON_COLD_BOOT const char *fw_log_last_line(void)
 {
 	return cap_last;
 }
@@ -102,17 +68,17 @@ static void capture(char c)
 
 void plat_putc(char c)
 {
-	uart_putc(QV_UART_S_BASE, c);
+	uart_putc(PLAT_CONSOLE_BASE, c);
 	if (capturing)
 		capture(c);
 }
 
-MON_COLD_BOOT void qv_set_verbose(bool on)
+MON_COLD_BOOT void fw_log_set_verbose(bool on)
 {
 	verbose = on;
 }
 
-bool qv_verbose(void)
+bool fw_log_verbose(void)
 {
 	return verbose;
 }
@@ -136,43 +102,43 @@ static void vlog(uintptr_t base, const char *fmt, va_list ap)
 {
 	char buf[384];
 
-	qv_vsnprintf(buf, sizeof(buf), fmt, ap);
+	fw_vsnprintf(buf, sizeof(buf), fmt, ap);
 	log_acquire();
 	uart_puts(base, "secmon: ");
 	uart_puts(base, buf);
 	log_release();
 }
 
-void qv_info(const char *fmt, ...)
+void fw_info(const char *fmt, ...)
 {
 	va_list ap;
 
 	if (!verbose)
 		return;
 	va_start(ap, fmt);
-	vlog(QV_UART_S_BASE, fmt, ap);
+	vlog(PLAT_CONSOLE_BASE, fmt, ap);
 	va_end(ap);
 }
 
-void qv_err(const char *fmt, ...)
+void fw_err(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(QV_UART_S_BASE, fmt, ap);
+	vlog(PLAT_CONSOLE_BASE, fmt, ap);
 	va_end(ap);
 }
 
 /* Before the normal world runs its console is free for us to use. */
-void qv_fatal_msg(const char *fmt, ...)
+void fw_fatal(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(QV_UART_S_BASE, fmt, ap);
+	vlog(PLAT_CONSOLE_BASE, fmt, ap);
 	va_end(ap);
-	uart_init(QV_UART_NS_BASE);
+	uart_init(PLAT_CONSOLE_NS_BASE, PLAT_CONSOLE_CLOCK_HZ, PLAT_CONSOLE_BAUD);
 	va_start(ap, fmt);
-	vlog(QV_UART_NS_BASE, fmt, ap);
+	vlog(PLAT_CONSOLE_NS_BASE, fmt, ap);
 	va_end(ap);
 }

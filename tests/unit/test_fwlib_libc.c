@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The QEMU ports' string functions (monitor/plat/qemu-virt-common/libc.c),
+ * The firmware's string functions (monitor/fwlib/libc.c, every port's),
  * which libfdt uses on every DT the monitor fixes up at cold boot, and
  * which go a word at a time where both sides are word-aligned: memcpy,
  * memmove (overlapping either way), memset and memcmp against byte-by-byte
  * references, for every alignment of either side and every length up to a
- * few words. The file is compiled in under other names (qv_*), so the
+ * few words. The file is compiled in under other names (fw_*), so the
  * test's own calls still reach the host's C library.
  */
 #include <setjmp.h>
@@ -17,32 +17,30 @@
 
 #include <cmocka.h>
 
-void *qv_memchr(const void *s, int c, size_t n);
-int qv_memcmp(const void *a, const void *b, size_t n);
-void *qv_memcpy(void *d, const void *s, size_t n);
-void *qv_memmove(void *d, const void *s, size_t n);
-void *qv_memset(void *d, int c, size_t n);
-char *qv_strchr(const char *s, int c);
-char *qv_strrchr(const char *s, int c);
-size_t qv_strlen(const char *s);
-size_t qv_strnlen(const char *s, size_t max);
-int qv_strcmp(const char *a, const char *b);
-unsigned long qv_strtoul(const char *s, char **end, int base);
+void *fw_memchr(const void *s, int c, size_t n);
+int fw_memcmp(const void *a, const void *b, size_t n);
+void *fw_memcpy(void *d, const void *s, size_t n);
+void *fw_memmove(void *d, const void *s, size_t n);
+void *fw_memset(void *d, int c, size_t n);
+char *fw_strchr(const char *s, int c);
+char *fw_strrchr(const char *s, int c);
+size_t fw_strlen(const char *s);
+size_t fw_strnlen(const char *s, size_t max);
+int fw_strcmp(const char *a, const char *b);
+unsigned long fw_strtoul(const char *s, char **end, int base);
 
-#define memchr qv_memchr
-#define memcmp qv_memcmp
-#define memcpy qv_memcpy
-#define memmove qv_memmove
-#define memset qv_memset
-#define strchr qv_strchr
-#define strrchr qv_strrchr
-#define strlen qv_strlen
-#define strnlen qv_strnlen
-#define strcmp qv_strcmp
-#define strtoul qv_strtoul
-#define __stack_chk_guard qv_stack_chk_guard
-#define __stack_chk_fail qv_stack_chk_fail
-#include "../../monitor/plat/qemu-virt-common/libc.c"
+#define memchr fw_memchr
+#define memcmp fw_memcmp
+#define memcpy fw_memcpy
+#define memmove fw_memmove
+#define memset fw_memset
+#define strchr fw_strchr
+#define strrchr fw_strrchr
+#define strlen fw_strlen
+#define strnlen fw_strnlen
+#define strcmp fw_strcmp
+#define strtoul fw_strtoul
+#include "../../monitor/fwlib/libc.c"
 #undef memchr
 #undef memcmp
 #undef memcpy
@@ -54,18 +52,6 @@ unsigned long qv_strtoul(const char *s, char **end, int base);
 #undef strnlen
 #undef strcmp
 #undef strtoul
-
-/* What libc.c's stack-protector hook needs; never reached here. */
-void qv_err(const char *fmt, ...)
-{
-	(void)fmt;
-	fail();
-}
-
-_Noreturn void qv_monitor_fault(void)
-{
-	abort();
-}
 
 #define BUF 96		/* room for an offset of up to 15 and 64 bytes, with guards */
 #define MAXLEN 64
@@ -90,7 +76,7 @@ static void copies_any_alignment(void **state)
 				memcpy(want, dst, BUF);
 				for (size_t i = 0; i < n; i++)
 					want[dof + i] = src[so + i];
-				assert_ptr_equal(qv_memcpy(dst + dof, src + so, n), dst + dof);
+				assert_ptr_equal(fw_memcpy(dst + dof, src + so, n), dst + dof);
 				assert_memory_equal(dst, want, BUF);
 			}
 }
@@ -107,7 +93,7 @@ static void moves_overlapping(void **state)
 				pattern(buf, BUF, (unsigned)(so * 3 + dof));
 				memcpy(want, buf, BUF);
 				memmove(want + dof, want + so, n);	/* the host's, the reference */
-				assert_ptr_equal(qv_memmove(buf + dof, buf + so, n), buf + dof);
+				assert_ptr_equal(fw_memmove(buf + dof, buf + so, n), buf + dof);
 				assert_memory_equal(buf, want, BUF);
 			}
 }
@@ -125,7 +111,7 @@ static void sets_any_alignment(void **state)
 			memcpy(want, buf, BUF);
 			for (size_t i = 0; i < n; i++)
 				want[off + i] = (unsigned char)c;
-			assert_ptr_equal(qv_memset(buf + off, c, n), buf + off);
+			assert_ptr_equal(fw_memset(buf + off, c, n), buf + off);
 			assert_memory_equal(buf, want, BUF);
 		}
 }
@@ -149,18 +135,18 @@ static void compares_any_alignment(void **state)
 			for (size_t n = 0; n <= MAXLEN; n++) {
 				pattern(a + ao, n, 5);
 				pattern(b + bo, n, 5);
-				assert_int_equal(qv_memcmp(a + ao, b + bo, n), 0);
+				assert_int_equal(fw_memcmp(a + ao, b + bo, n), 0);
 				for (size_t at = 0; at < n; at++) {
 					unsigned char keep = b[bo + at];
 
 					a[ao + at] = 0x80;
 					b[bo + at] = 0x7f;
-					assert_int_equal(sign(qv_memcmp(a + ao, b + bo, n)), 1);
-					assert_int_equal(sign(qv_memcmp(b + bo, a + ao, n)), -1);
+					assert_int_equal(sign(fw_memcmp(a + ao, b + bo, n)), 1);
+					assert_int_equal(sign(fw_memcmp(b + bo, a + ao, n)), -1);
 					/* Only the first difference counts. */
 					if (at + 1 < n) {
 						b[bo + n - 1] ^= 0xff;
-						assert_int_equal(sign(qv_memcmp(a + ao, b + bo, n)), 1);
+						assert_int_equal(sign(fw_memcmp(a + ao, b + bo, n)), 1);
 						b[bo + n - 1] ^= 0xff;
 					}
 					a[ao + at] = keep;

@@ -1,30 +1,36 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Internal interfaces of the QEMU virt AArch64 port; the shared ones in qv-common.h. */
-#ifndef QV_QV_H
-#define QV_QV_H
+/*
+ * The AArch64 architecture layer's own interfaces, between its files; what
+ * it gives a board is in ../arch.h.
+ */
+#ifndef SECMON_A64_H
+#define SECMON_A64_H
 
-#include "../qemu-virt-common/qv-common.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include "../arch.h"
 
-/* entry.S / vectors.S */
-_Noreturn void qv_enter_ns(uint64_t pc, uint64_t spsr, uint64_t x0);
-void qv_fp_clear(void);
+/* vectors.S: leave for the normal world with x0 as given, every other register zero. */
+_Noreturn void a64_enter_ns(uint64_t pc, uint64_t spsr, uint64_t x0);
+/* vectors.S: zero every FP/SIMD register. */
+void a64_fp_clear(void);
 
-/* cpu.c: SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
-uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
+/* cpu.c */
+void a64_cpu_reset_init(unsigned cpu);
+/* The CPU has EL2: the normal world enters there. */
+bool a64_has_el2(void);
+/* SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
+uint64_t a64_ns_entry_spsr(uint64_t caller_spsr);
+/* Resets the system control of the EL `spsr` enters (and below): MMU and caches off. */
+void a64_ns_entry_prepare(uint64_t spsr);
+/* How this CPU hides EL3 from the normal world's cycle counter (entry.S, at reset). */
+void a64_pmu_select(struct arch_frame *f);
 
-/* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
-struct qv_frame;
-void qv_wa_select(struct qv_frame *f);
-/* trace.c: at reset, from qv_wa_select() with this CPU's own workaround code: the frame as recording wants it. */
-void qv_trace_frame(struct qv_frame *f, uintptr_t wa1, uintptr_t wa3);
-/* cpu.c: how this CPU hides EL3 from the normal world's cycle counter. */
-void qv_pmu_select(struct qv_frame *f);
-
-/* traps.c */
-struct qv_trap {
+/* traps.c: what vectors.S hands over for an exception other than an SMC. */
+struct a64_trap {
 	uint64_t x[31];
 	uint64_t pad;
 };
-void qv_lower_exception(struct qv_trap *t, unsigned kind);
+void a64_lower_exception(struct a64_trap *t, unsigned kind);
 
 #endif

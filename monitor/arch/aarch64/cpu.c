@@ -8,9 +8,9 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
+#include "a64.h"
 #include "frame.h"
-#include "qv.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
@@ -101,8 +101,8 @@ struct el3_config {
  * SCR_EL3 bits never to set, whatever the ID registers say: 0 normally;
  * a test build clears one (e.g. SCR_OFF=0x10000, APK) to exercise traps.c.
  */
-#ifndef QV_SCR_OFF
-#define QV_SCR_OFF 0
+#ifndef A64_SCR_OFF
+#define A64_SCR_OFF 0
 #endif
 
 static struct el3_config el3_config(const uint64_t id[ID_REGS])
@@ -117,7 +117,7 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 	for (unsigned i = 0; i < NFEATURES; i++)
 		if (feature_present(&features[i], id))
 			c.reg[features[i].to] |= features[i].bits;
-	c.reg[SCR] &= ~(uint64_t)QV_SCR_OFF;
+	c.reg[SCR] &= ~(uint64_t)A64_SCR_OFF;
 	return c;
 }
 
@@ -179,7 +179,7 @@ static void timer_init(void)
 		write_sysreg("cntfrq_el0", 62500000);
 }
 
-void qv_cpu_reset_init(unsigned cpu)
+void a64_cpu_reset_init(unsigned cpu)
 {
 	uint64_t id[ID_REGS];
 	struct el3_config c;
@@ -268,7 +268,7 @@ int32_t plat_feature_availability(uint64_t selector, uint64_t *mask)
  * with PMUv3p5 SCCD does it (el3_config()), without a PMU there is nothing
  * to hide.
  */
-void qv_pmu_select(struct qv_frame *f)
+void a64_pmu_select(struct arch_frame *f)
 {
 	unsigned pmuver = id_field(read_sysreg("id_aa64dfr0_el1"), 8);
 
@@ -276,24 +276,24 @@ void qv_pmu_select(struct qv_frame *f)
 	f->pmcr = 0;
 }
 
-bool qv_has_virt(void)
+bool a64_has_el2(void)
 {
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
 
-MON_COLD_BOOT void qv_cpu_describe(void)
+MON_COLD_BOOT void arch_cpu_describe(void)
 {
 	uint64_t id[ID_REGS];
 
 	read_id_regs(id);
-	qv_info("CPU MIDR %lx, SCR_EL3 %lx, CPTR_EL3 %lx, MDCR_EL3 %lx\n",
+	fw_info("CPU MIDR %lx, SCR_EL3 %lx, CPTR_EL3 %lx, MDCR_EL3 %lx\n",
 		(unsigned long)read_sysreg("midr_el1"), (unsigned long)read_sysreg("scr_el3"),
 		(unsigned long)read_sysreg("cptr_el3"), (unsigned long)read_sysreg("mdcr_el3"));
 	for (unsigned i = 0; i < NFEATURES; i++) {
 		/* A feature with bits in two registers has two rows: one line. */
 		if (feature_present(&features[i], id) &&
 		    (i == 0 || strcmp(features[i].name, features[i - 1].name)))
-			qv_info("  enabled for the normal world: %s\n", features[i].name);
+			fw_info("  enabled for the normal world: %s\n", features[i].name);
 	}
 }
 
@@ -304,10 +304,10 @@ MON_COLD_BOOT void qv_cpu_describe(void)
  * and expects its secondaries at EL2, as on cold boot. Hence EL2 if present,
  * else EL1; only the EL is taken from the caller, never its DAIF or flags.
  */
-uint64_t qv_ns_entry_spsr(uint64_t caller_spsr)
+uint64_t a64_ns_entry_spsr(uint64_t caller_spsr)
 {
 	(void)caller_spsr;
-	return SPSR_DAIF | (qv_has_virt() ? SPSR_M_EL2H : SPSR_M_EL1H);
+	return SPSR_DAIF | (a64_has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
 }
 
 /* SCR_EL3.RW is set: every core CPU_ON or a wake-up starts runs AArch64. */
@@ -326,7 +326,7 @@ bool plat_ns_entry_aarch32(void)
  * initialises EL2 itself and then enters the host kernel at EL1 with EL1's
  * registers as the core left them, expecting its MMU off.
  */
-void qv_ns_entry_prepare(uint64_t spsr)
+void a64_ns_entry_prepare(uint64_t spsr)
 {
 	if ((spsr & 0xf) == SPSR_M_EL2H) {
 		write_sysreg("hcr_el2", 0);
@@ -336,10 +336,21 @@ void qv_ns_entry_prepare(uint64_t spsr)
 	isb();
 }
 
-_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
+_Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 {
-	uint64_t spsr = qv_ns_entry_spsr(e->mode);
+	uint64_t spsr = a64_ns_entry_spsr(e->mode);
 
-	qv_ns_entry_prepare(spsr);
-	qv_enter_ns(e->pc, spsr, e->context_id);
+	a64_ns_entry_prepare(spsr);
+	a64_enter_ns(e->pc, spsr, e->context_id);
+}
+
+/*
+ * The caller's SPSR_EL3: AArch64 has its EL in M[3:2]; AArch32 (M[4] set)
+ * is at EL2 in Hyp mode, at EL1 in any other.
+ */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	if (caller->mode & SPSR_M_AARCH32)
+		return (caller->mode & 0x1f) == 0x1a ? 2 : 1;
+	return (unsigned)(caller->mode >> 2) & 3;
 }

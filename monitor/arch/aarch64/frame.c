@@ -1,26 +1,35 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The assembly's view of struct qv_frame (frame.h) must match C's. */
+/*
+ * Where each CPU's frame is (at the top of its stack, as entry.S puts it),
+ * and the assembly's view of struct arch_frame (frame.h) held to C's.
+ */
 #include <stddef.h>
 #include "frame.h"
-#include "platform.h"
+#include "../arch.h"
 
-_Static_assert(offsetof(struct qv_frame, regs) == FR_REGS, "regs");
+extern char __percpu_start[];
+
+struct arch_frame *arch_frame_of(unsigned cpu)
+{
+	return (struct arch_frame *)(__percpu_start + (cpu + 1) * PLAT_STACK_SIZE - ARCH_FRAME_SIZE);
+}
+
+_Static_assert(offsetof(struct arch_frame, regs) == FR_REGS, "regs");
 _Static_assert(sizeof(struct secmon_regs) == FR_X30 - FR_REGS, "x0-x17");
-_Static_assert(offsetof(struct qv_frame, x30) == FR_X30, "x30");
-_Static_assert(offsetof(struct qv_frame, cpu) == FR_CPU, "cpu");
-_Static_assert(offsetof(struct qv_frame, caller) == FR_CALLER, "caller");
-_Static_assert(offsetof(struct qv_frame, caller.mode) == FR_CALLER_MODE, "caller.mode");
-_Static_assert(offsetof(struct qv_frame, caller32) == FR_CALLER32, "caller32");
-_Static_assert(offsetof(struct qv_frame, caller32.mode) == FR_CALLER32_MODE, "caller32.mode");
-_Static_assert(offsetof(struct qv_frame, a32_save) == FR_A32_SAVE, "a32_save");
-_Static_assert(offsetof(struct qv_frame, gic_target) == FR_GIC_TARGET, "gic_target");
-_Static_assert(offsetof(struct qv_frame, routes) == FR_ROUTES, "routes");
-_Static_assert(offsetof(struct qv_frame, wa1) == FR_WA1 &&
-	       offsetof(struct qv_frame, wa3) == FR_WA3, "workarounds");
-_Static_assert(offsetof(struct qv_frame, pmcr) == FR_PMCR &&
-	       offsetof(struct qv_frame, pmu_dp) == FR_PMU_DP, "pmcr");
-_Static_assert(offsetof(struct qv_frame, trace) == FR_TRACE &&
-	       offsetof(struct qv_frame, wa_own) == FR_WA_OWN, "trace");
+_Static_assert(offsetof(struct arch_frame, x30) == FR_X30, "x30");
+_Static_assert(offsetof(struct arch_frame, cpu) == FR_CPU, "cpu");
+_Static_assert(offsetof(struct arch_frame, caller) == FR_CALLER, "caller");
+_Static_assert(offsetof(struct arch_frame, caller.mode) == FR_CALLER_MODE, "caller.mode");
+_Static_assert(offsetof(struct arch_frame, caller32) == FR_CALLER32, "caller32");
+_Static_assert(offsetof(struct arch_frame, caller32.mode) == FR_CALLER32_MODE, "caller32.mode");
+_Static_assert(offsetof(struct arch_frame, a32_save) == FR_A32_SAVE, "a32_save");
+_Static_assert(offsetof(struct arch_frame, routes) == FR_ROUTES, "routes");
+_Static_assert(offsetof(struct arch_frame, wa1) == FR_WA1 &&
+	       offsetof(struct arch_frame, wa3) == FR_WA3, "workarounds");
+_Static_assert(offsetof(struct arch_frame, pmcr) == FR_PMCR &&
+	       offsetof(struct arch_frame, pmu_dp) == FR_PMU_DP, "pmcr");
+_Static_assert(offsetof(struct arch_frame, trace) == FR_TRACE &&
+	       offsetof(struct arch_frame, wa_own) == FR_WA_OWN, "trace");
 _Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
 	       offsetof(struct mon_route, shift) == FR_ROUTE_MULT + 4 &&
 	       offsetof(struct mon_route, slots) == FR_ROUTE_SLOTS &&
@@ -34,5 +43,6 @@ _Static_assert(offsetof(struct mon_answer, how) == FR_ANS_HOW &&
 	       sizeof(struct mon_answer) == 1u << FR_ANS_SHIFT &&
 	       MON_ANSWER_FAST == FR_HOW_FAST && MON_ANSWER_VALUE == FR_HOW_VALUE &&
 	       MON_ANSWER_LOOKUP == FR_HOW_LOOKUP, "struct mon_answer");
-_Static_assert(sizeof(struct qv_frame) == FR_END, "size");
-_Static_assert(FR_END <= QV_FRAME_SIZE && QV_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");
+_Static_assert(sizeof(struct arch_frame) == FR_END, "size");
+_Static_assert(FR_END <= ARCH_FRAME_SIZE && ARCH_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");
+_Static_assert(PLAT_STACK_SIZE > ARCH_FRAME_SIZE && PLAT_STACK_SIZE % 16 == 0, "a stack below the frame");

@@ -5,8 +5,8 @@
  * struct secmon_regs that mon_smc() gets), so offsets are fixed here for the
  * assembly; frame.c checks them against the C layout.
  */
-#ifndef QV_FRAME_H
-#define QV_FRAME_H
+#ifndef SECMON_A64_FRAME_H
+#define SECMON_A64_FRAME_H
 
 #include <secmon/smccc.h>
 
@@ -18,15 +18,17 @@
 #define FR_CALLER32	176	/* struct mon_caller for an AArch32 caller */
 #define FR_CALLER32_MODE 184
 #define FR_A32_SAVE	192	/* AArch32 caller's x13..x17 (banked SPs and LRs) */
-#define FR_GIC_TARGET	232	/* GICv2 CPU-interface bit of this CPU */
-#define FR_ROUTES	240	/* mon_routes, for the SMC fast path */
-#define FR_WA1		248	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
-#define FR_WA3		256	/* ARCH_WORKAROUND_3 */
-#define FR_PMCR		264	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
-#define FR_PMU_DP	272	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
-#define FR_TRACE	280	/* nonzero: recording is on, every SMC goes to mon_smc() (trace.c) */
-#define FR_WA_OWN	288	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
-#define FR_END		304
+#define FR_ROUTES	232	/* mon_routes, for the SMC fast path */
+#define FR_WA1		240	/* ARCH_WORKAROUND_1 from the vector: its code (workaround.c) */
+#define FR_WA3		248	/* ARCH_WORKAROUND_3 */
+#define FR_PMCR		256	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
+#define FR_PMU_DP	264	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
+#define FR_TRACE	272	/* nonzero: recording is on, every SMC goes to mon_smc() (trace.c) */
+#define FR_WA_OWN	280	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
+#define FR_END		296
+
+/* The frame's room at the top of each CPU's stack: SP_EL3 points at its start. */
+#define ARCH_FRAME_SIZE	0x130
 
 #define FR_PMCR_DP	(1 << 5)
 
@@ -56,14 +58,13 @@
 #include <secmon/smccc.h>
 #include "../../monitor.h"
 
-struct qv_frame {
+struct arch_frame {
 	struct secmon_regs regs;
 	uint64_t x30;
 	uint64_t cpu;
 	struct mon_caller caller;
 	struct mon_caller caller32;
 	uint64_t a32_save[5];
-	uint64_t gic_target;
 	struct mon_route *routes;
 	uintptr_t wa1, wa3;
 	uint64_t pmcr;
@@ -71,8 +72,6 @@ struct qv_frame {
 	uint64_t trace;
 	uintptr_t wa_own[2];
 };
-
-struct qv_frame *qv_frame_of(unsigned cpu);
 #endif
 
 #endif

@@ -6,14 +6,13 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
-#include "qv.h"
+#include "../arch.h"
 
 #define ISAR0_RNDR	60
 #define RNDRRS		"S3_3_C2_C4_1"
 #define RNDRRS_TRIES	16
 
-bool qv_rng_present(void)
+bool arch_rng_present(void)
 {
 	return id_field(read_sysreg("id_aa64isar0_el1"), ISAR0_RNDR) >= 1;
 }
@@ -27,7 +26,7 @@ static bool rndrrs(uint64_t *v)
 	return ok;
 }
 
-bool qv_rng_read(uint64_t *out, unsigned n)
+bool arch_rng_read(uint64_t *out, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		unsigned t = 0;

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* AArch64 system registers and barriers used by the EL3 port. */
-#ifndef QV_ARCH_H
-#define QV_ARCH_H
+/*
+ * AArch64 at EL3: the system registers the monitor uses, barriers, MMIO,
+ * the generic counter and the secure timer, the workaround sequences. C
+ * only; a board's code reaches it through monitor/arch/arch.h.
+ */
+#ifndef SECMON_A64_SYSREG_H
+#define SECMON_A64_SYSREG_H
 
 #include <stdint.h>
+#include "../io.h"
 
 /* Registers newer than the assembler's baseline go by their encoding. */
 #define ID_AA64ISAR2_EL1	"S3_0_C0_C6_2"
@@ -28,24 +33,19 @@
 #define read_sysreg(r) ({ uint64_t v_; __asm__ volatile("mrs %0, " r : "=r"(v_)); v_; })
 #define write_sysreg(r, v) __asm__ volatile("msr " r ", %0" : : "r"((uint64_t)(v)) : "memory")
 
-static inline void isb(void) { __asm__ volatile("isb" : : : "memory"); }
-static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
-static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
-static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
-
 /* The generic timer's frequency and count (the count after an isb). */
-static inline uint64_t qv_counter_freq(void) { return read_sysreg("cntfrq_el0"); }
-static inline uint64_t qv_counter(void) { isb(); return read_sysreg("cntpct_el0"); }
+static inline uint64_t arch_counter_hz(void) { return read_sysreg("cntfrq_el0"); }
+static inline uint64_t arch_counter(void) { isb(); return read_sysreg("cntpct_el0"); }
 
 /* The secure physical timer (CNTPS): its interrupt after `tval` ticks, or none. */
-static inline void qv_sec_timer_start(uint64_t tval)
+static inline void arch_sec_timer_start(uint64_t tval)
 {
 	write_sysreg("cntps_tval_el1", tval);
 	write_sysreg("cntps_ctl_el1", 1);	/* ENABLE, interrupt not masked */
 	isb();
 }
 
-static inline void qv_sec_timer_stop(void)
+static inline void arch_sec_timer_stop(void)
 {
 	write_sysreg("cntps_ctl_el1", 0);
 	isb();
@@ -56,19 +56,19 @@ static inline unsigned id_field(uint64_t reg, unsigned shift)
 	return (unsigned)(reg >> shift) & 0xf;
 }
 
-/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (qemu-virt-common/workaround.c). */
-static inline uint32_t qv_midr(void)
+/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (monitor/arch/workaround.c). */
+static inline uint32_t arch_midr(void)
 {
 	return (uint32_t)read_sysreg("midr_el1");
 }
 
 /* With CPUACTLR_EL1[0] set (cpu.c), IC IALLU also empties the A57's BTB. */
-static inline void qv_bp_invalidate(void)
+static inline void arch_bp_invalidate(void)
 {
 	__asm__ volatile("ic iallu\n\tdsb nsh\n\tisb" : : : "memory");
 }
 
-static inline void qv_bhb_clear(unsigned loops)
+static inline void arch_bhb_clear(unsigned loops)
 {
 	__asm__ volatile("1:\tb 2f\n2:\tsubs %w0, %w0, #1\n\tb.ne 1b\n\tdsb nsh\n\tisb"
 			 : "+r"(loops)
@@ -76,14 +76,9 @@ static inline void qv_bhb_clear(unsigned loops)
 			 : "cc", "memory");
 }
 
-/* MMIO: device registers are accessed with single, naturally sized loads and stores. */
-static inline uint32_t mmio_read32(uintptr_t a) { return *(volatile uint32_t *)a; }
-static inline void mmio_write32(uintptr_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
+/* MMIO, 64 bits: one access (../io.h has the rest). */
 static inline uint64_t mmio_read64(uintptr_t a) { return *(volatile uint64_t *)a; }
 static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *)a = v; }
-static inline uint8_t mmio_read8(uintptr_t a) { return *(volatile uint8_t *)a; }
-static inline void mmio_write8(uintptr_t a, uint8_t v) { *(volatile uint8_t *)a = v; }
-static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *)a = v; }
 
 /* SCR_EL3 */
 #define SCR_NS		(1ull << 0)

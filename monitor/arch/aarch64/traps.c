@@ -9,8 +9,8 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
-#include "qv.h"
+#include "a64.h"
+#include "../../fwlib/fwlib.h"
 
 #define KIND_SYNC	0
 #define KIND_IRQ	1
@@ -27,7 +27,7 @@ static void report(const char *what, uint64_t esr)
 
 	if (__atomic_fetch_add(&reports, 1, __ATOMIC_RELAXED) >= LOG_LIMIT)
 		return;
-	qv_err("unexpected %s from %s EL%u: ESR_EL3 %lx ELR_EL3 %lx FAR_EL3 %lx (CPU MPIDR %lx)\n",
+	fw_err("unexpected %s from %s EL%u: ESR_EL3 %lx ELR_EL3 %lx FAR_EL3 %lx (CPU MPIDR %lx)\n",
 	       what, (spsr & SPSR_M_AARCH32) ? "AArch32" : "AArch64",
 	       (spsr & SPSR_M_AARCH32) ? 0 : (unsigned)((spsr >> 2) & 3), (unsigned long)esr,
 	       (unsigned long)read_sysreg("elr_el3"), (unsigned long)read_sysreg("far_el3"),
@@ -40,7 +40,7 @@ static void skip_instruction(uint64_t esr)
 }
 
 /* MRS/MSR trap: ISS bit 0 = read, Rt in ISS[9:5]. */
-static void sysreg_raz_wi(struct qv_trap *t, uint64_t esr)
+static void sysreg_raz_wi(struct a64_trap *t, uint64_t esr)
 {
 	unsigned rt = (unsigned)(esr >> 5) & 0x1f;
 
@@ -71,7 +71,7 @@ static void inject_undef(void)
 {
 	uint64_t spsr = read_sysreg("spsr_el3");
 	unsigned from = (unsigned)(spsr >> 2) & 3;
-	bool tge = qv_has_virt() && (read_sysreg("hcr_el2") & (1ull << 27));
+	bool tge = a64_has_el2() && (read_sysreg("hcr_el2") & (1ull << 27));
 	unsigned to = from ? from : (tge ? 2 : 1);
 	uint64_t vbar = to == 2 ? read_sysreg("vbar_el2") : read_sysreg("vbar_el1");
 	uint64_t offset = from == to ? ((spsr & 1) ? 0x200 : 0x000) : 0x400;
@@ -81,7 +81,7 @@ static void inject_undef(void)
 	write_sysreg("spsr_el3", SPSR_DAIF | ((uint64_t)to << 2) | 1);
 }
 
-static void lower_sync(struct qv_trap *t)
+static void lower_sync(struct a64_trap *t)
 {
 	uint64_t esr = read_sysreg("esr_el3");
 	unsigned ec = (unsigned)(esr >> EC_SHIFT) & 0x3f;
@@ -96,7 +96,7 @@ static void lower_sync(struct qv_trap *t)
 		inject_undef();
 }
 
-void qv_lower_exception(struct qv_trap *t, unsigned kind)
+void a64_lower_exception(struct a64_trap *t, unsigned kind)
 {
 	switch (kind) {
 	case KIND_SYNC:
@@ -104,7 +104,7 @@ void qv_lower_exception(struct qv_trap *t, unsigned kind)
 		break;
 	case KIND_FIQ:
 		/* A stray wake-up SGI, e.g. sent to a core that was already on. */
-		qv_gic_ack_group0();
+		board_fiq();
 		break;
 	case KIND_IRQ:
 		report("IRQ", read_sysreg("esr_el3"));
@@ -116,12 +116,12 @@ void qv_lower_exception(struct qv_trap *t, unsigned kind)
 }
 
 /* A fault in the monitor itself: report it everywhere and stop this CPU. */
-_Noreturn void qv_monitor_fault(void)
+_Noreturn void arch_monitor_fault(void)
 {
-	qv_fatal_msg("EL3 fault: ESR_EL3 %lx ELR_EL3 %lx FAR_EL3 %lx SPSR_EL3 %lx MPIDR %lx\n",
-		     (unsigned long)read_sysreg("esr_el3"), (unsigned long)read_sysreg("elr_el3"),
-		     (unsigned long)read_sysreg("far_el3"), (unsigned long)read_sysreg("spsr_el3"),
-		     (unsigned long)read_sysreg("mpidr_el1"));
+	fw_fatal("EL3 fault: ESR_EL3 %lx ELR_EL3 %lx FAR_EL3 %lx SPSR_EL3 %lx MPIDR %lx\n",
+		 (unsigned long)read_sysreg("esr_el3"), (unsigned long)read_sysreg("elr_el3"),
+		 (unsigned long)read_sysreg("far_el3"), (unsigned long)read_sysreg("spsr_el3"),
+		 (unsigned long)read_sysreg("mpidr_el1"));
 	for (;;)
 		wfi();
 }

@@ -2,7 +2,7 @@
 /*
  * EL3 exception vectors and the world switch.
  *
- * While a CPU runs the normal world, SP_EL3 points at its struct qv_frame
+ * While a CPU runs the normal world, SP_EL3 points at its struct arch_frame
  * (frame.h), whose first member is the struct secmon_regs handed to mon_smc().
  * An SMC saves at most x0-x17 there and x30 beside it, and nothing else: the
  * monitor is compiled with x18 reserved (-ffixed-x18) and x19-x29 are
@@ -30,7 +30,6 @@
  * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
  * width has its own struct mon_caller in the frame.
  */
-#include "platform.h"
 #include "frame.h"
 
 #define EC_SMC32	0x13
@@ -71,12 +70,12 @@
 	.endm
 
 /*
- * One entry of the table, at qv_vectors + off, between vector_entry and
+ * One entry of the table, at a64_vectors + off, between vector_entry and
  * end_vector_entry: the build stops when its code is over the 0x80 bytes
  * (32 instructions) the architecture gives it.
  */
 	.macro	vector_entry off
-	.org	qv_vectors + \off
+	.org	a64_vectors + \off
 .Lvector_\off:
 	.endm
 
@@ -107,7 +106,7 @@
 	\op	x16, x17, [sp, #FR_REGS + 128]
 	.endm
 
-/* \op of x4-x29 and a struct qv_trap at SP (x<n> at 8 * n). */
+/* \op of x4-x29 and a struct a64_trap at SP (x<n> at 8 * n). */
 	.macro	trap_x4_x29 op
 	\op	x4, x5, [sp, #32]
 	\op	x6, x7, [sp, #48]
@@ -126,8 +125,8 @@
 
 	.section .text.vectors, "ax"
 	.balign	2048
-	.global qv_vectors
-qv_vectors:
+	.global a64_vectors
+a64_vectors:
 
 	/* Current EL with SP_EL0 (never used), then with SP_EL3: a monitor fault. */
 	vector_branch 0x000, el3_exception
@@ -175,7 +174,7 @@ qv_vectors:
 	vector_branch 0x680, lower_irq
 	vector_branch 0x700, lower_fiq
 	vector_branch 0x780, lower_serror
-	.org	qv_vectors + 0x800
+	.org	a64_vectors + 0x800
 
 	.text
 /*
@@ -264,7 +263,7 @@ smc_served:
 
 /*
  * ARCH_WORKAROUND_1 and _3 (without the SVE hint bit): the code this CPU
- * needs, chosen at reset (qv_wa_select(), workaround.c). The cbz that came
+ * needs, chosen at reset (arch_wa_select(), workaround.c). The cbz that came
  * here and the br are taken branches, which the branch-history loop counts.
  */
 smc_wa3:
@@ -275,19 +274,19 @@ smc_wa1:
 	br	x1
 
 /* Nothing to do on this CPU: x0 comes back as the caller sent it. */
-	.global	qv_wa_nothing
-qv_wa_nothing:
+	.global	arch_wa_nothing
+arch_wa_nothing:
 	ldr	x1, [sp, #FR_REGS + 8]
 	eret
 
 /* Not offered, or not answered here: the ordinary path decides. */
-	.global	qv_wa_ordinary
-qv_wa_ordinary:
+	.global	arch_wa_ordinary
+arch_wa_ordinary:
 	b	smc_not_wa
 
 /* Cortex-A57, with CPUACTLR_EL1[0] set (cpu.c): IC IALLU also empties the BTB. */
-	.global	qv_wa_a57_bp
-qv_wa_a57_bp:
+	.global	a64_wa_a57_bp
+a64_wa_a57_bp:
 	ic	iallu
 	dsb	nsh
 	isb
@@ -299,15 +298,12 @@ qv_wa_a57_bp:
  * (Arm's figure for the A57; the cbz and the br that came here are two of
  * them), then the WORKAROUND_1 invalidation, which WORKAROUND_3 includes.
  */
-	.global	qv_wa_a57_bhb
-qv_wa_a57_bhb:
-	b	1f
-1:	b	2f
-2:	b	3f
-3:	b	4f
-4:	b	5f
-5:	b	6f
-6:	ic	iallu
+	.global	a64_wa_a57_bhb
+a64_wa_a57_bhb:
+	.rept	6
+	b	. + 4
+	.endr
+	ic	iallu
 	dsb	nsh
 	isb
 	ldr	x1, [sp, #FR_REGS + 8]
@@ -440,10 +436,10 @@ smc_a32:
 
 /*
  * Anything else from the normal world: save every general register in a
- * struct qv_trap below the frame, let C log and resolve it, restore, return.
+ * struct a64_trap below the frame, let C log and resolve it, restore, return.
  * x0 and x1 are already in the frame.
  */
-/* Hands the exception to qv_lower_exception() as `kind`; x0 and x1 are in the frame. */
+/* Hands the exception to a64_lower_exception() as `kind`; x0 and x1 are in the frame. */
 	.macro	trap_entry kind
 	sub	sp, sp, #256
 	stp	x2, x3, [sp, #16]
@@ -473,7 +469,7 @@ trap_common:
 	trap_x4_x29 stp
 	str	x30, [sp, #240]
 	mov	x0, sp
-	bl	qv_lower_exception
+	bl	a64_lower_exception
 	pmu_restore x0, 256
 	ldp	x0, x1, [sp, #0]
 	ldp	x2, x3, [sp, #16]
@@ -484,14 +480,14 @@ trap_common:
 
 /* A fault inside the monitor: report it on whatever stack is left. */
 el3_exception:
-	bl	qv_monitor_fault
+	bl	arch_monitor_fault
 
 /*
- * qv_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
+ * a64_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
  * every other general register zero and SP_EL3 back at this CPU's frame.
  */
-	.global qv_enter_ns
-qv_enter_ns:
+	.global a64_enter_ns
+a64_enter_ns:
 	msr	elr_el3, x0
 	msr	spsr_el3, x1
 	mov	x0, x2
@@ -534,8 +530,8 @@ qv_enter_ns:
  * Zero the FP/SIMD registers: libfdt used some of them on the cold-boot
  * path, and none of the monitor's data may reach the normal world.
  */
-	.global qv_fp_clear
-qv_fp_clear:
+	.global a64_fp_clear
+a64_fp_clear:
 	.arch_extension fp
 	.arch_extension simd
 	movi	v0.16b, #0

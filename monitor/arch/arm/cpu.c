@@ -7,9 +7,8 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
-#include "platform.h"
-#include "qv.h"
+#include "a32.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
@@ -22,7 +21,7 @@ static uint32_t midr_part(void)
 	return read_cp15(CP15_MIDR) & MIDR_PART_MASK;
 }
 
-bool qv_has_virt(void)
+bool a32_has_hyp(void)
 {
 	return id_field(read_cp15(CP15_ID_PFR1), PFR1_VIRT) != 0;
 }
@@ -36,7 +35,7 @@ bool qv_has_virt(void)
  */
 static uint32_t scr_value(void)
 {
-	return SCR_FIQ | SCR_AW | SCR_SIF | (qv_has_virt() ? SCR_HCE : 0);
+	return SCR_FIQ | SCR_AW | SCR_SIF | (a32_has_hyp() ? SCR_HCE : 0);
 }
 
 /*
@@ -50,7 +49,7 @@ static void timer_init(void)
 		write_cp15(CP15_CNTFRQ, 62500000);
 }
 
-void qv_cpu_reset_init(unsigned cpu)
+void a32_cpu_reset_init(unsigned cpu)
 {
 	uint32_t part = midr_part();
 
@@ -73,13 +72,13 @@ void qv_cpu_reset_init(unsigned cpu)
 	isb();
 }
 
-void qv_cpu_describe(void)
+MON_COLD_BOOT void arch_cpu_describe(void)
 {
-	qv_info("CPU MIDR %x ID_PFR1 %x, SCR %x NSACR %x, %s\n", (unsigned)read_cp15(CP15_MIDR),
+	fw_info("CPU MIDR %x ID_PFR1 %x, SCR %x NSACR %x, %s\n", (unsigned)read_cp15(CP15_MIDR),
 		(unsigned)read_cp15(CP15_ID_PFR1), (unsigned)read_cp15(CP15_SCR),
 		(unsigned)read_cp15(CP15_NSACR),
-		qv_has_virt() ? "Virtualization Extensions: normal world in Hyp mode"
-			     : "no Virtualization Extensions: normal world in SVC mode");
+		a32_has_hyp() ? "Virtualization Extensions: normal world in Hyp mode"
+			      : "no Virtualization Extensions: normal world in SVC mode");
 }
 
 /*
@@ -88,10 +87,10 @@ void qv_cpu_describe(void)
  * mode the boot CPU started in), with A, I and F masked, in ARM state (the
  * caller's Thumb bit is added by power.c) and with the caller's endianness.
  */
-uint32_t qv_ns_entry_spsr(uint64_t caller)
+uint32_t a32_ns_entry_spsr(uint64_t caller)
 {
 	return PSR_A | PSR_I | PSR_F | ((uint32_t)caller & PSR_E) |
-	       (qv_has_virt() ? MODE_HYP : MODE_SVC);
+	       (a32_has_hyp() ? MODE_HYP : MODE_SVC);
 }
 
 /* The normal world is AArch32 (ARMv7): bit 0 of an entry point selects Thumb. */
@@ -108,7 +107,7 @@ bool plat_ns_entry_aarch32(void)
  * controls and offset, the virtual ID registers); the OS sets up the rest. Hyp registers are
  * reachable from Monitor mode only with SCR.NS = 1.
  */
-void qv_ns_entry_prepare(uint64_t spsr)
+void a32_ns_entry_prepare(uint32_t spsr)
 {
 	uint32_t scr = read_cp15(CP15_SCR);
 
@@ -135,16 +134,22 @@ void qv_ns_entry_prepare(uint64_t spsr)
 }
 
 /* PSCI for AArch32: bit 0 of the entry point selects Thumb state; r0 = context ID. */
-_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
+_Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 {
-	uint32_t spsr = qv_ns_entry_spsr(e->mode), pc = (uint32_t)e->pc;
+	uint32_t spsr = a32_ns_entry_spsr(e->mode), pc = (uint32_t)e->pc;
 
 	if (pc & 1) {
 		spsr |= PSR_T;
 		pc &= ~1u;
 	}
-	qv_ns_entry_prepare(spsr);
-	qv_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
+	a32_ns_entry_prepare(spsr);
+	a32_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
+}
+
+/* The caller's CPSR: Hyp mode is EL2, any other mode EL1. */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	return (caller->mode & MODE_MASK) == MODE_HYP ? 2 : 1;
 }
 
 /*

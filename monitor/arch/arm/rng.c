@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ARMv7-A has no architected random number generator: the DT seed only. */
+/* ARMv7-A has no architected random number generator: a board finds its entropy elsewhere. */
 #include <stdbool.h>
 #include <stdint.h>
-#include "qv.h"
+#include "../arch.h"
 
-bool qv_rng_present(void)
+bool arch_rng_present(void)
 {
 	return false;
 }
 
-bool qv_rng_read(uint64_t *out, unsigned n)
+bool arch_rng_read(uint64_t *out, unsigned n)
 {
 	(void)out;
 	(void)n;

@@ -1,10 +1,45 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ARMv7-A (Security and Virtualization Extensions) registers and barriers. */
-#ifndef QV_ARCH_H
-#define QV_ARCH_H
+/*
+ * ARMv7-A with the Security Extensions (and, where the CPU has them, the
+ * Virtualization Extensions): processor modes and SCR bits (C and
+ * assembly), and for C the CP15 registers the monitor uses, barriers, MMIO,
+ * the generic counter and the secure timer, the workaround sequences. A
+ * board's code reaches it through monitor/arch/arch.h.
+ */
+#ifndef SECMON_A32_SYSREG_H
+#define SECMON_A32_SYSREG_H
 
+/* ARMv7 processor modes (CPSR.M). */
+#define MODE_USR		0x10
+#define MODE_FIQ		0x11
+#define MODE_IRQ		0x12
+#define MODE_SVC		0x13
+#define MODE_MON		0x16
+#define MODE_ABT		0x17
+#define MODE_HYP		0x1a
+#define MODE_UND		0x1b
+#define MODE_MASK		0x1f
+#define PSR_T			(1 << 5)
+#define PSR_F			(1 << 6)
+#define PSR_I			(1 << 7)
+#define PSR_A			(1 << 8)
+#define PSR_E			(1 << 9)
+
+/* SCR (Security Extensions; HCE: Virtualization Extensions). */
+#define SCR_NS			(1 << 0)
+#define SCR_IRQ			(1 << 1)
+#define SCR_FIQ			(1 << 2)
+#define SCR_EA			(1 << 3)
+#define SCR_FW			(1 << 4)
+#define SCR_AW			(1 << 5)
+#define SCR_NET			(1 << 6)
+#define SCR_SCD			(1 << 7)
+#define SCR_HCE			(1 << 8)
+#define SCR_SIF			(1 << 9)
+
+#ifndef __ASSEMBLER__
 #include <stdint.h>
-#include "platform.h"
+#include "../io.h"
 
 /* CP15 registers as "opc1, CRn, CRm, opc2" for read_cp15() / write_cp15(). */
 #define CP15_MIDR	0, c0, c0, 0
@@ -58,24 +93,19 @@
 #define write_cp15_64_(op1, crm, v) \
 	__asm__ volatile("mcrr p15, " #op1 ", %Q0, %R0, " #crm : : "r"((uint64_t)(v)) : "memory")
 
-static inline void isb(void) { __asm__ volatile("isb" : : : "memory"); }
-static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
-static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
-static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
-
 /* The generic timer's frequency and count (the count after an isb). */
-static inline uint64_t qv_counter_freq(void) { return read_cp15(CP15_CNTFRQ); }
-static inline uint64_t qv_counter(void) { isb(); return read_cp15_64(CP15_CNTPCT); }
+static inline uint64_t arch_counter_hz(void) { return read_cp15(CP15_CNTFRQ); }
+static inline uint64_t arch_counter(void) { isb(); return read_cp15_64(CP15_CNTPCT); }
 
 /* The secure physical timer: its interrupt after `tval` ticks, or none. */
-static inline void qv_sec_timer_start(uint64_t tval)
+static inline void arch_sec_timer_start(uint64_t tval)
 {
 	write_cp15(CP15_CNTP_TVAL, (uint32_t)tval);
 	write_cp15(CP15_CNTP_CTL, 1);		/* ENABLE, interrupt not masked */
 	isb();
 }
 
-static inline void qv_sec_timer_stop(void)
+static inline void arch_sec_timer_stop(void)
 {
 	write_cp15(CP15_CNTP_CTL, 0);
 	isb();
@@ -86,20 +116,20 @@ static inline unsigned id_field(uint32_t reg, unsigned shift)
 	return (reg >> shift) & 0xf;
 }
 
-/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (qemu-virt-common/workaround.c). */
-static inline uint32_t qv_midr(void)
+/* The sequences of SMCCC_ARCH_WORKAROUND_1 and _3 (monitor/arch/workaround.c). */
+static inline uint32_t arch_midr(void)
 {
 	return read_cp15(CP15_MIDR);
 }
 
 /* With ACTLR.IBE set (cpu.c), ICIALLU also invalidates the branch predictor. */
-static inline void qv_bp_invalidate(void)
+static inline void arch_bp_invalidate(void)
 {
 	write_cp15(CP15_ICIALLU, 0);
 	__asm__ volatile("dsb nsh\n\tisb" : : : "memory");
 }
 
-static inline void qv_bhb_clear(unsigned loops)
+static inline void arch_bhb_clear(unsigned loops)
 {
 	__asm__ volatile("1:\tb 2f\n2:\tsubs %0, %0, #1\n\tbne 1b\n\tdsb nsh\n\tisb"
 			 : "+r"(loops)
@@ -107,12 +137,6 @@ static inline void qv_bhb_clear(unsigned loops)
 			 : "cc", "memory");
 }
 
-/* MMIO: device registers are accessed with single, naturally sized loads and stores. */
-static inline uint32_t mmio_read32(uintptr_t a) { return *(volatile uint32_t *)a; }
-static inline void mmio_write32(uintptr_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
-static inline uint8_t mmio_read8(uintptr_t a) { return *(volatile uint8_t *)a; }
-static inline void mmio_write8(uintptr_t a, uint8_t v) { *(volatile uint8_t *)a = v; }
-static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *)a = v; }
 /*
  * A 64-bit register as two 32-bit writes, lower address first (the order
  * fw_cfg's DMA address register needs: the second word starts the DMA).
@@ -136,8 +160,10 @@ static inline void mmio_write64(uintptr_t a, uint64_t v)
 /* HCPTR: no coprocessor traps (bits 13:12 and 9:0 are RES1 where absent). */
 #define HCPTR_NO_TRAPS	0x000033ffu
 
-/* MIDR part numbers (MIDR_PART_MASK: qv-common.h). */
+/* MIDR part numbers (MIDR_PART_MASK: monitor/arch/arch.h). */
 #define MIDR_CORTEX_A7	0x4100c070u
 #define MIDR_CORTEX_A15	0x4100c0f0u
+
+#endif /* __ASSEMBLER__ */
 
 #endif

@@ -6,10 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <secmon/smccc.h>
-#include "arch.h"
+#include "a32.h"
 #include "frame.h"
-#include "platform.h"
-#include "qv.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 
 /*
@@ -19,7 +18,7 @@
  * FIQ mode has its own r8-r12: the core reads and answers in those, and the
  * User bank's (the frame's r[8..12]) stay as they were.
  */
-void qv_smc(struct qv_frame *f)
+void a32_smc(struct arch_frame *f)
 {
 	struct secmon_regs regs;
 	bool fiq = (f->spsr & MODE_MASK) == MODE_FIQ;
@@ -29,7 +28,7 @@ void qv_smc(struct qv_frame *f)
 	for (i = 0; i < 13; i++)
 		r[i] = f->r[i];
 	if (fiq)
-		qv_fiq_bank_read(&r[8]);
+		a32_fiq_bank_read(&r[8]);
 	for (i = 0; i < 13; i++)
 		regs.x[i] = r[i];
 	for (; i < SECMON_NREGS; i++)
@@ -39,16 +38,16 @@ void qv_smc(struct qv_frame *f)
 	for (i = 0; i < 13; i++)
 		r[i] = (uint32_t)regs.x[i];
 	if (fiq)
-		qv_fiq_bank_write(&r[8]);
+		a32_fiq_bank_write(&r[8]);
 	for (i = 0; i < (fiq ? 8u : 13u); i++)
 		f->r[i] = r[i];
 }
 
 /* The power-off watch's timer, or a stray wake-up SGI (one sent to a core already on). */
-void qv_fiq(struct qv_frame *f)
+void a32_fiq(struct arch_frame *f)
 {
 	(void)f;
-	qv_gic_ack_group0();
+	board_fiq();
 }
 
 static const char *const fault_name[] = {
@@ -57,21 +56,21 @@ static const char *const fault_name[] = {
 };
 
 /* A fault in the monitor: report it everywhere and stop this CPU. */
-_Noreturn void qv_secure_fault(uint32_t kind, uint32_t lr, uint32_t spsr)
+_Noreturn void a32_secure_fault(uint32_t kind, uint32_t lr, uint32_t spsr)
 {
-	qv_fatal_msg("monitor fault: %s, LR %x SPSR %x DFSR %x DFAR %x IFSR %x IFAR %x MPIDR %x\n",
-		     fault_name[kind < 9 ? kind : 0], (unsigned)lr, (unsigned)spsr,
-		     (unsigned)read_cp15(CP15_DFSR), (unsigned)read_cp15(CP15_DFAR),
-		     (unsigned)read_cp15(CP15_IFSR), (unsigned)read_cp15(CP15_IFAR),
-		     (unsigned)read_cp15(CP15_MPIDR));
+	fw_fatal("monitor fault: %s, LR %x SPSR %x DFSR %x DFAR %x IFSR %x IFAR %x MPIDR %x\n",
+		 fault_name[kind < 9 ? kind : 0], (unsigned)lr, (unsigned)spsr,
+		 (unsigned)read_cp15(CP15_DFSR), (unsigned)read_cp15(CP15_DFAR),
+		 (unsigned)read_cp15(CP15_IFSR), (unsigned)read_cp15(CP15_IFAR),
+		 (unsigned)read_cp15(CP15_MPIDR));
 	for (;;)
 		wfi();
 }
 
 /* libc.c's stack-protector failure lands here. */
-_Noreturn void qv_monitor_fault(void)
+_Noreturn void arch_monitor_fault(void)
 {
-	qv_fatal_msg("monitor stopped on CPU MPIDR %x\n", (unsigned)read_cp15(CP15_MPIDR));
+	fw_fatal("monitor stopped on CPU MPIDR %x\n", (unsigned)read_cp15(CP15_MPIDR));
 	for (;;)
 		wfi();
 }

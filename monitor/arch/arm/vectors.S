@@ -6,7 +6,7 @@
  * just its own SP_mon, LR_mon and SPSR_mon; every other mode's banked
  * registers (SP, LR, SPSR of SVC, ABT, UND, IRQ, FIQ) are the normal world's
  * and stay as they are; FIQ's r8-r12 are read and written only for an SMC
- * made in FIQ mode, as that caller's r8-r12 (qv_fiq_bank_read/write). What
+ * made in FIQ mode, as that caller's r8-r12 (a32_fiq_bank_read/write). What
  * the two worlds share are r0-r12: an SMC saves them in the CPU's frame
  * (frame.h) with one stm, the C code turns them into the struct secmon_regs
  * of mon_smc() and back, and one ldm restores them, so a register that is no
@@ -15,12 +15,12 @@
  *
  * SCR.NS is 1 while the normal world runs. On entry the monitor clears it:
  * CP15 accesses then reach the Secure bank and a fault in the monitor is
- * taken to Secure PL1 (qv_secure_vectors). It is set again just before the
+ * taken to Secure PL1 (a32_secure_vectors). It is set again just before the
  * exception return.
  */
 #include "platform.h"
 #include "frame.h"
-#include "../qemu-virt-common/cpu-index.h"
+#include "sysreg.h"
 
 #define PMCR_DP		(1 << 5)
 
@@ -32,8 +32,8 @@
 
 	.section .text.vectors, "ax", %progbits
 	.balign	32
-	.global	qv_mon_vectors
-qv_mon_vectors:
+	.global	a32_mon_vectors
+a32_mon_vectors:
 	b	vec_unexpected		/* 0x00 not used */
 	b	vec_unexpected		/* 0x04 not used */
 	b	vec_smc			/* 0x08 SMC */
@@ -73,35 +73,37 @@ qv_mon_vectors:
 /*
  * SMC from the normal world: LR_mon is the instruction after the SMC.
  * ARCH_WORKAROUND_1 and _3 first, with r1 as scratch: the code this CPU
- * needs, chosen at reset (qv_wa_select(), workaround.c).
+ * needs, chosen at reset (arch_wa_select(), workaround.c).
  */
 vec_smc:
 	str	r1, [sp, #FR_R + 4]
 	ldr	r1, =SECMON_SMCCC_ARCH_WORKAROUND_1
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA1]
-	beq	1f
+	bxeq	r1
 	ldr	r1, =SECMON_SMCCC_ARCH_WORKAROUND_3
 	cmp	r0, r1
 	ldreq	r1, [sp, #FR_WA3]
-	bne	2f
-1:	cmp	r1, #0				/* 0: the ordinary path decides */
-	bxne	r1
-2:	ldr	r1, [sp, #FR_R + 4]
+	bxeq	r1
+
+/* Not offered, or not answered here: the ordinary path decides. */
+	.global	arch_wa_ordinary
+arch_wa_ordinary:
+	ldr	r1, [sp, #FR_R + 4]
 	save_caller
 	mov	r0, sp
-	bl	qv_smc
+	bl	a32_smc
 	b	return_to_ns
 
 /* Nothing to do on this CPU: r0 comes back as the caller sent it. */
-	.global	qv_wa_nothing
-qv_wa_nothing:
+	.global	arch_wa_nothing
+arch_wa_nothing:
 	ldr	r1, [sp, #FR_R + 4]
 	movs	pc, lr
 
 /* Cortex-A15, with ACTLR.IBE set (cpu.c): ICIALLU also empties the BTB. */
-	.global	qv_wa_a15_bp
-qv_wa_a15_bp:
+	.global	a32_wa_a15_bp
+a32_wa_a15_bp:
 	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
 	dsb	nsh
 	isb
@@ -110,18 +112,14 @@ qv_wa_a15_bp:
 
 /*
  * Cortex-A15, WORKAROUND_3: eight taken branches clear the branch history
- * (the bxne that came here is one of them), then the WORKAROUND_1 sequence.
+ * (the bxeq that came here is one of them), then the WORKAROUND_1 sequence.
  */
-	.global	qv_wa_a15_bhb
-qv_wa_a15_bhb:
-	b	1f
-1:	b	2f
-2:	b	3f
-3:	b	4f
-4:	b	5f
-5:	b	6f
-6:	b	7f
-7:	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
+	.global	a32_wa_a15_bhb
+a32_wa_a15_bhb:
+	.rept	7
+	b	. + 4
+	.endr
+	mcr	p15, 0, r0, c7, c5, 0		/* ICIALLU */
 	dsb	nsh
 	isb
 	ldr	r1, [sp, #FR_R + 4]
@@ -133,7 +131,7 @@ vec_fiq:
 	sub	lr, lr, #4
 	save_caller
 	mov	r0, sp
-	bl	qv_fiq
+	bl	a32_fiq
 	/* fall through */
 
 return_to_ns:
@@ -155,17 +153,17 @@ vec_unexpected:
 	mov	r1, lr
 	mrs	r2, spsr
 	bic	sp, sp, #7
-	b	qv_secure_fault
+	b	a32_secure_fault
 
 	.text
 /*
- * qv_enter_ns(pc, spsr, r0, r1, r2): leave for the normal world on this CPU
+ * a32_enter_ns(pc, spsr, r0, r1, r2): leave for the normal world on this CPU
  * with SPSR_mon = spsr, r0-r2 as given, r3-r12 zero and SP_mon back at this
  * CPU's frame.
  */
-	.global	qv_enter_ns
-	.type	qv_enter_ns, %function
-qv_enter_ns:
+	.global	a32_enter_ns
+	.type	a32_enter_ns, %function
+a32_enter_ns:
 	ldr	r12, [sp]			/* fifth argument: the normal world's r2 */
 	mov	lr, r0
 	msr	spsr_fsxc, r1
@@ -173,12 +171,12 @@ qv_enter_ns:
 	mov	r1, r3
 	mov	r2, r12
 	mrc	p15, 0, r3, c0, c0, 5		/* MPIDR */
-	and	r3, r3, #QV_CPU_INDEX_MASK
+	and	r3, r3, #PLAT_CPU_INDEX_MASK	/* the CPU's index (entry.S) */
 	add	r3, r3, #1
 	ldr	r4, =__percpu_start
-	ldr	r5, =QV_STACK_SIZE
+	ldr	r5, =PLAT_STACK_SIZE
 	mla	r4, r3, r5, r4
-	sub	sp, r4, #QV_FRAME_SIZE
+	sub	sp, r4, #ARCH_FRAME_SIZE
 	mrc	p15, 0, r3, c1, c1, 0
 	orr	r3, r3, #SCR_NS
 	mcr	p15, 0, r3, c1, c1, 0
@@ -194,33 +192,33 @@ qv_enter_ns:
 	mov	r11, #0
 	mov	r12, #0
 	movs	pc, lr
-	.size	qv_enter_ns, . - qv_enter_ns
+	.size	a32_enter_ns, . - a32_enter_ns
 	.ltorg
 
 /*
- * qv_fiq_bank_read(v), qv_fiq_bank_write(v): FIQ mode's own r8-r12 to and
+ * a32_fiq_bank_read(v), a32_fiq_bank_write(v): FIQ mode's own r8-r12 to and
  * from v[0..4]. Monitor mode shares the User bank's r8-r12; FIQ's are not
  * banked by security state, so a visit to (Secure) FIQ mode, interrupts
  * still masked, reaches the normal world's. (QEMU refuses the banked-register
  * MRS and MSR for them in Monitor mode.)
  */
-	.global	qv_fiq_bank_read
-	.type	qv_fiq_bank_read, %function
-qv_fiq_bank_read:
+	.global	a32_fiq_bank_read
+	.type	a32_fiq_bank_read, %function
+a32_fiq_bank_read:
 	cps	#MODE_FIQ
 	stm	r0, {r8-r12}
 	cps	#MODE_MON
 	bx	lr
-	.size	qv_fiq_bank_read, . - qv_fiq_bank_read
+	.size	a32_fiq_bank_read, . - a32_fiq_bank_read
 
-	.global	qv_fiq_bank_write
-	.type	qv_fiq_bank_write, %function
-qv_fiq_bank_write:
+	.global	a32_fiq_bank_write
+	.type	a32_fiq_bank_write, %function
+a32_fiq_bank_write:
 	cps	#MODE_FIQ
 	ldm	r0, {r8-r12}
 	cps	#MODE_MON
 	bx	lr
-	.size	qv_fiq_bank_write, . - qv_fiq_bank_write
+	.size	a32_fiq_bank_write, . - a32_fiq_bank_write
 
 /*
  * The FPU for the cold-boot path: Debian's armhf libfdt is built for the
@@ -228,9 +226,9 @@ qv_fiq_bank_write:
  * unit on.
  */
 	.fpu	vfpv3
-	.global	qv_fp_cold_enable
-	.type	qv_fp_cold_enable, %function
-qv_fp_cold_enable:
+	.global	arch_fp_cold_enable
+	.type	arch_fp_cold_enable, %function
+arch_fp_cold_enable:
 	mrc	p15, 0, r0, c1, c0, 2		/* CPACR */
 	orr	r0, r0, #(0xf << 20)		/* cp10, cp11: full access */
 	mcr	p15, 0, r0, c1, c0, 2
@@ -238,15 +236,15 @@ qv_fp_cold_enable:
 	mov	r0, #(1 << 30)			/* FPEXC.EN */
 	vmsr	fpexc, r0
 	bx	lr
-	.size	qv_fp_cold_enable, . - qv_fp_cold_enable
+	.size	arch_fp_cold_enable, . - arch_fp_cold_enable
 
 /*
  * Zero every FP register (none of the monitor's data may reach the normal
  * world) and turn the unit off again: FPEXC = 0, CPACR = 0.
  */
-	.global	qv_fp_cold_disable
-	.type	qv_fp_cold_disable, %function
-qv_fp_cold_disable:
+	.global	arch_fp_cold_disable
+	.type	arch_fp_cold_disable, %function
+arch_fp_cold_disable:
 	mov	r0, #0
 	mov	r1, #0
 	vmsr	fpscr, r0
@@ -290,4 +288,4 @@ qv_fp_cold_disable:
 	mcr	p15, 0, r0, c1, c0, 2		/* CPACR */
 	isb
 	bx	lr
-	.size	qv_fp_cold_disable, . - qv_fp_cold_disable
+	.size	arch_fp_cold_disable, . - arch_fp_cold_disable

@@ -10,7 +10,8 @@
 #include <libfdt.h>
 #include <secmon/smccc.h>
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 
 #define BOARD_DTB_FILE		"opt/secmon/board.dtb"
@@ -22,7 +23,7 @@ static char cmdline[CMDLINE_MAX];
 
 _Noreturn void qv_boot_failed(const char *why)
 {
-	qv_fatal_msg("cannot boot: %s; powering off\n", why);
+	fw_fatal("cannot boot: %s; powering off\n", why);
 	qv_power_off();
 }
 
@@ -36,7 +37,7 @@ void qv_runtime_options(void)
 	if (!sel)
 		return;
 	qv_fwcfg_read(sel, v, size < 3 ? size : 3);
-	qv_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
+	fw_log_set_verbose(v[0] == '1' || v[0] == 'y' || (v[0] == 'o' && v[1] == 'n'));
 }
 
 /* -append: for the OS's /chosen/bootargs. */
@@ -64,22 +65,22 @@ static const void *load_board_dtb(void)
 	uint16_t sel = qv_fwcfg_file(BOARD_DTB_FILE, &size);
 
 	if (!sel) {
-		qv_info("no board DT (fw_cfg %s): standard PSCI\n", BOARD_DTB_FILE);
+		fw_info("no board DT (fw_cfg %s): standard PSCI\n", BOARD_DTB_FILE);
 		return NULL;
 	}
 	if (size > sizeof(board_dtb)) {
-		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) has %u bytes, at most %u fit; "
-			     "powering off\n", BOARD_DTB_FILE, size, (unsigned)sizeof(board_dtb));
+		fw_fatal("cannot boot: the board DT (fw_cfg %s) has %u bytes, at most %u fit; "
+			 "powering off\n", BOARD_DTB_FILE, size, (unsigned)sizeof(board_dtb));
 		qv_power_off();
 	}
 	qv_fwcfg_read(sel, board_dtb, size);
 	if (size < sizeof(struct fdt_header) || fdt_check_header(board_dtb) != 0 ||
 	    fdt_totalsize(board_dtb) > size) {
-		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s, %u bytes) is not a flattened "
-			     "device tree; powering off\n", BOARD_DTB_FILE, size);
+		fw_fatal("cannot boot: the board DT (fw_cfg %s, %u bytes) is not a flattened "
+			 "device tree; powering off\n", BOARD_DTB_FILE, size);
 		qv_power_off();
 	}
-	qv_info("board DT: %u bytes from fw_cfg %s\n", size, BOARD_DTB_FILE);
+	fw_info("board DT: %u bytes from fw_cfg %s\n", size, BOARD_DTB_FILE);
 	return board_dtb;
 }
 
@@ -87,7 +88,7 @@ static const void *load_board_dtb(void)
 static const char *refusal(void)
 {
 	static const char *const prefixes[] = { "secmon: ", "board DT: " };
-	const char *why = qv_log_last_line();
+	const char *why = fw_log_last_line();
 
 	for (unsigned i = 0; i < 2; i++) {
 		const char *p = prefixes[i], *w = why;
@@ -118,16 +119,16 @@ const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t
 	if (qv_dt_scan(qemu_dtb) != 0)
 		qv_boot_failed("no usable DTB from QEMU at the start of RAM");
 	cfg.board_dtb = load_board_dtb();
-	qv_log_capture(true);
+	fw_log_capture(true);
 	err = mon_init(&cfg);
-	qv_log_capture(false);
+	fw_log_capture(false);
 	if (err == 0)
 		return cfg.board_dtb;
 	if (cfg.board_dtb)
-		qv_fatal_msg("cannot boot: the board DT (fw_cfg %s) was refused: %s; powering off\n",
-			     BOARD_DTB_FILE, refusal());
+		fw_fatal("cannot boot: the board DT (fw_cfg %s) was refused: %s; powering off\n",
+			 BOARD_DTB_FILE, refusal());
 	else
-		qv_fatal_msg("cannot boot: the monitor did not start: %s; powering off\n",
-			     refusal());
+		fw_fatal("cannot boot: the monitor did not start: %s; powering off\n",
+			 refusal());
 	qv_power_off();
 }

@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include <libfdt.h>
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 
 static uint64_t read_cells(const fdt32_t *p, int cells)
@@ -83,7 +84,7 @@ static unsigned scan_cpus(const void *fdt, uint64_t *mpidr)
 
 		if (!prop_is(fdt, node, "device_type", "cpu") || !reg || len < ac * 4)
 			continue;
-		if (n < QV_MAX_CPUS)
+		if (n < PLAT_MAX_CPUS)
 			mpidr[n] = read_cells(reg, ac);
 		n++;
 	}
@@ -98,13 +99,13 @@ static void scan_rng_seed(const void *fdt)
 
 	if (seed && len > 0)
 		qv_entropy_seed(seed, (unsigned)len);
-	qv_info("TRNG entropy: %s\n", qv_entropy_source());
+	fw_info("TRNG entropy: %s\n", qv_entropy_source());
 }
 
 int qv_dt_scan(const void *fdt)
 {
 	struct qv_range mem[QV_MAX_MEM_RANGES];
-	uint64_t mpidr[QV_MAX_CPUS];
+	uint64_t mpidr[PLAT_MAX_CPUS];
 	unsigned nmem, ncpu;
 
 	if (fdt_check_header(fdt) != 0)
@@ -113,18 +114,18 @@ int qv_dt_scan(const void *fdt)
 	ncpu = scan_cpus(fdt, mpidr);
 	if (!nmem || !ncpu)
 		return -1;
-	if (ncpu > QV_MAX_CPUS)
-		qv_err("%u CPUs in the DTB; this port drives the first %u\n", ncpu, QV_MAX_CPUS);
+	if (ncpu > PLAT_MAX_CPUS)
+		fw_err("%u CPUs in the DTB; this port drives the first %u\n", ncpu, PLAT_MAX_CPUS);
 	qv_set_ns_memory(mem, nmem);
 	qv_set_cpus(mpidr, ncpu);
 	scan_rng_seed(fdt);
 	for (unsigned i = 0; i < nmem; i++)
-		qv_info("normal-world RAM %lx-%lx\n", (unsigned long)mem[i].base,
+		fw_info("normal-world RAM %lx-%lx\n", (unsigned long)mem[i].base,
 			(unsigned long)(mem[i].base + mem[i].size - 1));
 	return 0;
 }
 
-/* CPUs past QV_MAX_CPUS never leave the monitor: the OS must not see them. */
+/* CPUs past PLAT_MAX_CPUS never leave the monitor: the OS must not see them. */
 static int fixup_cpus(void *fdt)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus");
@@ -138,7 +139,7 @@ static int fixup_cpus(void *fdt)
 			node = fdt_next_subnode(fdt, node);
 			continue;
 		}
-		if (n++ >= QV_MAX_CPUS) {
+		if (n++ >= PLAT_MAX_CPUS) {
 			err = fdt_del_node(fdt, node);
 			if (err)
 				return err;
@@ -246,7 +247,7 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 	if (!err)
 		err = fdt_pack(fdt);
 	if (err)
-		qv_err("DT fix-up failed: %s\n", fdt_strerror(err));
+		fw_err("DT fix-up failed: %s\n", fdt_strerror(err));
 	return err;
 }
 

@@ -6,7 +6,9 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../arch/arch.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
@@ -21,7 +23,7 @@ MON_COLD_BOOT void qv_entropy_seed(const void *seed, unsigned len)
 
 MON_COLD_BOOT const char *qv_entropy_source(void)
 {
-	if (qv_rng_present())
+	if (arch_rng_present())
 		return "the CPU's RNDRRS (FEAT_RNG)";
 	if (dt_drbg.seed_bytes >= MON_DRBG_MIN_SEED)
 		return "a DRBG seeded from /secure-chosen/rng-seed";
@@ -32,8 +34,8 @@ int plat_entropy(uint64_t *out, unsigned n)
 {
 	bool ok;
 
-	if (qv_rng_present())
-		return !n || qv_rng_read(out, n) ? PLAT_ENTROPY_OK : PLAT_ENTROPY_EMPTY;
+	if (arch_rng_present())
+		return !n || arch_rng_read(out, n) ? PLAT_ENTROPY_OK : PLAT_ENTROPY_EMPTY;
 	if (dt_drbg.seed_bytes < MON_DRBG_MIN_SEED)
 		return PLAT_ENTROPY_NONE;
 	if (!n)

@@ -9,9 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "arch.h"
+#include "../../arch/arch.h"
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 
 #define FW_DATA		(QV_FWCFG_BASE + 0)
 #define FW_SELECTOR	(QV_FWCFG_BASE + 8)

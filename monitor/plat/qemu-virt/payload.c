@@ -19,7 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../plat.h"
 
 #define ARM64_MAGIC_OFF		0x38
@@ -133,7 +134,7 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 	for (unsigned i = 0; i < HEADER_SIZE; i++)
 		h[i] = i < size ? ((const volatile uint8_t *)(uintptr_t)s->at)[i] : 0;
 	if (qv_payload_place(h, size, s, p) != 0) {
-		qv_snprintf(why, sizeof(why), "the payload (fw_cfg %s, %u bytes) is not %s",
+		fw_snprintf(why, sizeof(why), "the payload (fw_cfg %s, %u bytes) is not %s",
 			    QV_PAYLOAD_FILE, size,
 			    s->aarch64 ? "an arm64 Image or a raw AArch64 image starting with a "
 					 "branch (U-Boot's u-boot.bin)"
@@ -143,14 +144,14 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 	}
 	clash = qv_payload_clash(p, s);
 	if (clash) {
-		qv_snprintf(why, sizeof(why), "the payload (%s, %u bytes) at %lx-%lx would overlap %s",
+		fw_snprintf(why, sizeof(why), "the payload (%s, %u bytes) at %lx-%lx would overlap %s",
 			    qv_payload_kind_name(p->kind), size, (unsigned long)p->load,
 			    (unsigned long)(p->end - 1), clash);
 		qv_boot_failed(why);
 	}
 	if (!qv_fwcfg_dma(sel, p->load, size))
 		qv_boot_failed("fw_cfg DMA of the payload failed");
-	qv_info("payload: %s, %u bytes at %lx (fw_cfg %s); fw_cfg's kernel, initrd and "
+	fw_info("payload: %s, %u bytes at %lx (fw_cfg %s); fw_cfg's kernel, initrd and "
 		"command line are left to it\n", qv_payload_kind_name(p->kind), size,
 		(unsigned long)p->load, QV_PAYLOAD_FILE);
 	bi->kernel_entry = p->load;

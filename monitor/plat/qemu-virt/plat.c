@@ -2,41 +2,36 @@
 /*
  * plat.h for QEMU virt, both ports: topology and normal-world memory as the
  * DTB gives them, the monitor lock, time; and the errata the monitor serves.
+ * (The architecture layer answers the calls about the CPU and its modes:
+ * plat_caller_el(), plat_ns_entry_aarch32(), the workarounds, recording's
+ * switch, SMCCC_ARCH_FEATURE_AVAILABILITY.)
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
-#include "arch.h"
-#include "frame.h"
+#include "../../arch/arch.h"
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
 /* The CPU limits (monitor.h): the core's bounds this port's, the library's covers it. */
-_Static_assert(QV_MAX_CPUS <= MON_MAX_CPUS, "the core's per-CPU state holds every CPU");
-_Static_assert(QV_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default drives every CPU");
+_Static_assert(PLAT_MAX_CPUS <= MON_MAX_CPUS, "the core's per-CPU state holds every CPU");
+_Static_assert(PLAT_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default drives every CPU");
 
-static uint64_t cpu_mpidr[QV_MAX_CPUS];
+static uint64_t cpu_mpidr[PLAT_MAX_CPUS];
 static unsigned cpu_count;
 static struct qv_range ns_mem[QV_MAX_MEM_RANGES];
 static unsigned ns_mem_count;
 static uint32_t mon_lock;
 
-extern char __percpu_start[];
-
-struct qv_frame *qv_frame_of(unsigned cpu)
-{
-	return (struct qv_frame *)(__percpu_start + (cpu + 1) * QV_STACK_SIZE - QV_FRAME_SIZE);
-}
-
 MON_COLD_BOOT void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 {
-	for (unsigned i = 0; i < n && i < QV_MAX_CPUS; i++)
+	for (unsigned i = 0; i < n && i < PLAT_MAX_CPUS; i++)
 		cpu_mpidr[i] = mpidr[i] & MON_MPIDR_AFF_MASK;
-	cpu_count = n < QV_MAX_CPUS ? n : QV_MAX_CPUS;
+	cpu_count = n < PLAT_MAX_CPUS ? n : PLAT_MAX_CPUS;
 }
 
 MON_COLD_BOOT void qv_set_ns_memory(const struct qv_range *r, unsigned n)
@@ -114,8 +109,8 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size)
 
 uint64_t plat_time_us(void)
 {
-	uint64_t freq = qv_counter_freq();
-	uint64_t cnt = qv_counter();
+	uint64_t freq = arch_counter_hz();
+	uint64_t cnt = arch_counter();
 
 	if (!freq)
 		return 0;
@@ -124,12 +119,12 @@ uint64_t plat_time_us(void)
 
 uint64_t plat_counter(void)
 {
-	return qv_counter();
+	return arch_counter();
 }
 
 uint64_t plat_counter_hz(void)
 {
-	return qv_counter_freq();
+	return arch_counter_hz();
 }
 
 /* The MMU is off at EL3 (Monitor mode): the physical address is the pointer. */
@@ -138,17 +133,6 @@ void *plat_ns_map(uint64_t pa, uint64_t size)
 	if ((uintptr_t)pa != pa || (uintptr_t)(pa + size - 1) != pa + size - 1)
 		return NULL;
 	return (void *)(uintptr_t)pa;
-}
-
-/*
- * The caller's SPSR: AArch32 (M[4] set) is in Hyp mode at EL2, any other
- * mode at EL1; AArch64 has its EL in M[3:2].
- */
-unsigned plat_caller_el(const struct mon_caller *caller)
-{
-	if (caller->mode & 0x10)
-		return (caller->mode & 0x1f) == 0x1a ? 2 : 1;
-	return (unsigned)(caller->mode >> 2) & 3;
 }
 
 /*

@@ -10,19 +10,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <secmon/psci.h>
-#include "arch.h"
-#include "frame.h"
+#include "../../arch/arch.h"
+#include "../../drivers/pl061.h"
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
-#define GPIO_DIR	0x400
-#define GPIO_DATA(n)	(4u << (n))
 #define GPIO_POWEROFF	0
 #define GPIO_RESET	1
 
-static uint32_t cpu_go[QV_MAX_CPUS];
+static uint32_t cpu_go[PLAT_MAX_CPUS];
 
 int plat_cpu_on(unsigned cpu)
 {
@@ -50,13 +49,13 @@ _Noreturn static void park(unsigned cpu)
 	for (;;) {
 		wait_for_cpu_on(cpu);
 		if (mon_cpu_wakeup(cpu, &e))
-			qv_enter_normal_world(&e);
+			arch_enter_normal_world(&e);
 		qv_gic_cpu_quiesce();
 	}
 }
 
 /* A secondary at reset: off until CPU_ON, once the boot CPU is ready. */
-_Noreturn void qv_secondary_boot(unsigned cpu)
+_Noreturn void board_secondary_boot(unsigned cpu)
 {
 	qv_gic_cpu_init(cpu);
 	while (!qv_gic_released())
@@ -102,7 +101,7 @@ _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 	(void)level;
 	wait_for_ns_interrupt();
 	if (mon_cpu_wakeup(cpu, &e))
-		qv_enter_normal_world(&e);
+		arch_enter_normal_world(&e);
 	plat_cpu_off(cpu);
 }
 
@@ -115,10 +114,7 @@ void plat_cpu_standby(unsigned cpu)
 
 _Noreturn static void gpio_pulse(unsigned line)
 {
-	mmio_write32(QV_GPIO_S_BASE + GPIO_DATA(line), 0);
-	mmio_write32(QV_GPIO_S_BASE + GPIO_DIR,
-		     mmio_read32(QV_GPIO_S_BASE + GPIO_DIR) | (1u << line));
-	mmio_write32(QV_GPIO_S_BASE + GPIO_DATA(line), 1u << line);
+	pl061_raise(QV_GPIO_S_BASE, line);
 	for (;;)
 		wfi();
 }
@@ -131,16 +127,16 @@ _Noreturn void qv_power_off(void)
 _Noreturn void plat_system_off(void)
 {
 	qv_poweroff_report();
-	if (qv_verbose())
+	if (fw_log_verbose())
 		mon_scmi_report();
-	qv_info("SYSTEM_OFF\n");
+	fw_info("SYSTEM_OFF\n");
 	gpio_pulse(GPIO_POWEROFF);
 }
 
 _Noreturn void plat_system_reset(void)
 {
 	qv_poweroff_report();
-	qv_info("SYSTEM_RESET\n");
+	fw_info("SYSTEM_RESET\n");
 	gpio_pulse(GPIO_RESET);
 }
 

@@ -32,9 +32,10 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include "arch.h"
+#include "../../arch/arch.h"
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../plat.h"
 
 bool qv_poweroff_enabled;
@@ -45,13 +46,13 @@ static uint32_t ticks;
 /* On the boot CPU, last thing before the normal world runs. */
 MON_COLD_BOOT void qv_poweroff_start(void)
 {
-	uint64_t freq = qv_counter_freq();
+	uint64_t freq = arch_counter_hz();
 
 	if (!qv_poweroff_enabled)
 		return;
 	tval = (freq ? freq : 62500000) * QV_WATCH_MS / 1000;
 	qv_gic_secure_ppi(QV_SEC_TIMER_INTID);
-	qv_sec_timer_start(tval);
+	arch_sec_timer_start(tval);
 }
 
 /* The timer's interrupt, acknowledged and not yet ended: look, then re-arm. */
@@ -60,25 +61,25 @@ void qv_poweroff_tick(void)
 	uint32_t v;
 
 	if (!qv_poweroff_enabled) {
-		qv_sec_timer_stop();
+		arch_sec_timer_stop();
 		return;
 	}
 	ticks++;
 	v = mmio_read32((uintptr_t)qv_mailbox_base);
 	if (v == QV_MAILBOX_OFF) {
-		qv_info("power-off requested through the mailbox\n");
+		fw_info("power-off requested through the mailbox\n");
 		plat_system_off();
 	}
 	if (v == QV_MAILBOX_RESET) {
-		qv_info("reboot requested through the mailbox\n");
+		fw_info("reboot requested through the mailbox\n");
 		plat_system_reset();
 	}
-	qv_sec_timer_start(tval);
+	arch_sec_timer_start(tval);
 }
 
 /* For the log at SYSTEM_OFF / SYSTEM_RESET: how often the watch looked. */
 void qv_poweroff_report(void)
 {
 	if (qv_poweroff_enabled)
-		qv_info("power-off watch: %u checks\n", ticks);
+		fw_info("power-off watch: %u checks\n", ticks);
 }

@@ -8,9 +8,10 @@
 #include <stdint.h>
 #include <libfdt.h>
 #include <secmon/calltab.h>
-#include "arch.h"
+#include "../../arch/arch.h"
 #include "platform.h"
-#include "qv.h"
+#include "qemu-virt.h"
+#include "../../fwlib/fwlib.h"
 #include "../../plat.h"
 
 /* Linux's PSCI driver picks 0.2 (with SYSTEM_OFF) whenever the node lists it. */
@@ -28,7 +29,7 @@ bool qv_poweroff_init(const void *board, uint64_t mailbox)
 	if (!board || !psci_0_1_only(board))
 		return false;
 	if (!plat_ns_range_ok(mailbox, QV_MAILBOX_SIZE)) {
-		qv_err("PSCI 0.1 board: no normal-world RAM at %lx for the power-off mailbox\n",
+		fw_err("PSCI 0.1 board: no normal-world RAM at %lx for the power-off mailbox\n",
 		       (unsigned long)mailbox);
 		return false;
 	}
@@ -37,7 +38,7 @@ bool qv_poweroff_init(const void *board, uint64_t mailbox)
 	for (uint64_t off = 0; off < QV_MAILBOX_SIZE; off += 4)
 		mmio_write32((uintptr_t)(mailbox + off), 0);
 	qv_poweroff_enabled = true;
-	qv_info("PSCI 0.1 board: power-off and reboot through the mailbox at %lx, watched "
+	fw_info("PSCI 0.1 board: power-off and reboot through the mailbox at %lx, watched "
 		"every %u ms\n", (unsigned long)mailbox, QV_WATCH_MS);
 	return true;
 }
@@ -131,7 +132,7 @@ int qv_poweroff_dt_fixup(void *fdt)
 
 	if (!qv_poweroff_enabled)
 		return 0;
-	qv_snprintf(name, sizeof(name), "secmon-mailbox@%lx", (unsigned long)qv_mailbox_base);
+	fw_snprintf(name, sizeof(name), "secmon-mailbox@%lx", (unsigned long)qv_mailbox_base);
 	err = reserve_page(fdt, name);
 	if (!err)
 		err = fdt_generate_phandle(fdt, &phandle);

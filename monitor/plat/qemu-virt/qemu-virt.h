@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What the two QEMU virt ports (qemu-virt for AArch64, qemu-virt-a32 for
- * AArch32) share: the code in qemu-virt-common/ and the interfaces it uses.
- * Each port's qv.h includes this and adds its own (entry, CPU set-up,
- * traps); each port's arch.h gives the counter and the barriers.
+ * QEMU's virt board, for both of its ports (qemu-virt-a64, qemu-virt-a32):
+ * the interfaces between the board's files, those of both architectures in
+ * this folder and each architecture's own in a64/ and a32/ (with its
+ * platform.h). What the board gives the architecture layer and asks of it
+ * is monitor/arch/arch.h; the log is monitor/fwlib/fwlib.h.
  */
-#ifndef QV_QV_COMMON_H
-#define QV_QV_COMMON_H
+#ifndef QV_QEMU_VIRT_H
+#define QV_QEMU_VIRT_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -14,60 +15,17 @@
 #include <stdint.h>
 #include "../../monitor.h"
 
-/* cpu.c (each port): enter the normal world where a CPU_ON or resume says. */
-_Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e);
-void qv_cpu_describe(void);
-/* The secure state of a CPU at reset (entry.S calls it with the CPU's index). */
-void qv_cpu_reset_init(unsigned cpu);
-/* The CPU has the Virtualization Extensions: the normal world enters at EL2 / in Hyp mode. */
-bool qv_has_virt(void);
-/* Resets the system control of the mode `spsr` enters (and below): MMU and caches off. */
-void qv_ns_entry_prepare(uint64_t spsr);
-
 /*
- * SMCCC_ARCH_WORKAROUND_1..4 (workaround.c, the decision; each port's
- * workaround.h its parts, arch.h its instructions: qv_midr(),
- * qv_bp_invalidate(), qv_bhb_clear()). A state is what ARCH_FEATURES
- * answers: 0 implemented and needed, 1 not needed on this CPU, -1 not
- * supported here, -2 not required (mitigated statically).
- *   1 = CVE-2017-5715 (Spectre v2)   2 = CVE-2018-3639 (SSB)
- *   3 = CVE-2022-23960 (BHB) + v2    4 = CVE-2024-7881 (not implemented)
+ * The secure side of the GIC (each architecture's gic.c: the drivers of the
+ * GIC versions it drives), its group-0 SGI QV_WAKE_SGI the wake-up of a
+ * parked core. qv_gic_check() stops a boot on a GIC the port cannot drive;
+ * it and qv_gic_version() are cold-boot code.
  */
-#define QV_WA_IMPLEMENTED	0
-#define QV_WA_UNAFFECTED	1
-#define QV_WA_NOT_SUPPORTED	(-1)
-#define QV_WA_NOT_REQUIRED	(-2)
-/* MIDR: implementer and part number, not variant and revision. */
-#define MIDR_PART_MASK		0xff00fff0u
-
-struct qv_cpu_part {
-	uint32_t midr;
-	int8_t wa[4];
-	uint8_t bhb_loop;	/* taken branches that clear the history */
-	/* The vector's code for WORKAROUND_1 and _3 where wa[] is IMPLEMENTED. */
-	const char *vec1, *vec3;
-};
-/* The vector's code when the CPU needs nothing (vectors.S). */
-extern char qv_wa_nothing[];
-
-/* console.c: the secure PL011 log; errors always, info when verbose. */
-void qv_console_init(void);
-void qv_set_verbose(bool on);
-bool qv_verbose(void);
-void qv_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void qv_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Also on the normal-world console: for failures the user must see. */
-void qv_fatal_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
-/* Keep the last line the portable monitor logs (mon_init's verdict). */
-void qv_log_capture(bool on);
-const char *qv_log_last_line(void);
-
-/* gic.c (each port): the secure side of the GIC. */
+void qv_gic_check(void);
+unsigned qv_gic_version(void);
 void qv_gic_dist_init(void);
 void qv_gic_cpu_init(unsigned cpu);
-/* Group 0 on in the distributor: the boot CPU has initialised the monitor. */
+/* Group 0 on in the distributor: the boot CPU has initialised the monitor (interrupts.c). */
 void qv_gic_release(void);
 bool qv_gic_released(void);
 void qv_gic_send_wake(unsigned cpu, uint64_t mpidr);
@@ -80,7 +38,6 @@ bool qv_gic_ack_group0(void);
 void qv_gic_secure_ppi(unsigned intid);
 /* Stop the normal world's interrupts from reaching a core that is off. */
 void qv_gic_cpu_quiesce(void);
-unsigned qv_gic_version(void);
 
 /* fwcfg.c; fw_cfg's fixed items (QEMU's docs/specs/fw_cfg.rst). */
 #define QV_FW_KERNEL_SIZE	0x08
@@ -134,14 +91,9 @@ void qv_poweroff_start(void);			/* boot CPU, before the OS runs */
 void qv_poweroff_tick(void);			/* the timer's interrupt */
 void qv_poweroff_report(void);			/* log how often it looked */
 
-/*
- * entropy.c: plat_entropy(). The port says whether the CPU has a hardware
- * source (qv_rng_present) and reads n words from it (false: it failed).
- */
+/* entropy.c: plat_entropy(), the CPU's generator if it has one (arch_rng_read()), else a DRBG. */
 void qv_entropy_seed(const void *seed, unsigned len);	/* cold boot */
 const char *qv_entropy_source(void);
-bool qv_rng_present(void);
-bool qv_rng_read(uint64_t *out, unsigned n);
 
 /*
  * payload.c: a bootloader (or a kernel) as the normal world's first program,
@@ -188,37 +140,24 @@ const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t
 extern const struct mon_erratum qv_errata[QV_NERRATA];
 
 /*
- * coldboot.c: qv_cold_boot(), the sequence; each port's boot.c (or cpu.c,
- * gic.c) its steps, in this order. QV_SOC_NAME and QV_SOC_REVISION (its
- * platform.h) are what SMCCC_ARCH_SOC_ID and the log call it.
+ * coldboot.c: board_cold_boot(), the sequence; each architecture's boot.c
+ * loads the OS that QEMU offers and fixes its DT up (qv_load_os()), the
+ * architecture layer enters it (arch_enter_os()). QV_SOC_NAME and
+ * QV_SOC_REVISION (its platform.h) are what SMCCC_ARCH_SOC_ID and the log
+ * call it.
  */
 struct qv_os {
 	uint64_t entry, dtb;
 };
-void qv_check_gic(void);			/* stops a boot on a GIC the port cannot drive */
-const char *qv_ns_level_name(void);		/* "normal world at EL2", ... */
-void qv_fp_cold_enable(void);			/* the FPU for libfdt, if the port needs it */
-void qv_load_os(const void *board, struct qv_os *os);	/* load, fix the DT up */
-void qv_fp_cold_disable(void);
-_Noreturn void qv_enter_os(const struct qv_os *os);
+void qv_load_os(const void *board, struct qv_os *os);
 
-/* boot.c / power.c */
-_Noreturn void qv_cold_boot(void);
-_Noreturn void qv_secondary_boot(unsigned cpu);
+/* power.c */
 _Noreturn void qv_power_off(void);
-_Noreturn void qv_monitor_fault(void);
 
 /* v rounded up to a multiple of a (a power of two). */
 static inline uint64_t qv_align_up(uint64_t v, uint64_t a)
 {
 	return (v + a - 1) & ~(a - 1);
 }
-
-/* string functions for libfdt and the monitor (libc.c) */
-void *memcpy(void *d, const void *s, size_t n);
-void *memset(void *d, int c, size_t n);
-size_t strlen(const char *s);
-int strcmp(const char *a, const char *b);
-int memcmp(const void *a, const void *b, size_t n);
 
 #endif

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * This port's steps of the cold boot (qemu-virt-common/coldboot.c): load
- * the OS that QEMU offers through fw_cfg (-kernel zImage, -initrd, -append),
- * fix up QEMU's DTB and enter the kernel the way Linux's ARM boot protocol
- * asks (Documentation/arch/arm/booting.rst): Hyp mode if the CPU has it,
- * else SVC, MMU and caches off, interrupts masked, r0 = 0, r1 = ~0 (no
- * machine type: the DTB describes the board), r2 = the DTB's address.
+ * This port's step of the cold boot (../coldboot.c): load the OS that QEMU
+ * offers through fw_cfg (-kernel zImage, -initrd, -append) and fix up
+ * QEMU's DTB for it; the architecture layer enters the kernel the way
+ * Linux's ARM boot protocol asks (arch_enter_os(): Hyp mode if the CPU has
+ * it, else SVC, r2 = the DTB's address).
  *
  * Normal-world RAM, from its base B, with top = B + min(size / 2, 128 MiB):
  *   B + 0             QEMU's DTB, read, then moved and wiped (the kernel
@@ -33,11 +32,11 @@
 #include <stdint.h>
 #include <libfdt.h>
 #include <secmon/smccc.h>
-#include "arch.h"
 #include "platform.h"
-#include "qv.h"
-#include "../../monitor.h"
-#include "../../plat.h"
+#include "../qemu-virt.h"
+#include "../../../fwlib/fwlib.h"
+#include "../../../monitor.h"
+#include "../../../plat.h"
 
 #define QEMU_DTB		QV_NS_RAM_BASE
 #define DTB_MAX			0x100000u
@@ -102,7 +101,7 @@ static uint64_t load_kernel(const struct layout *l)
 		qv_boot_failed("the kernel is big-endian; this monitor enters little-endian kernels");
 	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, at, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
-	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)at);
+	fw_info("kernel %u bytes at %lx\n", size, (unsigned long)at);
 	return at;
 }
 
@@ -118,7 +117,7 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, l->top, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_end = l->top + size;
-	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
+	fw_info("initrd %u bytes at %lx\n", size, (unsigned long)l->top);
 }
 
 /* fw_cfg opt/secmon/payload; false: there is none. *dtb: where the DTB goes. */
@@ -138,17 +137,6 @@ static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64
 	if (*dtb + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		qv_boot_failed("no room for the DTB after the payload");
 	return true;
-}
-
-void qv_check_gic(void)
-{
-	if (qv_gic_version() != 2)
-		qv_boot_failed("this AArch32 monitor drives a GICv2 only (QEMU: gic-version=2)");
-}
-
-const char *qv_ns_level_name(void)
-{
-	return qv_has_virt() ? "normal world in Hyp mode" : "normal world in SVC mode";
 }
 
 /* The zImage's address and the DTB's. */
@@ -172,19 +160,11 @@ void qv_load_os(const void *board, struct qv_os *os)
 	if (*dtb != QEMU_DTB)
 		err = fdt_move(qemu_dtb, (void *)(uintptr_t)*dtb, DTB_MAX);
 	if (err)
-		qv_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
+		fw_err("moving QEMU's DTB failed: %s\n", fdt_strerror(err));
 	if (err || qv_dt_fixup((void *)(uintptr_t)*dtb, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
 	/* A raw payload reads the DTB where QEMU put it: then it was fixed up in place. */
 	qv_dt_wipe_secure_leftovers((void *)(uintptr_t)*dtb, DTB_MAX,
 				    *dtb != QEMU_DTB ? qemu_dtb : NULL, qemu_size);
 	os->entry = bi.kernel_entry;
-}
-
-_Noreturn void qv_enter_os(const struct qv_os *os)
-{
-	uint32_t spsr = qv_ns_entry_spsr(0);
-
-	qv_ns_entry_prepare(spsr);
-	qv_enter_ns((uint32_t)os->entry, spsr, 0, ~0u, (uint32_t)os->dtb);
 }

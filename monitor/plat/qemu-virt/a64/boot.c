@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * This port's steps of the cold boot (qemu-virt-common/coldboot.c): load
- * the OS that QEMU offers through fw_cfg (-kernel, -initrd, -append), fix
- * up QEMU's DTB and enter the kernel at the normal world's highest EL.
+ * This port's step of the cold boot (../coldboot.c): load the OS that QEMU
+ * offers through fw_cfg (-kernel, -initrd, -append) and fix up QEMU's DTB
+ * for it; the architecture layer enters it (arch_enter_os(): at the normal
+ * world's highest EL).
  *
  * Normal-world RAM at the start (QEMU's DTB is already at its base):
  *   base + 0         DTB, grown in place to at most DTB_MAX; the rest of
@@ -21,11 +22,11 @@
 #include <stdint.h>
 #include <libfdt.h>
 #include <secmon/smccc.h>
-#include "arch.h"
 #include "platform.h"
-#include "qv.h"
-#include "../../monitor.h"
-#include "../../plat.h"
+#include "../qemu-virt.h"
+#include "../../../fwlib/fwlib.h"
+#include "../../../monitor.h"
+#include "../../../plat.h"
 
 #define DTB_ADDR		QV_NS_RAM_BASE
 #define DTB_MAX			0x100000
@@ -64,7 +65,7 @@ static uint64_t load_kernel(uint64_t *end)
 	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE + text_offset, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
 	*end = KERNEL_BASE + text_offset + image_size;
-	qv_info("kernel %u bytes at %lx\n", size, (unsigned long)(KERNEL_BASE + text_offset));
+	fw_info("kernel %u bytes at %lx\n", size, (unsigned long)(KERNEL_BASE + text_offset));
 	return KERNEL_BASE + text_offset;
 }
 
@@ -82,7 +83,7 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_start = at;
 	bi->initrd_end = at + size;
-	qv_info("initrd %u bytes at %lx\n", size, (unsigned long)at);
+	fw_info("initrd %u bytes at %lx\n", size, (unsigned long)at);
 }
 
 /* fw_cfg opt/secmon/payload, at the kernel's place; false: there is none. */
@@ -98,26 +99,6 @@ static bool load_payload(struct qv_boot_info *bi)
 	struct qv_payload p;
 
 	return qv_payload_load(&slot, &p, bi);
-}
-
-/* Any GIC QEMU's virt has (v2, v3) will do. */
-void qv_check_gic(void)
-{
-}
-
-const char *qv_ns_level_name(void)
-{
-	return qv_has_virt() ? "normal world at EL2" : "normal world at EL1";
-}
-
-/* The monitor and libfdt use no FP register: nothing to turn on. */
-void qv_fp_cold_enable(void)
-{
-}
-
-void qv_fp_cold_disable(void)
-{
-	qv_fp_clear();
 }
 
 void qv_load_os(const void *board, struct qv_os *os)
@@ -136,12 +117,4 @@ void qv_load_os(const void *board, struct qv_os *os)
 	qv_dt_wipe_secure_leftovers((void *)DTB_ADDR, DTB_MAX, NULL, 0);
 	os->entry = bi.kernel_entry;
 	os->dtb = DTB_ADDR;
-}
-
-_Noreturn void qv_enter_os(const struct qv_os *os)
-{
-	uint64_t spsr = qv_ns_entry_spsr(0);
-
-	qv_ns_entry_prepare(spsr);
-	qv_enter_ns(os->entry, spsr, os->dtb);
 }
