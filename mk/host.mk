@@ -84,9 +84,11 @@ $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# test_payload.c compiles the QEMU board's payload.c, which includes the
-# AArch64 port's platform.h.
-$(O)/obj/tests/unit/test_payload.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt/a64
+# test_payload.c and test_qv_dt.c compile the QEMU board's payload.c and
+# dt.c, which include the AArch64 port's platform.h (and dt.c the
+# architecture's interface).
+$(O)/obj/tests/unit/test_payload.o $(O)/obj/tests/unit/test_qv_dt.o: HOST_CFLAGS += \
+	-Imonitor/plat/qemu-virt/a64 -Imonitor/arch/aarch64
 # test_fwlib_libc.c compiles the firmware's libc.c the way the firmware does:
 # loops that must not become calls to the functions they implement.
 $(O)/obj/tests/unit/test_fwlib_libc.o: HOST_CFLAGS += -fno-builtin \

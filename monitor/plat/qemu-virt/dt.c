@@ -9,6 +9,7 @@
 #include <libfdt.h>
 #include "platform.h"
 #include "qemu-virt.h"
+#include "../../arch/arch.h"
 #include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 
@@ -84,6 +85,12 @@ static unsigned scan_cpus(const void *fdt, uint64_t *mpidr)
 
 		if (!prop_is(fdt, node, "device_type", "cpu") || !reg || len < ac * 4)
 			continue;
+		/* The monitor's CPU n is the one the entry code gave stack n. */
+		if (n < PLAT_MAX_CPUS && arch_cpu_index(read_cells(reg, ac)) != (int)n) {
+			fw_err("/cpus/%s: reg %lx is not CPU %u as this board numbers its CPUs\n",
+			       fdt_get_name(fdt, node, NULL), (unsigned long)read_cells(reg, ac), n);
+			return 0;
+		}
 		if (n < PLAT_MAX_CPUS)
 			mpidr[n] = read_cells(reg, ac);
 		n++;
