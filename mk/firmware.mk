@@ -113,6 +113,11 @@ $(O)/link.ld: $(ARCH_DIR)/link.ld.in $(BOARD_INC)/platform.h $(MAKEFILE_LIST)
 
 $(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
 	$(CC) $(ARCH_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
+ifneq ($(ARCH_ABSENT_INSNS),)
+	@if $(CROSS)objdump -d $@ | grep -wE '$(subst $(eval) ,|,$(ARCH_ABSENT_INSNS))'; then \
+		echo "$@: instructions a core of $(ARCH) may lack (ARCH_ABSENT_INSNS)" >&2; \
+		rm -f $@; exit 1; fi
+endif
 
 $(O)/secmon.bin: $(O)/secmon.elf
 	$(OBJCOPY) -O binary $< $@

@@ -20,7 +20,6 @@
 	.syntax unified
 	.arch	armv7-a
 	.arch_extension sec
-	.arch_extension virt
 	.arm
 
 	.section .text.reset, "ax", %progbits

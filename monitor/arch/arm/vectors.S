@@ -27,7 +27,6 @@
 	.syntax unified
 	.arch	armv7-a
 	.arch_extension sec
-	.arch_extension virt
 	.arm
 
 	.section .text.vectors, "ax", %progbits
