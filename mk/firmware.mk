@@ -143,7 +143,21 @@ stack-check: $(O)/secmon.elf
 		$(foreach v,$(join stack-size= cold-stack-size= frame-size=,$(STACK_SIZES)),--$(v)) \
 		--objdir $(O)/obj --elf $< --objdump $(CROSS)objdump $(STACK_ARGS)
 
-.PHONY: all clang-check boot-split stack-check FORCE
+# For mk/lint.mk: the port's own C files (its architecture's, its board's,
+# the drivers and the freestanding support; the host build's lint covers the
+# portable monitor and the library) and clang's flags for them.
+lint-files:
+	@echo $(filter-out $(MON_C) $(BACKEND_C) $(LIB_C),$(SRCS_C))
+lint-key:
+	@echo $(subst /,.,$(ARCH_DIR)+$(BOARD_INC))
+lint-flags:
+	@echo $(CLANG_FLAGS)
+lint-cppcheck-flags:
+	@echo $(ARCH_CPPCHECK) $(filter-out -isystem $(DEPS)/usr/include,$(INCLUDES)) $(ARCH_DEFS)
+fdt-lib: | $(FDT_LIB)
+
+.PHONY: all clang-check boot-split stack-check lint-files lint-key lint-flags lint-cppcheck-flags fdt-lib \
+	FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

@@ -10,6 +10,8 @@ FDT_TRIPLET := aarch64-linux-gnu
 # untouched. EL3 runs with the MMU off (Device memory): no unaligned access.
 ARCH_FLAGS := -mgeneral-regs-only -mstrict-align -ffixed-x18 -mno-outline-atomics
 ARCH_ASFLAGS :=
+# cppcheck's model of this target's type sizes (mk/lint.mk).
+ARCH_CPPCHECK := --platform=unix64
 CLANG_ARCH_FLAGS := --target=aarch64-linux-gnu $(ARCH_FLAGS)
 # Test builds only: SCR_EL3 bits to leave clear (cpu.c).
 SCR_OFF ?= 0

@@ -16,6 +16,8 @@ FDT_TRIPLET := arm-linux-gnueabihf
 ARCH_FLAGS := -marm -march=armv7-a+fp -mfloat-abi=hard -mfpu=vfpv3-d16 -mgeneral-regs-only \
 	-mno-unaligned-access -mtp=soft -fno-asynchronous-unwind-tables -fno-unwind-tables
 ARCH_ASFLAGS := -march=armv7-a+fp -mfloat-abi=hard
+# cppcheck's model of this target's type sizes (mk/lint.mk).
+ARCH_CPPCHECK := --platform=unix32
 CLANG_ARCH_FLAGS := --target=armv7a-linux-gnueabihf -march=armv7-a -marm -mfloat-abi=hard \
 	-mno-unaligned-access
 ARCH_DEFS :=
