@@ -16,7 +16,7 @@ bool gic_dist_group0_enabled(uintptr_t gicd)
 	return (mmio_read32(gicd + GICD_CTLR) & CTLR_GRP0) != 0;
 }
 
-MON_COLD_BOOT unsigned gic_dist_version(uintptr_t gicd)
+unsigned gic_dist_version(uintptr_t gicd)
 {
 	unsigned rev = (mmio_read32(gicd + GICD_PIDR2) >> 4) & 0xf;
 

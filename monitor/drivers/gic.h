@@ -48,7 +48,7 @@
  */
 void gic_dist_enable_group0(uintptr_t gicd);
 bool gic_dist_group0_enabled(uintptr_t gicd);
-/* The distributor's architecture version (GICD_PIDR2.ArchRev): 2 for a GICv1 or v2. Cold boot. */
+/* The distributor's architecture version (GICD_PIDR2.ArchRev): 2 for a GICv1 or v2. */
 unsigned gic_dist_version(uintptr_t gicd);
 
 /*

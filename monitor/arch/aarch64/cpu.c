@@ -343,14 +343,3 @@ _Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 	a64_ns_entry_prepare(spsr);
 	a64_enter_ns(e->pc, spsr, e->context_id);
 }
-
-/*
- * The caller's SPSR_EL3: AArch64 has its EL in M[3:2]; AArch32 (M[4] set)
- * is at EL2 in Hyp mode, at EL1 in any other.
- */
-unsigned plat_caller_el(const struct mon_caller *caller)
-{
-	if (caller->mode & SPSR_M_AARCH32)
-		return (caller->mode & 0x1f) == 0x1a ? 2 : 1;
-	return (unsigned)(caller->mode >> 2) & 3;
-}

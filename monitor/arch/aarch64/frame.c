@@ -1,17 +1,32 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Where each CPU's frame is (at the top of its stack, as entry.S puts it),
- * and the assembly's view of struct arch_frame (frame.h) held to C's.
+ * what its caller record says (plat_caller_el(): on every recorded call,
+ * built with the SMC path's optimisation), and the assembly's view of
+ * struct arch_frame (frame.h) held to C's.
  */
 #include <stddef.h>
 #include "frame.h"
+#include "sysreg.h"
 #include "../arch.h"
+#include "../../plat.h"
 
 extern char __percpu_start[];
 
 struct arch_frame *arch_frame_of(unsigned cpu)
 {
 	return (struct arch_frame *)(__percpu_start + (cpu + 1) * PLAT_STACK_SIZE - ARCH_FRAME_SIZE);
+}
+
+/*
+ * The caller's SPSR_EL3: AArch64 has its EL in M[3:2]; AArch32 (M[4] set)
+ * is at EL2 in Hyp mode, at EL1 in any other.
+ */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	if (caller->mode & SPSR_M_AARCH32)
+		return (caller->mode & 0x1f) == 0x1a ? 2 : 1;
+	return (unsigned)(caller->mode >> 2) & 3;
 }
 
 _Static_assert(offsetof(struct arch_frame, regs) == FR_REGS, "regs");

@@ -146,12 +146,6 @@ _Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 	a32_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
 }
 
-/* The caller's CPSR: Hyp mode is EL2, any other mode EL1. */
-unsigned plat_caller_el(const struct mon_caller *caller)
-{
-	return (caller->mode & MODE_MASK) == MODE_HYP ? 2 : 1;
-}
-
 /*
  * SMCCC_ARCH_FEATURE_AVAILABILITY is an SMC64 call about AArch64 EL3
  * registers: ARMv7's Monitor mode has neither, so it is not offered.

@@ -1,17 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Where each CPU's frame is (at the top of its stack, as entry.S puts it),
- * and the assembly's view of struct arch_frame (frame.h) held to C's.
+ * what its caller record says (plat_caller_el(): on every recorded call,
+ * built with the SMC path's optimisation), and the assembly's view of
+ * struct arch_frame (frame.h) held to C's.
  */
 #include <stddef.h>
 #include "frame.h"
 #include "../arch.h"
+#include "../../plat.h"
 
 extern char __percpu_start[];
 
 struct arch_frame *arch_frame_of(unsigned cpu)
 {
 	return (struct arch_frame *)(__percpu_start + (cpu + 1) * PLAT_STACK_SIZE - ARCH_FRAME_SIZE);
+}
+
+/* The caller's CPSR: Hyp mode is EL2, any other mode EL1. */
+unsigned plat_caller_el(const struct mon_caller *caller)
+{
+	return (caller->mode & MODE_MASK) == MODE_HYP ? 2 : 1;
 }
 
 _Static_assert(offsetof(struct arch_frame, r) == FR_R, "r0-r12");
