@@ -1,5 +1,6 @@
 # secmon: top-level build. Every output goes under build/<target>/.
-#   make            host library, simulator, CLI and tests (build/host)
+#   make            host library, simulator, CLI and tests (build/host), and
+#                   the secure payload (build/tos/tos.bin, docs/trusted-os.md)
 #   make check      install deps, build everything, run every test
 #   make run        build the firmware and boot Linux under it on QEMU
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
@@ -8,6 +9,7 @@
 #   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
 #                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
+#   make tos        the secure payload alone (tos/, build/tos/tos.bin)
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
 
@@ -18,9 +20,9 @@ export LC_ALL := C
 HOST_FLAVOURS := host host-clang
 include mk/ports.mk
 
-.PHONY: all deps host host-clang xbuild check run firmware bench fuzz lint clean
+.PHONY: all deps host host-clang xbuild check run firmware tos bench fuzz lint clean
 
-all: host
+all: host tos
 
 deps:
 	@sh scripts/deps.sh
@@ -36,6 +38,9 @@ xbuild:
 
 firmware:
 	@$(foreach p,$(PORT_NAMES),$(MAKE) -f mk/firmware.mk PORT=$(p) &&) true
+
+tos:
+	@$(MAKE) -f mk/tos.mk
 
 nsk:
 	@$(MAKE) -f mk/nsk.mk

@@ -12,6 +12,8 @@
  *   bk.el=1     leave EL2 for EL1 first (CPU_ON targets and resumed CPUs too)
  *   bk.n=N      calls per loop (default 4096)
  *   bk.phases=P repetitions of single events, P <= 16 (default 16)
+ *   bk.tos=1    only the calibration and the trusted OS's calls (OEN 50 and
+ *               63, OP-TEE's IDs; docs/trusted-os.md), e.g. under TF-A
  */
 #include <secmon/early.h>
 #include <secmon/psci.h>
@@ -65,7 +67,7 @@ struct bk_on {
 
 static struct dtb dt;
 static struct nsk_gic gic;
-static bool use_hvc, want_el1;
+static bool use_hvc, want_el1, tos_only;
 static unsigned boot_el, n_iter = 4096, phases = 16;
 static uint64_t freq;
 static struct bk_on on_rec __attribute__((aligned(16)));
@@ -116,6 +118,8 @@ static void parse_bootargs(void)
 				n_iter = v;
 			else if (word_is(s + i + 3, (size_t)k - 3, "phases") && v > 0 && v <= 16)
 				phases = v;
+			else if (word_is(s + i + 3, (size_t)k - 3, "tos"))
+				tos_only = v == 1;
 		}
 		i += n;
 	}
@@ -553,6 +557,14 @@ static void measure(void)
 	uint64_t cpu = nsk_ncpus > 1 ? 1 : 0;
 
 	calibrate();
+	if (tos_only) {
+		/* A trusted OS's own answers: OP-TEE's CALLS_UID, GET_OS_REVISION. */
+		loop("smccc_version", SECMON_SMCCC_VERSION, 0, 0, 0);
+		loop("tos_calls_uid", 0xbf00ff01u, 0, 0, 0);
+		loop("tos_calls_revision", 0xbf00ff03u, 0, 0, 0);
+		loop("tos_os_revision", 0xb2000001u, 0, 0, 0);
+		return;
+	}
 	/*
 	 * The calls are measured with the cycle counter stopped, as an OS keeps
 	 * it while no perf session runs; psci_version_pmu is PSCI_VERSION with

@@ -166,6 +166,7 @@ run_suite build-firmware build "firmware: every port ($(echo $ports))" make firm
 run_suite boot-split boot_split
 run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
+run_suite build-tos build "secure payload" make tos
 run_suite conformance-qemu nsk_runs
 run_suite bench make -f mk/bench.mk check
 run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
@@ -174,6 +175,7 @@ run_suite linux-qemu bash tests/linux/suite.sh
 run_suite conformance-qemu-a32 nsk_a32_runs
 run_suite linux-qemu-a32 bash tests/linux/suite-a32.sh
 run_suite uboot-qemu bash tests/uboot/suite.sh
+run_suite xen-qemu bash tests/xen/suite.sh
 run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-module-a32 bash tests/linux-module/run.sh --arch armhf --bios build/qemu-virt-a32/secmon.bin

@@ -133,10 +133,13 @@ struct arch_cpu_part {
  * Recording (trace_frames.c): at reset, from arch_wa_select() with this
  * CPU's own workaround code, the frame as recording wants it. Each
  * architecture's trace.h, which trace_frames.c includes, has
- * arch_frame_trace(), which writes its frame's words for recording on or
- * off, each with one store, and arch_trace_prepare(), what they point at
- * (before any frame is switched).
+ * arch_frame_trace(f, tr), which writes its frame's words, each with one
+ * store, for recording off (tr 0) or on (ARCH_TRACE_ON, and ARCH_TRACE_WA
+ * when the workaround calls are recorded too), and arch_trace_prepare(),
+ * what they point at (before any frame is switched).
  */
+#define ARCH_TRACE_ON	1u
+#define ARCH_TRACE_WA	2u
 void arch_trace_frame(struct arch_frame *f, uintptr_t wa1, uintptr_t wa3);
 #endif
 

@@ -2,12 +2,14 @@
 /*
  * Recording's switch of the SMC vectors' own answers (docs/trace.md), the
  * same on every architecture: while recording is on, every SMC goes to
- * mon_smc(), which records it, so the words each CPU's vector reads in its
- * frame (arch_frame_trace(), each architecture's trace.h) are switched with
- * recording, and set at each CPU's reset as recording wants them. The vector
- * reads them without a lock: any mix of old and new words sends a call
- * either down the vector's own path or to mon_smc(), which records it whole
- * or not at all by one read of mon_trace_on.
+ * mon_smc(), which records it (the ARCH_WORKAROUND calls only when they are
+ * recorded too: by default they keep their fast answers), so the words each
+ * CPU's vector reads in its frame (arch_frame_trace(), each architecture's
+ * trace.h) are switched with recording, and set at each CPU's reset as
+ * recording wants them. The vector reads them without a lock: any mix of
+ * old and new words sends a call either down the vector's own path or to
+ * mon_smc(), which records it whole or not at all by one read of
+ * mon_trace_on.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,7 +18,8 @@
 #include "trace.h"
 #include "../plat.h"
 
-static bool tracing;
+/* What recording wants of the frames: ARCH_TRACE_ON, with ARCH_TRACE_WA for the workaround calls. */
+static unsigned tracing;
 
 /*
  * At reset, on the CPU itself (arch_wa_select() gives its own code): the
@@ -31,15 +34,15 @@ static bool tracing;
  */
 void arch_trace_frame(struct arch_frame *f, uintptr_t wa1, uintptr_t wa3)
 {
-	bool on;
+	unsigned tr;
 
 	f->wa_own[1] = wa3;
 	__atomic_store_n(&f->wa_own[0], wa1, __ATOMIC_RELEASE);
 	do {
-		on = __atomic_load_n(&tracing, __ATOMIC_ACQUIRE);
-		arch_frame_trace(f, on);
+		tr = __atomic_load_n(&tracing, __ATOMIC_ACQUIRE);
+		arch_frame_trace(f, tr);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
-	} while (__atomic_load_n(&tracing, __ATOMIC_RELAXED) != on);
+	} while (__atomic_load_n(&tracing, __ATOMIC_RELAXED) != tr);
 }
 
 /*
@@ -53,17 +56,19 @@ void arch_trace_frame(struct arch_frame *f, uintptr_t wa1, uintptr_t wa3)
  * after it has seen TRACE_CTL return goes the new way, so a CPU misses a
  * switch by at most the call it has in flight.
  */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
+	unsigned tr = on ? ARCH_TRACE_ON | (workarounds ? ARCH_TRACE_WA : 0) : 0;
+
 	arch_trace_prepare();
-	__atomic_store_n(&tracing, on, __ATOMIC_RELEASE);
+	__atomic_store_n(&tracing, tr, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
 	for (unsigned i = 0; i < plat_cpu_count(); i++) {
 		struct arch_frame *f = arch_frame_of(i);
 
 		/* Not yet through its reset: arch_trace_frame() reads `tracing` then. */
 		if (__atomic_load_n(&f->wa_own[0], __ATOMIC_ACQUIRE))
-			arch_frame_trace(f, on);
+			arch_frame_trace(f, tr);
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
 }

@@ -27,6 +27,9 @@
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
+ *   nsk.test=tos        the project's secure payload through the monitor
+ *                       (tos.c); nsk.preempt=N yielding-call preemptions,
+ *                       nsk.tospd=STATE|none the secondaries' power-down
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
@@ -54,9 +57,9 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1, secrets, pmu, trace;
-	uint64_t calls, seed, a32id12;
-} test;
+	bool hostile, isolation, a32el1, secrets, pmu, trace, tos;
+	uint64_t calls, seed, a32id12, preempt, tospd;
+} test = { .tospd = 0x00010000u };	/* secmon's core power-down */
 
 /* Entry ELs seen on started CPUs, as a bit mask (bit n = ELn). */
 static uint32_t secondary_els;
@@ -94,6 +97,14 @@ static bool arch_option(const struct nsk_arg *a)
 		test.pmu = true;
 	else if (nsk_arg_is(a, "test", "trace"))
 		test.trace = true;
+	else if (nsk_arg_is(a, "test", "tos"))
+		test.tos = true;
+	else if (nsk_arg_is(a, "preempt", 0) && a->num)
+		test.preempt = a->v;
+	else if (nsk_arg_is(a, "tospd", "none"))
+		test.tospd = 0;
+	else if (nsk_arg_is(a, "tospd", 0) && a->num)
+		test.tospd = a->v;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -172,6 +183,8 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		a32el1_secondary();
 	if (test.trace)
 		trace_secondary((unsigned)slot);
+	if (test.tos)
+		tos_secondary(context_id, (unsigned)slot);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -290,6 +303,11 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), current_el(), false);
+		nsk_power_off(env.c);
+	}
+	if (test.tos) {
+		tos_run(env.c, nsk_ram_end(&dt, image_base) - 0x100000, test.preempt,
+			test.tospd);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

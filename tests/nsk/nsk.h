@@ -137,6 +137,9 @@ int pmu_run(const struct secmon_conduit *c);
 /* trace.c: nsk.test=trace, recording read back; the caller's EL and width. */
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32);
 void trace_secondary(unsigned slot);
+/* tos.c: the project's secure payload, from the normal world. */
+int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd);
+void tos_secondary(uint64_t context_id, unsigned slot);
 
 /* libc.c */
 void *memcpy(void *d, const void *s, size_t n);

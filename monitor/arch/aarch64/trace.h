@@ -6,7 +6,10 @@
  * fast path then costs nothing while recording is off: the workaround
  * calls' code and the routes are pointers the vector loads anyway; only
  * SMCCC_VERSION looks at the frame's trace flag.
- *  - FR_WA1/FR_WA3: arch_wa_ordinary, which takes the calls down the full path;
+ *  - FR_WA1/FR_WA3: arch_wa_ordinary, which takes the calls down the full path,
+ *    only when the workaround calls are recorded too; by default (they are
+ *    not: docs/trace.md) they keep this CPU's own code and cost what they
+ *    cost with recording off;
  *  - FR_ROUTES: routes that filter nothing and have no fast handler, so an
  *    ID goes to mon_smc() whatever the filter would have said;
  *  - FR_TRACE: set, for SMCCC_VERSION.
@@ -37,11 +40,13 @@ static inline void arch_trace_prepare(void)
 	}
 }
 
-/* The frame's four words as recording wants them, each one store. */
-static inline void arch_frame_trace(struct arch_frame *f, bool on)
+/* The frame's four words as recording wants them (tr: ARCH_TRACE_*), each one store. */
+static inline void arch_frame_trace(struct arch_frame *f, unsigned tr)
 {
-	__atomic_store_n(&f->wa1, on ? (uintptr_t)arch_wa_ordinary : f->wa_own[0], __ATOMIC_RELAXED);
-	__atomic_store_n(&f->wa3, on ? (uintptr_t)arch_wa_ordinary : f->wa_own[1], __ATOMIC_RELAXED);
+	bool wa = tr & ARCH_TRACE_WA, on = tr & ARCH_TRACE_ON;
+
+	__atomic_store_n(&f->wa1, wa ? (uintptr_t)arch_wa_ordinary : f->wa_own[0], __ATOMIC_RELAXED);
+	__atomic_store_n(&f->wa3, wa ? (uintptr_t)arch_wa_ordinary : f->wa_own[1], __ATOMIC_RELAXED);
 	__atomic_store_n(&f->routes, on ? traced_routes : mon_routes, __ATOMIC_RELAXED);
 	__atomic_store_n(&f->trace, on, __ATOMIC_RELAXED);
 }

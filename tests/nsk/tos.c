@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * nsk.test=tos: the project's secure payload (tos/, docs/trusted-os.md)
+ * from the normal world, through whatever monitor dispatches to it (today
+ * TF-A's opteed with tos.bin as BL32; secmon's dispatcher next): its
+ * identification in OEN 63, every argument register reaching it, the
+ * secure-media service with its state in secure memory, the PSCI hooks
+ * counted as secondaries start, suspend (power-down, nsk.tospd=STATE, default
+ * secmon's 0x10000; nsk.tospd=none: no suspend, no such line), resume and
+ * stop, N secure
+ * timer interrupts taken
+ * while this kernel runs with none lost, and yielding calls that this
+ * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
+ * until they finish with the right result, at least nsk.preempt=N (100)
+ * preemptions in all.
+ */
+#include <secmon/client.h>
+#include "../../tos/tos_abi.h"
+#include "nsk.h"
+
+#define LONG_ROUNDS	20000000u
+#define MAX_LONG_CALLS	50
+#define TIMER_IRQS	200
+#define TIMER_PERIOD	31250u		/* 0.5 ms at 62.5 MHz */
+#define CTX_RESUMED	0x7e5e0000u	/* context ID of the secondaries' resume */
+
+static unsigned ntap;
+static const struct secmon_conduit *conduit;
+static volatile uint64_t seen_mpidr[NSK_MAX_CPUS];
+static volatile uint64_t seen_index[NSK_MAX_CPUS];
+static volatile uint32_t resumed[NSK_MAX_CPUS];
+static uint64_t powerdown_state;	/* 0: none */
+
+static struct secmon_regs call8(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3,
+				uint64_t x4, uint64_t x5, uint64_t x6, uint64_t x7)
+{
+	struct secmon_regs in = { { x0, x1, x2, x3, x4, x5, x6, x7 } }, out;
+
+	secmon_invoke(conduit, &in, &out);
+	return out;
+}
+
+static struct secmon_regs call(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3)
+{
+	return call8(x0, x1, x2, x3, 0, 0, 0, 0);
+}
+
+/* TOS_LONG's result, as tos_abi.h defines it (tos/core.c tos_long_result). */
+static uint64_t long_result(uint64_t rounds, uint64_t seed)
+{
+	uint64_t v = seed;
+
+	for (uint64_t i = 0; i < rounds; i++) {
+		v = v * 6364136223846793005ull + 1442695040888963407ull;
+		v ^= v >> 29;
+	}
+	return v;
+}
+
+/* Started: call the payload, power down once (the timer wakes it), stop. */
+void tos_secondary(uint64_t context_id, unsigned slot)
+{
+	struct secmon_regs r;
+
+	if (context_id == CTX_RESUMED + slot) {
+		wake_disarm();
+		resumed[slot] = 1;
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
+	r = call(TOS_CPU_INFO, 0, 0, 0);
+	seen_index[slot] = r.x[0] == TOS_OK ? r.x[2] : ~0ull;
+	seen_mpidr[slot] = r.x[1];
+	if (!powerdown_state) {
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
+	wake_arm();
+	secmon_psci_cpu_suspend(conduit, (uint32_t)powerdown_state,
+				(uintptr_t)nsk_secondary_entry, CTX_RESUMED + slot);
+	/* Back here: the suspend was refused or returned as a standby. */
+	wake_disarm();
+	resumed[slot] = 2;
+	secmon_psci_cpu_off(conduit);
+}
+
+static int identification(void)
+{
+	struct secmon_regs r = call(TOS_CALLS_UID, 0, 0, 0);
+	int fail = 0;
+
+	fail += con_tap(&ntap, r.x[0] == TOS_UID_0 && r.x[1] == TOS_UID_1 && r.x[2] == TOS_UID_2 &&
+				       r.x[3] == TOS_UID_3,
+			"tos: CALLS_UID is the payload's (0x%lx 0x%lx 0x%lx 0x%lx)", r.x[0], r.x[1],
+			r.x[2], r.x[3]);
+	r = call(TOS_CALLS_REVISION, 0, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == TOS_REVISION_MAJOR && r.x[1] == TOS_REVISION_MINOR,
+			"tos: CALLS_REVISION %lu.%lu", r.x[0], r.x[1]);
+	r = call8(TOS_ARGS, 11, 22, 1, 2, 3, 4, 5);
+	fail += con_tap(&ntap, r.x[0] == 0 && r.x[1] == 11 && r.x[2] == 22 && r.x[3] == 55,
+			"tos: x1-x7 reach the payload and x0-x3 come back (x3 = %lu, want 55)",
+			r.x[3]);
+	r = call(0xB20000FF, 0, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == ~0ull, "tos: an unknown OEN 50 ID is SMC_UNK (0x%lx)",
+			r.x[0]);
+	return fail;
+}
+
+static int media(uint64_t ram)
+{
+	struct secmon_regs r;
+	uint64_t h;
+	int fail = 0;
+
+	r = call(TOS_MEDIA_SET_FORMAT, 2, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == 0, "tos: media set-format 2");
+	r = call(TOS_MEDIA_PROTECT, ram, 0x10000, 0);
+	h = r.x[1];
+	fail += con_tap(&ntap, r.x[0] == 0 && h, "tos: media protect of normal-world RAM 0x%lx: "
+			"handle 0x%lx", ram, h);
+	r = call(TOS_MEDIA_PROTECT, 0x0e100000, 0x1000, 0);
+	fail += con_tap(&ntap, (int64_t)r.x[0] == TOS_INVALID_ADDRESS,
+			"tos: media protect of secure memory refused (%ld)", (int64_t)r.x[0]);
+	r = call(TOS_MEDIA_STATUS, 0, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == 0 && r.x[1] == 2 && r.x[2] == 1,
+			"tos: media status: format %lu, %lu buffers", r.x[1], r.x[2]);
+	r = call(TOS_MEDIA_UNPROTECT, h, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == 0, "tos: media unprotect");
+	r = call(TOS_MEDIA_UNPROTECT, h, 0, 0);
+	fail += con_tap(&ntap, (int64_t)r.x[0] == TOS_INVALID, "tos: a released handle is dead");
+	return fail;
+}
+
+static uint64_t pm(unsigned hook)
+{
+	return call(TOS_PM_COUNT, hook, TOS_ALL_CPUS, 0).x[1];
+}
+
+static int hooks(void)
+{
+	uint64_t on0 = pm(TOS_HOOK_CPU_ON), off0 = pm(TOS_HOOK_CPU_OFF);
+	uint64_t sus0 = pm(TOS_HOOK_SUSPEND), res0 = pm(TOS_HOOK_RESUME);
+	unsigned started = 0, right = 0, woke = 0;
+	int fail = 0;
+
+	for (unsigned i = 1; i < nsk_ncpus; i++) {
+		seen_mpidr[i] = seen_index[i] = ~0ull;
+		resumed[i] = 0;
+		if (secmon_psci_cpu_on(conduit, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) == 0)
+			started++;
+	}
+	for (unsigned i = 1; i < nsk_ncpus; i++) {
+		uint64_t t0 = nsk_ticks();
+		int st = 0;
+
+		while ((secmon_psci_affinity_info(conduit, nsk_mpidr[i], 0, &st) != 0 || st != 1) &&
+		       nsk_ticks() - t0 < 10 * nsk_tick_freq())
+			;
+		/* MPIDR_EL1 as the payload read it: bit 31 (RES1) set, the DT has the affinity only. */
+		right += (seen_mpidr[i] & 0xff00ffffffull) == nsk_mpidr[i] &&
+			 seen_index[i] == (nsk_mpidr[i] & 0xff);
+		woke += resumed[i] == 1;
+	}
+	fail += con_tap(&ntap, started == nsk_ncpus - 1 && right == started,
+			"tos: %u secondaries started, each called the payload from its own CPU "
+			"(%u right)", started, right);
+	fail += con_tap(&ntap, pm(TOS_HOOK_CPU_ON) - on0 == started,
+			"tos: the payload counted %lu cpu_on hooks (want %u)",
+			pm(TOS_HOOK_CPU_ON) - on0, started);
+	fail += con_tap(&ntap, pm(TOS_HOOK_CPU_OFF) - off0 == started,
+			"tos: the payload counted %lu cpu_off hooks (want %u)",
+			pm(TOS_HOOK_CPU_OFF) - off0, started);
+	if (!powerdown_state) {
+		con_printf("# tos: no suspend tried (nsk.tospd=none)\n");
+		return fail;
+	}
+	fail += con_tap(&ntap, woke == started && pm(TOS_HOOK_SUSPEND) - sus0 == started &&
+				       pm(TOS_HOOK_RESUME) - res0 == started,
+			"tos: %u secondaries powered down (state 0x%lx) and resumed; the payload "
+			"counted %lu suspend and %lu resume hooks (want %u)", woke, powerdown_state,
+			pm(TOS_HOOK_SUSPEND) - sus0, pm(TOS_HOOK_RESUME) - res0, started);
+	return fail;
+}
+
+static int secure_timer(void)
+{
+	unsigned cpu = (unsigned)(my_mpidr() & 0xff);
+	struct secmon_regs r = call(TOS_TIMER_START, TIMER_PERIOD, TIMER_IRQS, 0);
+	uint64_t t0 = nsk_ticks(), spins = 0;
+	int fail = 0;
+
+	fail += con_tap(&ntap, r.x[0] == 0, "tos: secure timer started (%ld)", (int64_t)r.x[0]);
+	/* The normal world runs; the interrupts go to the payload behind its back. */
+	do {
+		for (unsigned i = 0; i < 100000; i++)
+			spins++;
+		r = call(TOS_TIMER_STATUS, cpu, 0, 0);
+	} while (r.x[2] && nsk_ticks() - t0 < 30 * nsk_tick_freq());
+	fail += con_tap(&ntap, r.x[0] == 0 && r.x[1] == TIMER_IRQS && r.x[2] == 0 && r.x[3] == 0,
+			"tos: %lu secure timer interrupts taken while the normal world ran "
+			"(want %u, %lu left, %lu other)", r.x[1], TIMER_IRQS, r.x[2], r.x[3]);
+	return fail;
+}
+
+static int yielding(uint64_t want)
+{
+	uint64_t total = 0, wrong = 0, calls = 0, mismatch = 0;
+	int fail = 0;
+
+	wake_arm();
+	while (total < want && calls < MAX_LONG_CALLS) {
+		uint64_t seed = 0x5eed0000 + calls, here = 0;
+		struct secmon_regs r = call(TOS_LONG, LONG_ROUNDS, seed, 0);
+
+		while (r.x[0] == TOS_RPC_FOREIGN_INTR) {
+			/* Our interrupt: take it (the timer's level drops), re-arm, resume. */
+			here++;
+			wake_disarm();
+			wake_arm();
+			r = call(TOS_RETURN_FROM_RPC, r.x[1], r.x[2], r.x[3]);
+		}
+		calls++;
+		total += here;
+		wrong += r.x[0] != 0 || r.x[1] != long_result(LONG_ROUNDS, seed);
+		mismatch += r.x[2] != here;
+	}
+	wake_disarm();
+	fail += con_tap(&ntap, total >= want && !wrong && !mismatch,
+			"tos: %lu yielding calls preempted %lu times by this kernel's timer and "
+			"resumed (want >= %lu), %lu wrong results, %lu miscounted", calls, total,
+			want, wrong, mismatch);
+	return fail;
+}
+
+int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd)
+{
+	int fail = 0;
+
+	conduit = c;
+	powerdown_state = pd;
+	fail += identification();
+	fail += media(ram);
+	fail += hooks();
+	fail += secure_timer();
+	fail += yielding(preempt ? preempt : 100);
+	con_printf("1..%u\n", ntap);
+	return fail;
+}
