@@ -74,7 +74,8 @@ LIB_A := $(O)/libsecmon.a
 # The per-file flags (mk/sources.mk, the architecture's and the board's
 # lists), in OBJ_CFLAGS: CFLAGS stays the same for every file, and so does
 # the record of it that rebuilds everything when it changes.
-COLD_C := $(filter $(SRCS_C) $(LIB_C),$(MON_COLD_C) $(LIB_COLD_C) $(ARCH_COLD_C) $(BOARD_COLD_C))
+COLD_C := $(filter $(SRCS_C) $(LIB_C),$(MON_COLD_C) $(LIB_COLD_C) $(FWLIB_COLD_C) $(ARCH_COLD_C) \
+	$(BOARD_COLD_C))
 SIZE_C := $(filter $(SRCS_C),$(MON_SIZE_C) $(FWLIB_SIZE_C) $(DRIVERS_SIZE_C) $(ARCH_SHARED_SIZE_C) \
 	$(ARCH_SIZE_C) $(BOARD_SIZE_C))
 $(call obj,$(COLD_C)): OBJ_CFLAGS += $(OPT_COLD)

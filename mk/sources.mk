@@ -44,6 +44,8 @@ MON_COLD_C := monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt
 	monitor/backends/scmi_model_dt.c monitor/services/off/scmi_off_dt.c
 LIB_COLD_C := lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
 	lib/fwops_dt.c
+# The stack protector's hook: only libfdt, all of it cold, calls it.
+FWLIB_COLD_C := monitor/fwlib/stack_protector.c
 # Resident code that no measured fast path runs (the log, the board's
 # described calls and SiP services, TRNG's plumbing, recording, the drivers),
 # built with the port's OPT_SIZE: the AArch64 resident part is held under
