@@ -91,10 +91,14 @@ all: $(O)/secmon.bin
 $(FDT_LIB):
 	@sh scripts/fetch-libfdt.sh $(FDT_ARCH)
 
-# Rebuild everything when the flags change (VERBOSE=1, ...).
+# Rebuild everything when the flags change (VERBOSE=1, a file moved to
+# another list of mk/sources.mk or a settings file, ...): the record holds
+# the per-file flags too.
+FLAGS_RECORD := $(CC) $(CFLAGS) / $(OPT_COLD): $(COLD_C) / $(OPT_SIZE): $(SIZE_C) / \
+	$(NO_LIBCALL_C)
 $(O)/cflags: FORCE
 	@mkdir -p $(O)
-	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+	@echo '$(FLAGS_RECORD)' | cmp -s - $@ || echo '$(FLAGS_RECORD)' > $@
 
 $(O)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
 	@mkdir -p $(dir $@)
