@@ -89,6 +89,10 @@ $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 # architecture's interface).
 $(O)/obj/tests/unit/test_payload.o $(O)/obj/tests/unit/test_qv_dt.o: HOST_CFLAGS += \
 	-Imonitor/plat/qemu-virt/a64 -Imonitor/arch/aarch64
+# test_poweroff.c compiles the QEMU board's poweroff.c with a host sysreg.h
+# (tests/unit/host-arch) in the architecture's place.
+$(O)/obj/tests/unit/test_poweroff.o: HOST_CFLAGS += -Itests/unit/host-arch \
+	-Imonitor/plat/qemu-virt/a64
 # test_fwlib_libc.c compiles the firmware's libc.c the way the firmware does:
 # loops that must not become calls to the functions they implement.
 $(O)/obj/tests/unit/test_fwlib_libc.o: HOST_CFLAGS += -fno-builtin \

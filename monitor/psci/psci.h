@@ -13,9 +13,10 @@ bool psci_has(uint32_t fid);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
 /*
  * PSCI's answers without code (struct mon_answer, monitor.h): how fid (a
- * fast call) is answered and its value; PSCI_FEATURES' answer about an ID.
+ * fast call) is answered, its value and the power_states CPU_SUSPEND
+ * accepts; PSCI_FEATURES' answer about an ID.
  */
-unsigned psci_answer(uint32_t fid, int32_t *value);
+unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a);
 int32_t psci_features_about(uint32_t id);
 void psci_init(unsigned boot_cpu);
 /* PSCI operations for other services (legacy ABIs): explicit arguments. */
