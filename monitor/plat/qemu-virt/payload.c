@@ -146,6 +146,20 @@ const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *ke
 	return NULL;
 }
 
+void qv_check_room(const struct qv_keep *keep, unsigned n, const char *what, const char *kind,
+		   uint32_t size, uint64_t at, uint64_t end)
+{
+	const char *clash = qv_range_clash(at, end, keep, n);
+	char why[160];
+
+	if (!clash)
+		return;
+	fw_snprintf(why, sizeof(why), "the %s (%s%s%u bytes) at %lx-%lx would overlap %s", what,
+		    kind ? kind : "", kind ? ", " : "", size, (unsigned long)at,
+		    (unsigned long)(end - 1), clash);
+	qv_boot_failed(why);
+}
+
 /* NULL when [p->load, p->end) is free; else the name of what it meets. */
 const char *qv_payload_clash(const struct qv_payload *p, const struct qv_payload_slot *s)
 {
@@ -159,7 +173,6 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 	uint16_t sel = qv_fwcfg_file(QV_PAYLOAD_FILE, &size);
 	uint8_t h[HEADER_SIZE];
 	char why[160];
-	const char *clash;
 
 	if (!sel)
 		return false;
@@ -183,13 +196,8 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 			    qv_payload_kind_name(p->kind), size, p->refused);
 		qv_boot_failed(why);
 	}
-	clash = qv_payload_clash(p, s);
-	if (clash) {
-		fw_snprintf(why, sizeof(why), "the payload (%s, %u bytes) at %lx-%lx would overlap %s",
-			    qv_payload_kind_name(p->kind), size, (unsigned long)p->load,
-			    (unsigned long)(p->end - 1), clash);
-		qv_boot_failed(why);
-	}
+	qv_check_room(s->keep, s->nkeep, "payload", qv_payload_kind_name(p->kind), size, p->load,
+		      p->end);
 	if (!qv_fwcfg_dma(sel, p->load, size))
 		qv_boot_failed("fw_cfg DMA of the payload failed");
 	fw_info("payload: %s, %u bytes at %lx (fw_cfg %s); fw_cfg's kernel, initrd and "

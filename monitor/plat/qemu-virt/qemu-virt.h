@@ -128,6 +128,12 @@ unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t d
 		     uint64_t mailbox);
 /* NULL when [load, end) is normal-world RAM that meets none of keep[]; else what it meets. */
 const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *keep, unsigned n);
+/*
+ * Stops the boot, naming what the `what` (`kind`, may be NULL, and `size`
+ * bytes) would overlap, when [at, end) is not free normal-world RAM.
+ */
+void qv_check_room(const struct qv_keep *keep, unsigned n, const char *what, const char *kind,
+		   uint32_t size, uint64_t at, uint64_t end);
 struct qv_payload_slot {		/* what the port offers */
 	uint64_t at;			/* 4 KiB (U-Boot) and 2 MiB (Image) aligned */
 	bool aarch64;			/* Image and A64 raw, else zImage and A32 raw */

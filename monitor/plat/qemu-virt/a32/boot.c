@@ -61,21 +61,6 @@ struct layout {
 	unsigned nkeep;
 };
 
-/* Stops the boot when [at, end) is not free normal-world RAM; kind may be NULL. */
-static void check_room(const struct layout *l, const char *what, const char *kind, uint32_t size,
-		       uint64_t at, uint64_t end)
-{
-	const char *clash = qv_range_clash(at, end, l->keep, l->nkeep);
-	char why[160];
-
-	if (!clash)
-		return;
-	fw_snprintf(why, sizeof(why), "the %s (%s%s%u bytes) at %lx-%lx would overlap %s", what,
-		    kind ? kind : "", kind ? ", " : "", size, (unsigned long)at,
-		    (unsigned long)(end - 1), clash);
-	qv_boot_failed(why);
-}
-
 static void find_layout(struct layout *l)
 {
 	const struct qv_range *r;
@@ -113,7 +98,7 @@ static uint64_t load_kernel(const struct layout *l)
 		at = l->base + SZ_2M;
 	if (size < 0x40 || at + size + ZIMAGE_SLACK > l->top)
 		qv_boot_failed("kernel does not fit in RAM");
-	check_room(l, "kernel", "zImage", size, at, at + size + ZIMAGE_SLACK);
+	qv_check_room(l->keep, l->nkeep, "kernel", "zImage", size, at, at + size + ZIMAGE_SLACK);
 	h = (const uint8_t *)(uintptr_t)at;
 	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
 		qv_boot_failed("the kernel is not an ARM zImage");
@@ -134,7 +119,7 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 		return;
 	if (qv_align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		qv_boot_failed("initrd does not fit in RAM");
-	check_room(l, "initrd", NULL, size, l->top, l->top + size);
+	qv_check_room(l->keep, l->nkeep, "initrd", NULL, size, l->top, l->top + size);
 	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, l->top, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_end = l->top + size;

@@ -42,21 +42,6 @@
 static struct qv_keep reserved[QV_NRESERVED];
 static unsigned nreserved;
 
-/* Stops the boot when [at, end) is not free normal-world RAM; kind may be NULL. */
-static void check_room(const char *what, const char *kind, uint32_t size, uint64_t at,
-		       uint64_t end)
-{
-	const char *clash = qv_range_clash(at, end, reserved, nreserved);
-	char why[160];
-
-	if (!clash)
-		return;
-	fw_snprintf(why, sizeof(why), "the %s (%s%s%u bytes) at %lx-%lx would overlap %s", what,
-		    kind ? kind : "", kind ? ", " : "", size, (unsigned long)at,
-		    (unsigned long)(end - 1), clash);
-	qv_boot_failed(why);
-}
-
 /* The kernel: header first, for where it goes and how much room it needs. */
 static uint64_t load_kernel(uint64_t *end)
 {
@@ -78,7 +63,7 @@ static uint64_t load_kernel(uint64_t *end)
 			    size, p.refused);
 		qv_boot_failed(why);
 	}
-	check_room("kernel", "arm64 Image", size, p.load, p.end);
+	qv_check_room(reserved, nreserved, "kernel", "arm64 Image", size, p.load, p.end);
 	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, p.load, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
 	*end = p.end;
@@ -96,7 +81,7 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 		return;
 	if (!plat_ns_range_ok(at, size))
 		qv_boot_failed("initrd does not fit in RAM");
-	check_room("initrd", NULL, size, at, at + size);
+	qv_check_room(reserved, nreserved, "initrd", NULL, size, at, at + size);
 	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, at, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_start = at;
