@@ -55,12 +55,14 @@ static bool suspend_pd[NSTATES];
 static unsigned pd_state_of_level[LEVEL_SYSTEM + 1];
 #define STATE_CORE_PD pd_state_of_level[LEVEL_CORE]
 #define STATE_SYSTEM pd_state_of_level[LEVEL_SYSTEM]
+/* The shallowest core standby state: what a legacy ABI's idle call enters. */
+static unsigned state_core_standby;
 
 struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
 	unsigned stat;		/* index in states[] while suspended */
-	uint64_t since_us;
+	uint64_t since_us;	/* when it went down; 0 before its first time (not counted) */
 	struct mon_ns_entry entry;
 	uint64_t count[NSTATES];
 	uint64_t residency_us[NSTATES];
@@ -96,6 +98,9 @@ MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 		suspend_ps[nsuspend] = states[i].power_state;
 		suspend_idx[nsuspend++] = (uint8_t)i;
 	}
+	for (i = nstates; i-- > 0;)
+		if (!states[i].powerdown && states[i].level == LEVEL_CORE)
+			state_core_standby = i;
 	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
 		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
 		for (i = 0; i < nstates; i++)
@@ -396,6 +401,11 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
 }
 
+int64_t psci_cpu_standby(struct mon_call *c)
+{
+	return standby(c, state_core_standby);
+}
+
 static int64_t cpu_suspend(struct mon_call *c)
 {
 	return psci_cpu_suspend(c, (uint32_t)mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
@@ -416,10 +426,24 @@ static int64_t system_suspend(struct mon_call *c)
 	return psci_system_suspend(c, mon_arg(c, 1), mon_arg(c, 2));
 }
 
+static unsigned cluster_hw_state(unsigned cpu);
+
+/*
+ * CPU_OFF powers the core down like a power-down suspend, and the
+ * statistics count it so (as TF-A does, and Arm's TFTF expects: a CPU_OFF
+ * then CPU_ON adds one to the core power-down state's count): under the
+ * state the core's domain reaches, its cluster's when the cluster is down
+ * with it (NODE_HW_STATE's view), counted when the core comes back. Never
+ * the system state: a system whose every core is off does not come back.
+ */
 int64_t psci_cpu_off(struct mon_call *c)
 {
+	struct psci_cpu *p = &cpus[c->cpu];
+
 	lock(c->cpu);
-	set_state(&cpus[c->cpu], CPU_OFF);
+	set_state(p, CPU_OFF);
+	stat_begin(p, pd_state_of_level[cluster_hw_state(c->cpu) == SECMON_PSCI_HW_OFF ?
+						LEVEL_CLUSTER : LEVEL_CORE]);
 	unlock(c->cpu);
 	trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
 	plat_cpu_off(c->cpu);
@@ -936,7 +960,8 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	bool ok = true;
 
 	lock(cpu);
-	if (p->state == CPU_POWERDOWN)
+	/* ON_PENDING: off by CPU_OFF since stat_begin(), or never started (since_us 0). */
+	if (p->state == CPU_POWERDOWN || (p->state == CPU_ON_PENDING && p->since_us))
 		stat_end(p);
 	else if (p->state != CPU_ON_PENDING)
 		ok = false;

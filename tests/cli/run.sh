@@ -360,7 +360,7 @@ expect_lines "SYSTEM_RESET resets the system" call --sim SYSTEM_RESET -- \
 	"end              system reset"
 
 expect_lines "a power-down CPU_SUSPEND resumes at the entry point" \
-	call --sim CPU_SUSPEND 0x10000 0x80000000 7 -- \
+	call --sim CPU_SUSPEND 0x10002 0x80000000 7 -- \
 	"returned         nothing: the call did not return to CPU 0" \
 	"event            CPU 0 (MPIDR 0x0) re-entered the normal world at 0x80000000 with x0 = 0x7"
 
@@ -375,7 +375,7 @@ expect_lines "ARCH_FEATURE_AVAILABILITY is the SMC64 call, CPTR_EL3's bitmask in
 	call --sim SMCCC_ARCH_FEATURE_AVAILABILITY 0x1e1140 -- \
 	"call             0xc0000003 SMCCC SMCCC_ARCH_FEATURE_AVAILABILITY, fast SMC64" \
 	"returned         x0 = 0x0 (0 SUCCESS)" \
-	"detail           feature bitmask x1 = 0xc0100400"
+	"detail           feature bitmask x1 = 0x80000400"
 
 expect_lines "TRNG_VERSION answers TRNG 1.0" call --sim TRNG_VERSION -- \
 	"returned         x0 = 0x10000 (TRNG 1.0)"

@@ -28,10 +28,10 @@ expect_lines "trace: one line per record, time from the first, call named as dec
 expect_lines "trace: power events named, with their arguments" trace "$B" -- \
 	"      12.000  cpu0   power CPU_ON target cpu1 entry 0x40080000 context 0x55" \
 	"      20.000  cpu1   power WARM_BOOT entry 0x40080000" \
-	"      50.000  cpu1   power STANDBY power_state 0x0 [40.000 us]" \
-	"     100.000  cpu1   power POWERDOWN power_state 0x1010000, down to level 1 (cluster) [100.000 us]" \
+	"      50.000  cpu1   power STANDBY power_state 0x1 [40.000 us]" \
+	"     100.000  cpu1   power POWERDOWN power_state 0x1010022, down to level 1 (cluster) [100.000 us]" \
 	"     212.000  cpu1   power CPU_OFF" \
-	"     310.000  cpu2   power POWERDOWN power_state 0x10000, down to level 0 (core) [20.000 us]" \
+	"     310.000  cpu2   power POWERDOWN power_state 0x10002, down to level 0 (core) [20.000 us]" \
 	"     400.000  cpu0   power SYSTEM_SUSPEND [100.000 us]" \
 	"     601.000  cpu0   power SYSTEM_RESET cold (SYSTEM_RESET)"
 

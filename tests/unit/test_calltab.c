@@ -469,6 +469,40 @@ static void cpu_limit(void **state)
 	assert_string_equal(err.message, "more CPUs than SECMON_FWOPS_MAX_CPUS");
 }
 
+/*
+ * do_idle's power_state is the DT's first standby idle state (neither type
+ * bit, 16 nor 30, set), skipping power-down states and disabled nodes; 0
+ * without one. With 0, a firmware whose StateIDs are TF-A's (core
+ * retention 0x1) refuses do_idle's CPU_SUSPEND.
+ */
+static void idle_state_from_dt(void **state)
+{
+	static struct secmon_calltab t;
+	static struct secmon_fwops o;
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
+	struct secmon_ct_error err;
+	void *fdt;
+
+	(void)state;
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+			   " cpu@0 { device_type = \"cpu\"; reg = <0>; }; idle-states {"
+			   " a { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x10002>; };"
+			   " b { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x40000003>; };"
+			   " c { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x4>;"
+			   " status = \"disabled\"; };"
+			   " d { compatible = \"domain-idle-state\"; arm,psci-suspend-param = <0x5>; };"
+			   " e { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x1>; };"
+			   " f { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x6>; }; }; };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n", "", "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.idle_state, 0x1);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+			   " cpu@0 { device_type = \"cpu\"; reg = <0>; }; };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s%s };\n", "", "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.idle_state, 0);
+}
+
 /* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
 static void strict_shapes(void **state)
 {
@@ -536,6 +570,7 @@ int main(void)
 		cmocka_unit_test(cpus_address_cells),
 		cmocka_unit_test(hvc_not_available),
 		cmocka_unit_test(cpu_limit),
+		cmocka_unit_test(idle_state_from_dt),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);

@@ -197,7 +197,8 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 	wake_arm();
 	cp15_write(CP15_CNTV_TVAL, (cp15_read(CP15_CNTFRQ) ?: 62500000u) / 50);	/* 20 ms */
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c0));
-	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0, 0, 0);
+	/* The firmware's core retention (StateID 0x1, TF-A's QEMU encoding). */
+	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0x1, 0, 0);
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c1));
 	wake_disarm();
 	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
