@@ -7,8 +7,8 @@
 #                   TRACE=1: switch the firmware's recording on for that boot,
 #                   build/run/trace.svg; BIOS=FILE: boot that firmware image,
 #                   e.g. the secmon-firmware-qemu package's, instead of building)
-#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
-#                   and build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in)
+#   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
+#                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make tos        the secure payload alone (tos/, build/tos/tos.bin)
 #   make bench      benchmarks          make fuzz   long fuzzing runs
@@ -23,6 +23,7 @@ MAKEFLAGS += --no-print-directory
 export LC_ALL := C
 
 HOST_FLAVOURS := host host-clang
+include mk/ports.mk
 
 .PHONY: all deps host host-clang xbuild check run firmware tos bench fuzz lint clean install uninstall deb
 
@@ -41,9 +42,7 @@ xbuild:
 	@$(MAKE) -f mk/xbuild.mk
 
 firmware:
-	@$(MAKE) -f mk/qemu-virt-a64.mk
-	@$(MAKE) -f mk/qemu-virt-a32.mk
-	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
+	@$(foreach p,$(PORT_NAMES),$(MAKE) -f mk/firmware.mk PORT=$(p) &&) true
 
 tos:
 	@$(MAKE) -f mk/tos.mk

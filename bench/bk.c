@@ -496,7 +496,7 @@ static bool suspend_event(const char *name, uint32_t state)
 
 /*
  * Every power-down state the platform offers (plat_power_states(),
- * monitor/plat/qemu-virt-common/states.c; the standby state is looped in
+ * monitor/plat/qemu-virt/states.c; the standby state is looped in
  * measure()), the cluster state in OS-initiated mode too, and
  * SYSTEM_SUSPEND: the figures docs/porting.md's latency rule starts from.
  */
@@ -519,7 +519,7 @@ static void suspend_states(void)
 }
 
 /*
- * The unknown-ID sweep (issue 13 item 5): IDs no service answers, in every
+ * The unknown-ID sweep: IDs no service answers, in every
  * owning entity secmon serves (arch 0, SiP 2, standard 4, the board's legacy
  * IDs in 63), SMC32 and SMC64, fast and yielding. The function numbers are
  * the ones a filter keyed on a few bits would let through: neighbours and

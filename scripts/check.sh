@@ -10,6 +10,8 @@ logdir=build/check
 rm -rf "$logdir"
 mkdir -p "$logdir"
 export CMOCKA_MESSAGE_OUTPUT=TAP
+# The TAP lines of the builds and checks made here (tests/tap.sh).
+. tests/tap.sh
 
 passed=0
 failed=0
@@ -46,7 +48,7 @@ run_suite() {
 build() {
 	local what=$1
 	shift
-	if "$@"; then echo "ok - build $what"; else echo "not ok - build $what"; fi
+	tap_check "build $what" "$@"
 }
 
 # All unit-test binaries of a host build flavour.
@@ -59,24 +61,30 @@ units() {
 		local rc=$?
 		cat "$t.out"
 		if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$t.out"; then
-			echo "not ok - $t exited with status $rc"
+			tap_not_ok "$t exited with status $rc"
 		fi
 	done
 }
 
-# Every C file of both firmwares compiled with clang too (-Werror).
+# The firmware ports (mk/ports.mk).
+ports=$(make --no-print-directory -s -f mk/ports.mk)
+
+# Every C file of every port compiled with clang too (-Werror).
 clang_firmware() {
-	build "firmware qemu-virt-a64 with clang" make -f mk/qemu-virt-a64.mk clang-check
-	build "firmware qemu-virt-a32 with clang" make -f mk/qemu-virt-a32.mk clang-check
+	local p
+	for p in $ports; do
+		build "firmware $p with clang" make -f mk/firmware.mk PORT="$p" clang-check
+	done
 }
 
 # The conformance suite on QEMU from the bare-metal test kernel, under secmon,
 # in several machine shapes.
-# The resident part of both AArch64 images never refers to the cold boot.
+# The resident part of every image whose link splits it (the AArch64 ports)
+# never refers to the cold boot.
 boot_split() {
-	local elf rc=0
-	for elf in build/qemu-virt-a64/secmon.elf build/qemu-virt-a64-scmi/secmon.elf; do
-		python3 scripts/boot-split.py "$elf" || rc=1
+	local p rc=0
+	for p in $ports; do
+		make -s -f mk/firmware.mk PORT="$p" boot-split || rc=1
 	done
 	return $rc
 }
@@ -122,9 +130,9 @@ nsk_runs() {
 		--board tests/nsk/scmi-board.dts || rc=1
 	if grep -qxF '# SCMI performance: 3 domains, 6 levels set, 1 DENIED' $log &&
 		grep -qxF '# SCMI sensors: 3, 2 read, 1 DENIED' $log; then
-		echo "ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+		tap_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
 	else
-		echo "not ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+		tap_not_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
 		rc=1
 	fi
 	return $rc
@@ -168,7 +176,7 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
-run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qemu-virt-a64 with SCMI" make firmware
+run_suite build-firmware build "firmware: every port ($(echo $ports))" make firmware
 run_suite boot-split boot_split
 run_suite link bash tests/link/check.sh
 run_suite build-firmware-clang clang_firmware

@@ -1305,7 +1305,7 @@ static bool check_regs(const struct call *c, const struct secmon_regs *out, bool
 				 (unsigned long long)c->in->x[i]);
 		/*
 		 * SMC32 results: upper half zero, or for an AArch64 caller the
-		 * sign extension of a negative 32-bit status (issue 13 item 12).
+		 * sign extension of a negative 32-bit status.
 		 */
 		if (!e->smc64 && out->x[i] != c->in->x[i] && (out->x[i] >> 32) &&
 		    (c->a32 || out->x[i] != (uint64_t)(int64_t)(int32_t)out->x[i]))

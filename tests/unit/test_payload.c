@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The QEMU ports' payload loader (monitor/plat/qemu-virt-common/payload.c):
+ * The QEMU board's payload loader (monitor/plat/qemu-virt/payload.c):
  * which first bytes make which kind of payload on which port, where each
  * kind goes and how much room it takes, and that a payload never meets the
  * DT, the mailbox, the end of normal-world RAM or secure memory; an arm64
@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "../../monitor/plat/qemu-virt-common/payload.c"
+#include "../../monitor/plat/qemu-virt/payload.c"
 
 /* Normal-world RAM as QEMU virt with 1 GiB has it. */
 #define RAM_BASE	0x40000000ull
@@ -54,12 +54,12 @@ _Noreturn void qv_boot_failed(const char *why)
 	abort();
 }
 
-void qv_info(const char *fmt, ...)
+void fw_info(const char *fmt, ...)
 {
 	(void)fmt;
 }
 
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+int fw_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	(void)buf;
 	(void)n;
@@ -128,7 +128,7 @@ static void kinds_by_first_bytes(void **state)
 	}
 }
 
-static void kinds_by_magic(void **state)
+static void a_payload_kind_is_told_by_its_magic(void **state)
 {
 	uint8_t h[HEADER_SIZE];
 
@@ -149,7 +149,7 @@ static void kinds_by_magic(void **state)
 	assert_int_equal(qv_payload_kind(h, 0x500000, false), -1);
 }
 
-static void places_and_room(void **state)
+static void each_kind_is_placed_where_its_header_says_with_its_room(void **state)
 {
 	const struct qv_payload_slot a64 = { RAM_BASE + 0x200000, true, keep, 2 };
 	const struct qv_payload_slot a32 = { RAM_BASE + 0x2000000, false, keep, 2 };
@@ -320,8 +320,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kinds_by_first_bytes),
-		cmocka_unit_test(kinds_by_magic),
-		cmocka_unit_test(places_and_room),
+		cmocka_unit_test(a_payload_kind_is_told_by_its_magic),
+		cmocka_unit_test(each_kind_is_placed_where_its_header_says_with_its_room),
 		cmocka_unit_test(never_meets_what_is_kept),
 		cmocka_unit_test(huge_image_size_is_caught),
 		cmocka_unit_test(text_offset_checked),
