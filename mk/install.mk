@@ -27,6 +27,7 @@
 # The firmware and the freestanding libraries keep their own flags.
 include mk/common.mk
 include mk/version.mk
+include mk/ports.mk
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -75,7 +76,8 @@ xobjs = $(patsubst %,$(P)/$(1)/obj/%.o,$(X_SRCS) $($(1)_ASM))
 BOARDS_DTS := $(wildcard boards/*.dts)
 BOARDS_SRC := $(BOARDS_DTS) $(wildcard boards/*.dtsi)
 BOARDS_DTB := $(patsubst boards/%.dts,$(P)/boards/%.dtb,$(BOARDS_DTS))
-FIRMWARES := qemu-virt-a64 qemu-virt-a32 qemu-virt-a64-scmi
+# secmon-firmware-qemu's images: mk/ports.mk's QEMU ports.
+FIRMWARES := $(filter qemu-%,$(PORT_NAMES))
 
 # The DKMS tree: linux/Makefile's staged layout, as files.
 DKMS_DIR := $(SRCDIR)/secmon-$(SECMON_VERSION)
@@ -125,9 +127,7 @@ $(P)/secmon-%.pc: lib/secmon-cross.pc.in FORCE
 		-e 's|@INCLUDEDIR@|$(XLIBDIR)/include|' -e 's|@LIBDIR@|$(XLIBDIR)/$*|' $< >$@
 
 firmware: $(BOARDS_DTB)
-	@$(MAKE) -f mk/qemu-virt-a64.mk
-	@$(MAKE) -f mk/qemu-virt-a32.mk
-	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
+	@$(foreach f,$(FIRMWARES),$(MAKE) -f mk/firmware.mk PORT=$(f) &&) true
 
 $(P)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(dir $@)
