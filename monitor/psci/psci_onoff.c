@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * PSCI's CPU_ON, CPU_OFF and AFFINITY_INFO, and the warm boot of a CPU
+ * that CPU_ON started or that wakes from a power-down (psci_wakeup()).
+ */
+#include "../services/errata.h"
+#include "internal.h"
+
+int64_t psci_cpu_off(struct mon_call *c)
+{
+	lock(c->cpu);
+	set_state(&psci_cpus[c->cpu], CPU_OFF);
+	unlock(c->cpu);
+	psci_trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
+	plat_cpu_off(c->cpu);
+}
+
+int64_t psci_call_cpu_off(struct mon_call *c)
+{
+	return psci_cpu_off(c);
+}
+
+/*
+ * A refused CPU_ON must leave the target's entry point and context ID as
+ * they were: they belong to whichever call is already bringing it up.
+ */
+int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx)
+{
+	int cpu = psci_target_cpu(target);
+	struct psci_cpu *p;
+	int64_t ret = SECMON_PSCI_SUCCESS;
+	uint64_t t_on = 0;
+
+	if (cpu < 0)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	if (!entry_ok(pc))
+		return SECMON_PSCI_INVALID_ADDRESS;
+	p = &psci_cpus[cpu];
+	lock(c->cpu);
+	switch (p->state) {
+	case CPU_OFF:
+		p->entry = (struct mon_ns_entry){
+			.pc = pc, .context_id = ctx, .mode = c->caller->mode
+		};
+		/* The event's time: before the target can run and record its warm boot. */
+		if (mon_tracing())
+			t_on = plat_counter();
+		set_state(p, CPU_ON_PENDING);
+		if (plat_cpu_on((unsigned)cpu) != 0) {
+			set_state(p, CPU_OFF);
+			ret = SECMON_PSCI_INTERNAL_FAILURE;
+		}
+		break;
+	case CPU_ON_PENDING:
+		ret = SECMON_PSCI_ON_PENDING;
+		break;
+	default:
+		ret = SECMON_PSCI_ALREADY_ON;
+		break;
+	}
+	unlock(c->cpu);
+	if (ret == SECMON_PSCI_SUCCESS)
+		psci_trace_event(c->cpu, SECMON_TRACE_EV_CPU_ON, t_on, 3, (unsigned)cpu, pc, ctx);
+	return ret;
+}
+
+int64_t psci_call_cpu_on(struct mon_call *c)
+{
+	return psci_cpu_on(c, mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
+}
+
+int64_t psci_affinity_info(struct mon_call *c)
+{
+	return affinity_of(mon_arg(c, 1), mon_arg(c, 2));
+}
+
+/*
+ * OS-initiated mode: a node is down while the state its last core asked for
+ * holds. A core that wakes or starts brings its cluster and the system back
+ * up, so the cores still powered down stay down only at the levels that do
+ * not hold it: the core level in its cluster, the cluster level elsewhere.
+ */
+static void osi_nodes_woken(unsigned cpu)
+{
+	MON_ASSERT(psci_lock_holder == cpu);
+	if (psci_suspend_mode != SECMON_PSCI_MODE_OSI)
+		return;
+	for (unsigned i = 0; i < ncpus(); i++) {
+		unsigned up = plat_cpu_cluster(i) == plat_cpu_cluster(cpu) ? LEVEL_CORE
+									     : LEVEL_CLUSTER;
+
+		if (i != cpu && psci_cpus[i].state == CPU_POWERDOWN && psci_cpus[i].level > up)
+			psci_cpus[i].level = up;
+	}
+}
+
+bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
+{
+	struct psci_cpu *p = &psci_cpus[cpu];
+	bool ok = true;
+
+	lock(cpu);
+	if (p->state == CPU_POWERDOWN)
+		stat_end(p);
+	else if (p->state != CPU_ON_PENDING)
+		ok = false;
+	if (ok) {
+		*e = p->entry;
+		osi_nodes_woken(cpu);
+		set_state(p, CPU_ON);
+		errata_cpu_reset(cpu);
+	}
+	unlock(cpu);
+	if (ok)
+		psci_trace_event(cpu, SECMON_TRACE_EV_WARM_BOOT, 0, 1, e->pc, 0, 0);
+	return ok;
+}

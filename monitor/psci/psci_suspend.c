@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * PSCI's power-down and standby: CPU_SUSPEND, CPU_DEFAULT_SUSPEND,
+ * SYSTEM_SUSPEND, the coordination of the levels they reach in
+ * platform-coordinated and OS-initiated mode (PSCI_SET_SUSPEND_MODE), and
+ * NODE_HW_STATE.
+ */
+#include "internal.h"
+
+/* True when every other core of cpu's domain at `level` is down to it. */
+static bool domain_others_down(unsigned cpu, unsigned level)
+{
+	unsigned i;
+
+	for (i = 0; i < ncpus(); i++)
+		if (i != cpu && same_domain(cpu, i, level) && !cpu_is_down(i, level))
+			return false;
+	return true;
+}
+
+static bool system_others_off(unsigned cpu)
+{
+	unsigned i;
+
+	for (i = 0; i < ncpus(); i++)
+		if (i != cpu && psci_cpus[i].state != CPU_OFF)
+			return false;
+	return true;
+}
+
+static int64_t standby(struct mon_call *c, unsigned stat)
+{
+	struct psci_cpu *p = &psci_cpus[c->cpu];
+	uint64_t t_entry = mon_tracing() ? plat_counter() : 0;
+
+	lock(c->cpu);
+	psci_suspended_since_mode_change = true;
+	p->by_default = false;
+	set_state(p, CPU_STANDBY);
+	stat_begin(p, stat);
+	unlock(c->cpu);
+	plat_cpu_standby(c->cpu);
+	lock(c->cpu);
+	stat_end(p);
+	set_state(p, CPU_ON);
+	unlock(c->cpu);
+	psci_trace_event(c->cpu, SECMON_TRACE_EV_STANDBY, t_entry, 1, psci_states[stat].power_state, 0, 0);
+	return SECMON_PSCI_SUCCESS;
+}
+
+/*
+ * OS-initiated mode: is core i's cluster down? Every core of it is off or
+ * powered down, and unless all are off, one of them (its last) took the
+ * cluster down with it.
+ */
+static bool osi_cluster_down(unsigned i)
+{
+	bool all_off = true, taken = false;
+
+	for (unsigned j = 0; j < ncpus(); j++) {
+		if (plat_cpu_cluster(j) != plat_cpu_cluster(i) || psci_cpus[j].state == CPU_OFF)
+			continue;
+		if (psci_cpus[j].state != CPU_POWERDOWN)
+			return false;
+		all_off = false;
+		taken |= psci_cpus[j].level >= LEVEL_CLUSTER;
+	}
+	return all_off || taken;
+}
+
+/*
+ * In OS-initiated mode the OS asks for the cluster (or the system) only as
+ * its last running core: DENIED while another core of it runs,
+ * INVALID_PARAMETERS while one is in a retention state it cannot go below,
+ * or, for the system, while another cluster is still up (its cores powered
+ * down at core level only).
+ */
+static int64_t osi_domain_check(unsigned cpu, unsigned level)
+{
+	unsigned i;
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	for (i = 0; i < ncpus(); i++) {
+		if (i == cpu || !same_domain(cpu, i, level) || cpu_is_down(i, LEVEL_CORE))
+			continue;
+		if (psci_cpus[i].state != CPU_STANDBY)
+			return SECMON_PSCI_DENIED;
+		ret = SECMON_PSCI_INVALID_PARAMETERS;
+	}
+	for (i = 0; i < ncpus() && level == LEVEL_SYSTEM; i++)
+		if (plat_cpu_cluster(i) != plat_cpu_cluster(cpu) && !osi_cluster_down(i))
+			ret = SECMON_PSCI_INVALID_PARAMETERS;
+	return ret;
+}
+
+/* Which call asks for a power-down. */
+enum pd_call {
+	PD_CPU_SUSPEND,
+	PD_DEFAULT,		/* CPU_DEFAULT_SUSPEND */
+	PD_SYSTEM_SUSPEND,
+};
+
+/*
+ * The level a power-down to `want` enters now, or an error. SYSTEM_SUSPEND
+ * needs every other core OFF. In OS-initiated
+ * mode the caller gets what it asked for or an error; in platform-coordinated
+ * mode, the deepest level down to `want` whose other cores are all down.
+ */
+static int64_t pd_level(unsigned cpu, unsigned want, enum pd_call call, unsigned *level)
+{
+	MON_ASSERT(psci_lock_holder == cpu);
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	*level = want;
+	if (call == PD_SYSTEM_SUSPEND)
+		return system_others_off(cpu) ? ret : SECMON_PSCI_DENIED;
+	if (want > LEVEL_CORE && psci_suspend_mode == SECMON_PSCI_MODE_OSI)
+		return osi_domain_check(cpu, want);
+	while (*level > LEVEL_CORE && !domain_others_down(cpu, *level))
+		(*level)--;
+	return ret;
+}
+
+static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_t ctx,
+			 enum pd_call call)
+{
+	struct psci_cpu *p = &psci_cpus[c->cpu];
+	unsigned level;
+	int64_t ret;
+	bool by_default = call == PD_DEFAULT;
+
+	if (!entry_ok(pc))
+		return SECMON_PSCI_INVALID_ADDRESS;
+	lock(c->cpu);
+	ret = pd_level(c->cpu, psci_states[stat].level, call, &level);
+	if (ret) {
+		unlock(c->cpu);
+		return ret;
+	}
+	if (!by_default)
+		psci_suspended_since_mode_change = true;
+	p->by_default = by_default;
+	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
+	set_state(p, CPU_POWERDOWN);
+	p->level = level;
+	stat_begin(p, psci_pd_state_of_level[level]);
+	unlock(c->cpu);
+	if (call == PD_SYSTEM_SUSPEND)
+		psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_SUSPEND, 0, 0, 0, 0, 0);
+	else
+		psci_trace_event(c->cpu, SECMON_TRACE_EV_POWERDOWN, 0, 2, psci_states[stat].power_state, level, 0);
+	plat_cpu_suspend(c->cpu, level);
+}
+
+int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx)
+{
+	int s = find_state(power_state);
+
+	if (s < 0)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	if (!psci_suspend_pd[s])
+		return standby(c, (unsigned)s);
+	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
+}
+
+int64_t psci_call_cpu_suspend(struct mon_call *c)
+{
+	return psci_cpu_suspend(c, (uint32_t)mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
+}
+
+int64_t psci_call_cpu_default_suspend(struct mon_call *c)
+{
+	return powerdown(c, STATE_CORE_PD, mon_arg(c, 1), mon_arg(c, 2), PD_DEFAULT);
+}
+
+int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx)
+{
+	return powerdown(c, STATE_SYSTEM, pc, ctx, PD_SYSTEM_SUSPEND);
+}
+
+int64_t psci_call_system_suspend(struct mon_call *c)
+{
+	return psci_system_suspend(c, mon_arg(c, 1), mon_arg(c, 2));
+}
+
+/* A cluster is off once every core in it is down at cluster level. */
+static unsigned cluster_hw_state(unsigned cpu)
+{
+	unsigned i, cl = plat_cpu_cluster(cpu);
+
+	for (i = 0; i < ncpus(); i++)
+		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
+			return SECMON_PSCI_HW_ON;
+	return SECMON_PSCI_HW_OFF;
+}
+
+int64_t psci_node_hw_state(struct mon_call *c)
+{
+	int cpu = psci_target_cpu(mon_arg(c, 1));
+	uint64_t level = mon_arg(c, 2);
+	int64_t ret;
+
+	if (cpu < 0 || level > LEVEL_SYSTEM)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	if (level == LEVEL_SYSTEM)
+		return SECMON_PSCI_HW_ON;
+	lock(c->cpu);
+	if (level == LEVEL_CLUSTER)
+		ret = cluster_hw_state((unsigned)cpu);
+	else if (psci_cpus[cpu].state == CPU_STANDBY)
+		ret = SECMON_PSCI_HW_STANDBY;
+	else if (psci_cpus[cpu].state == CPU_OFF || psci_cpus[cpu].state == CPU_POWERDOWN)
+		ret = SECMON_PSCI_HW_OFF;
+	else
+		ret = SECMON_PSCI_HW_ON;
+	unlock(c->cpu);
+	return ret;
+}
+
+/*
+ * DEN0022's rules: to OS-initiated mode only while every core runs, is off
+ * or sits in CPU_DEFAULT_SUSPEND, and none has called CPU_SUSPEND since
+ * boot or the last change; back to platform-coordinated only while every
+ * other core is off.
+ */
+static bool mode_change_allowed(unsigned caller, unsigned to)
+{
+	for (unsigned i = 0; i < ncpus(); i++) {
+		enum cpu_state st = psci_cpus[i].state;
+
+		if (to == SECMON_PSCI_MODE_PC && i != caller && st != CPU_OFF)
+			return false;
+		if (to == SECMON_PSCI_MODE_OSI && (st == CPU_STANDBY || st == CPU_POWERDOWN) &&
+		    !psci_cpus[i].by_default)
+			return false;
+	}
+	return to == SECMON_PSCI_MODE_PC || !psci_suspended_since_mode_change;
+}
+
+int64_t psci_set_suspend_mode(struct mon_call *c)
+{
+	uint64_t mode = mon_arg(c, 1);
+	int64_t ret = SECMON_PSCI_SUCCESS;
+
+	if (mode != SECMON_PSCI_MODE_PC && mode != SECMON_PSCI_MODE_OSI)
+		return SECMON_PSCI_INVALID_PARAMETERS;
+	lock(c->cpu);
+	if (mode != psci_suspend_mode && !mode_change_allowed(c->cpu, (unsigned)mode)) {
+		ret = SECMON_PSCI_DENIED;
+	} else if (mode != psci_suspend_mode) {
+		psci_suspend_mode = (unsigned)mode;
+		psci_suspended_since_mode_change = false;
+	}
+	unlock(c->cpu);
+	return ret;
+}
+
