@@ -36,14 +36,11 @@ extern const struct plat_power_state *psci_states;
 extern unsigned psci_nstates;
 #define NSTATES PLAT_MAX_POWER_STATES
 /*
- * The states CPU_SUSPEND accepts: their power_state and index in states[];
- * suspend_pd[i]: states[i] is a power-down state. Kept by psci_init() so
- * that the call does not walk the platform's wider table.
+ * The power_state of each of psci_states[], the values CPU_SUSPEND
+ * accepts: kept by psci_init() so that the call searches a small array,
+ * not the platform's wider table.
  */
 extern uint32_t psci_suspend_ps[NSTATES];
-extern uint8_t psci_suspend_idx[NSTATES];
-extern unsigned psci_nsuspend;
-extern bool psci_suspend_pd[NSTATES];
 
 /*
  * The power-down state a CPU enters at each level once coordinated: what
@@ -71,13 +68,8 @@ extern uint64_t psci_cpu_mpidr[MON_MAX_CPUS];	/* plat_cpu_mpidr(), Aff3..Aff0 */
 extern unsigned psci_suspend_mode;
 /* A CPU_SUSPEND since boot or the last mode change (blocks PC -> OSI). */
 extern bool psci_suspended_since_mode_change;
-/* PSCI_VERSION's answer (offer()). */
+/* PSCI_VERSION's answer (psci_init()). */
 extern uint32_t psci_version_answer;
-
-static inline unsigned ncpus(void)
-{
-	return psci_ncpu;
-}
 
 /* The CPU holding plat_lock() here, for the debug build's checks; MON_MAX_CPUS: none. */
 extern unsigned psci_lock_holder;
@@ -143,14 +135,14 @@ static inline bool same_domain(unsigned cpu, unsigned i, unsigned level)
 	return level == LEVEL_SYSTEM || plat_cpu_cluster(i) == plat_cpu_cluster(cpu);
 }
 
-/* The index in states[] of a state CPU_SUSPEND accepts, or -1. */
+/* The index in psci_states[] of a state CPU_SUSPEND accepts, or -1. */
 static inline int find_state(uint32_t power_state)
 {
 	unsigned i;
 
-	for (i = 0; i < psci_nsuspend; i++)
+	for (i = 0; i < psci_nstates; i++)
 		if (psci_suspend_ps[i] == power_state)
-			return psci_suspend_idx[i];
+			return (int)i;
 	return -1;
 }
 
@@ -212,7 +204,8 @@ static inline int64_t affinity_of(uint64_t mpidr, uint64_t level)
 /*
  * PSCI_FEATURES' answer for fid. A fast PSCI ID without must-be-zero bits
  * and with a function number below 32 (in either width, SVE hint or not)
- * is looked up in features_answer[smc64][fn] (offer() fills it).
+ * is looked up in psci_features_answer[smc64][fn], which psci_init()
+ * derives from what is offered (psci.c).
  */
 #define FEATURES_ID_MASK 0xbffeffe0u	/* all but SMC64, the SVE hint, fn 4:0 */
 #define FEATURES_ID	 0x84000000u	/* fast, standard service, fn < 32 */
@@ -226,6 +219,17 @@ static inline int32_t features_of(uint32_t fid, bool aarch32)
 	if ((fid & FEATURES_ID_MASK) == FEATURES_ID && !(smc64 && aarch32))
 		return (int32_t)psci_features_answer[smc64][fid & 31];
 	return fid == SECMON_SMCCC_VERSION ? SECMON_PSCI_SUCCESS : SECMON_PSCI_NOT_SUPPORTED;
+}
+
+/*
+ * Whether function fn (below SECMON_PSCI_FN_COUNT) is offered in that
+ * width: the one answer, from psci.c's table of functions less what the
+ * platform cannot do.
+ */
+extern uint32_t psci_offered[2];
+static inline bool offered(unsigned fn, bool smc64)
+{
+	return fn < 32 && ((psci_offered[smc64] >> fn) & 1);
 }
 
 /* The functions' handlers, by function number (psci.c's table). */
@@ -246,7 +250,6 @@ static inline int64_t migrate_info_type(struct mon_call *c)
 int64_t psci_call_cpu_suspend(struct mon_call *c);
 int64_t psci_call_cpu_default_suspend(struct mon_call *c);
 int64_t psci_call_system_suspend(struct mon_call *c);
-int64_t psci_call_cpu_off(struct mon_call *c);
 int64_t psci_call_cpu_on(struct mon_call *c);
 int64_t psci_affinity_info(struct mon_call *c);
 int64_t psci_system_off2(struct mon_call *c);
@@ -256,9 +259,15 @@ int64_t psci_set_suspend_mode(struct mon_call *c);
 int64_t psci_stat_residency(struct mon_call *c);
 int64_t psci_stat_count(struct mon_call *c);
 
-/* The fast path's handlers (fast.c), by function number, and the ones offered. */
+/*
+ * The fast path's handlers (psci_fast.c), and the one of each function
+ * offered in each width (psci_init() derives it from psci.c's table).
+ */
 typedef bool (*psci_fast_fn)(uint32_t fid, struct secmon_regs *r);
-extern const psci_fast_fn psci_fast_fns[SECMON_PSCI_FN_COUNT];
+bool psci_fast_version(uint32_t fid, struct secmon_regs *r);
+bool psci_fast_affinity(uint32_t fid, struct secmon_regs *r);
+bool psci_fast_migrate_info_type(uint32_t fid, struct secmon_regs *r);
+bool psci_fast_features(uint32_t fid, struct secmon_regs *r);
 extern psci_fast_fn psci_fast_table[2][32];
 
 #endif

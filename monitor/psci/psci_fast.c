@@ -9,31 +9,31 @@
 /*
  * mon_smc_fast()'s PSCI calls, for an AArch64 caller: the queries whose
  * arguments are x1-x2 and whose answer is x0 alone. The same answers as
- * psci_handle(), without a struct mon_call: fast_table[smc64][fn] is the
- * handler when function fn is one of them and offered in that width.
+ * psci_handle(), without a struct mon_call: psci_fast_table[smc64][fn] is
+ * the handler when function fn is one of them and offered in that width.
  */
-static bool fast_version(uint32_t fid, struct secmon_regs *r)
+bool psci_fast_version(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
 	r->x[0] = mon_ret32(psci_version(0));
 	return true;
 }
 
-static bool fast_migrate_info_type(uint32_t fid, struct secmon_regs *r)
+bool psci_fast_migrate_info_type(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
 	r->x[0] = mon_ret32(migrate_info_type(0));
 	return true;
 }
 
-static bool fast_features(uint32_t fid, struct secmon_regs *r)
+bool psci_fast_features(uint32_t fid, struct secmon_regs *r)
 {
 	(void)fid;
 	r->x[0] = mon_ret32(features_of((uint32_t)r->x[1], false));
 	return true;
 }
 
-static bool fast_affinity(uint32_t fid, struct secmon_regs *r)
+bool psci_fast_affinity(uint32_t fid, struct secmon_regs *r)
 {
 	uint64_t width = secmon_fid_is_smc64(fid) ? ~0ull : 0xffffffffull;
 	int64_t v = affinity_of(r->x[1] & width, r->x[2] & width);
@@ -41,13 +41,6 @@ static bool fast_affinity(uint32_t fid, struct secmon_regs *r)
 	r->x[0] = secmon_fid_is_smc64(fid) ? (uint64_t)v : mon_ret32(v);
 	return true;
 }
-
-const psci_fast_fn psci_fast_fns[SECMON_PSCI_FN_COUNT] = {
-	[SECMON_PSCI_FN_VERSION] = fast_version,
-	[SECMON_PSCI_FN_AFFINITY_INFO] = fast_affinity,
-	[SECMON_PSCI_FN_MIGRATE_INFO_TYPE] = fast_migrate_info_type,
-	[SECMON_PSCI_FN_FEATURES] = fast_features,
-};
 
 psci_fast_fn psci_fast_table[2][32];
 
@@ -63,7 +56,7 @@ unsigned psci_answer(uint32_t fid, int32_t *value)
 {
 	unsigned fn = secmon_fid_num(fid);
 
-	if (fn >= 32 || !psci_fast_table[secmon_fid_is_smc64(fid)][fn])
+	if (!offered(fn, secmon_fid_is_smc64(fid)))
 		return MON_ANSWER_FAST;
 	switch (fn) {
 	case SECMON_PSCI_FN_VERSION:

@@ -15,11 +15,6 @@ int64_t psci_cpu_off(struct mon_call *c)
 	plat_cpu_off(c->cpu);
 }
 
-int64_t psci_call_cpu_off(struct mon_call *c)
-{
-	return psci_cpu_off(c);
-}
-
 /*
  * A refused CPU_ON must leave the target's entry point and context ID as
  * they were: they belong to whichever call is already bringing it up.
@@ -85,7 +80,7 @@ static void osi_nodes_woken(unsigned cpu)
 	MON_ASSERT(psci_lock_holder == cpu);
 	if (psci_suspend_mode != SECMON_PSCI_MODE_OSI)
 		return;
-	for (unsigned i = 0; i < ncpus(); i++) {
+	for (unsigned i = 0; i < psci_ncpu; i++) {
 		unsigned up = plat_cpu_cluster(i) == plat_cpu_cluster(cpu) ? LEVEL_CORE
 									     : LEVEL_CLUSTER;
 

@@ -12,7 +12,7 @@ static bool domain_others_down(unsigned cpu, unsigned level)
 {
 	unsigned i;
 
-	for (i = 0; i < ncpus(); i++)
+	for (i = 0; i < psci_ncpu; i++)
 		if (i != cpu && same_domain(cpu, i, level) && !cpu_is_down(i, level))
 			return false;
 	return true;
@@ -22,7 +22,7 @@ static bool system_others_off(unsigned cpu)
 {
 	unsigned i;
 
-	for (i = 0; i < ncpus(); i++)
+	for (i = 0; i < psci_ncpu; i++)
 		if (i != cpu && psci_cpus[i].state != CPU_OFF)
 			return false;
 	return true;
@@ -57,7 +57,7 @@ static bool osi_cluster_down(unsigned i)
 {
 	bool all_off = true, taken = false;
 
-	for (unsigned j = 0; j < ncpus(); j++) {
+	for (unsigned j = 0; j < psci_ncpu; j++) {
 		if (plat_cpu_cluster(j) != plat_cpu_cluster(i) || psci_cpus[j].state == CPU_OFF)
 			continue;
 		if (psci_cpus[j].state != CPU_POWERDOWN)
@@ -80,14 +80,14 @@ static int64_t osi_domain_check(unsigned cpu, unsigned level)
 	unsigned i;
 	int64_t ret = SECMON_PSCI_SUCCESS;
 
-	for (i = 0; i < ncpus(); i++) {
+	for (i = 0; i < psci_ncpu; i++) {
 		if (i == cpu || !same_domain(cpu, i, level) || cpu_is_down(i, LEVEL_CORE))
 			continue;
 		if (psci_cpus[i].state != CPU_STANDBY)
 			return SECMON_PSCI_DENIED;
 		ret = SECMON_PSCI_INVALID_PARAMETERS;
 	}
-	for (i = 0; i < ncpus() && level == LEVEL_SYSTEM; i++)
+	for (i = 0; i < psci_ncpu && level == LEVEL_SYSTEM; i++)
 		if (plat_cpu_cluster(i) != plat_cpu_cluster(cpu) && !osi_cluster_down(i))
 			ret = SECMON_PSCI_INVALID_PARAMETERS;
 	return ret;
@@ -158,7 +158,7 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 
 	if (s < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!psci_suspend_pd[s])
+	if (!psci_states[s].powerdown)
 		return standby(c, (unsigned)s);
 	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
 }
@@ -188,7 +188,7 @@ static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
-	for (i = 0; i < ncpus(); i++)
+	for (i = 0; i < psci_ncpu; i++)
 		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;
 	return SECMON_PSCI_HW_OFF;
@@ -225,7 +225,7 @@ int64_t psci_node_hw_state(struct mon_call *c)
  */
 static bool mode_change_allowed(unsigned caller, unsigned to)
 {
-	for (unsigned i = 0; i < ncpus(); i++) {
+	for (unsigned i = 0; i < psci_ncpu; i++) {
 		enum cpu_state st = psci_cpus[i].state;
 
 		if (to == SECMON_PSCI_MODE_PC && i != caller && st != CPU_OFF)
