@@ -56,7 +56,7 @@ SIZE_C := $(COMMON)/format.c $(COMMON)/console.c monitor/core/log.c $(PLAT)/cpu.
 	$(PLAT)/traps.c $(COMMON)/workaround.c $(PLAT)/gic.c $(COMMON)/gicv2.c $(COMMON)/power.c \
 	$(COMMON)/poweroff.c $(COMMON)/entropy.c monitor/services/described.c \
 	monitor/services/media.c monitor/services/errata.c monitor/services/trng.c \
-	monitor/core/trace.c $(PLAT)/trace.c
+	monitor/core/trace.c $(PLAT)/trace.c monitor/core/services.c
 $(call obj,$(SIZE_C)): CFLAGS += -Os
 COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
 	*libfdt.a:*

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <secmon/smccc.h>
 #include "../monitor.h"
+#include "power.h"
 
 struct mon_call {
 	struct secmon_regs *r;
@@ -157,15 +158,8 @@ int mon_trace_dt(const void *board_dtb);
 /* Around one SMC on `cpu`: its arguments at entry, its results at return. */
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller);
 void mon_trace_return(unsigned cpu, const struct secmon_regs *r);
-/* A power event (enum secmon_trace_event); a time of 0 is "now". */
-struct mon_trace_event {
-	unsigned cpu;
-	uint32_t event;
-	uint64_t t_entry, t_exit;
-	unsigned nargs;
-	uint64_t arg[3];
-};
-void mon_trace_power(const struct mon_trace_event *e);
+/* Recording's power-event hook (core/power.h): a record per event. */
+int32_t mon_trace_power(const struct mon_power_event *e);
 bool trace_handle(struct mon_call *c);
 bool trace_has(uint32_t fid);
 

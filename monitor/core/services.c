@@ -47,6 +47,40 @@ const struct mon_oen_info mon_oens[] = {
 const unsigned mon_oen_count = sizeof(mon_oens) / sizeof(mon_oens[0]);
 
 /*
+ * The hooks PSCI's power events reach (core/power.h), in the order they
+ * run: the services that keep per-CPU state across a power change, then
+ * recording, which writes down what happened once the others had their say
+ * (a hook that refuses CPU_OFF ends the list).
+ */
+#define MON_POWER_ALL ((1u << MON_POWER_EVENTS) - 1)
+static const struct mon_power_hook power_hooks[] = {
+	{ .fn = errata_power, .events = 1u << MON_POWER_RESUME },
+	{ .fn = mon_trace_power, .events = MON_POWER_ALL, .on = &mon_trace_on },
+};
+_Static_assert(sizeof(power_hooks) / sizeof(power_hooks[0]) <= MON_POWER_MAX_HOOKS,
+	       "MON_POWER_MAX_HOOKS (core/power.h) holds the list");
+
+mon_power_fn mon_power_calls[MON_POWER_EVENTS][MON_POWER_MAX_HOOKS + 1];
+
+/* Rare (cold boot, TRACE_CTL): built for size, not unrolled. */
+__attribute__((noinline)) void mon_power_heard_update(void)
+{
+	for (unsigned what = 0; what < MON_POWER_EVENTS; what++) {
+		mon_power_fn *calls = mon_power_calls[what];
+		unsigned n = 0;
+
+		for (unsigned i = 0; i < sizeof(power_hooks) / sizeof(power_hooks[0]); i++) {
+			const struct mon_power_hook *h = &power_hooks[i];
+
+			if ((h->events >> what) & 1 && (!h->on || __atomic_load_n(h->on, __ATOMIC_RELAXED)))
+				__atomic_store_n(&calls[n++], h->fn, __ATOMIC_RELAXED);
+		}
+		while (n < MON_POWER_MAX_HOOKS)
+			__atomic_store_n(&calls[n++], 0, __ATOMIC_RELAXED);
+	}
+}
+
+/*
  * The services' own set-up, in order; a pointer to cold-boot code in
  * mon_services would reach into the cold-boot part (scripts/boot-split.py).
  * described_init() checks the board DT's structure, which the SCMI server's
@@ -58,13 +92,13 @@ MON_COLD_BOOT int mon_services_init(const struct mon_config *cfg)
 
 	arch_svc_init();
 	psci_init(cfg->boot_cpu);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
-		errata_cpu_reset(i);
+	errata_init();
 	err = described_init(cfg->board_dtb);
 	if (!err && scmi_be_init(cfg->board_dtb))
 		err = -1;
 	if (!err && mon_trace_dt(cfg->board_dtb))
 		err = -1;
 	scmi_init();
+	mon_power_heard_update();
 	return err;
 }

@@ -57,6 +57,7 @@ void mon_trace_setup(bool on, bool fixed)
 	mon_trace_lost = 0;
 	locked = fixed;
 	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
+	mon_power_heard_update();
 	plat_trace_switched(on);
 }
 
@@ -136,32 +137,75 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 	plat_unlock();
 }
 
-void mon_trace_power(const struct mon_trace_event *e)
+/* A power event's record (enum secmon_trace_event); a time of 0 is "now". */
+static void power_record(unsigned cpu, uint32_t event, uint64_t t_entry, unsigned nargs,
+			 const uint64_t *arg)
 {
 	uint64_t now = plat_counter();
-	struct ring *g = &rings[e->cpu];
+	struct ring *g = &rings[cpu];
 	struct secmon_trace_record *t;
-	bool down = e->event == SECMON_TRACE_EV_POWERDOWN ||
-		    e->event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
+	bool down = event == SECMON_TRACE_EV_POWERDOWN ||
+		    event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
 
 	/* A call that does not return (every event but these) is recorded before the CPU goes. */
-	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
-	    e->event != SECMON_TRACE_EV_WARM_BOOT)
-		mon_trace_return(e->cpu, 0);
+	if (event != SECMON_TRACE_EV_CPU_ON && event != SECMON_TRACE_EV_STANDBY &&
+	    event != SECMON_TRACE_EV_WARM_BOOT)
+		mon_trace_return(cpu, 0);
 	plat_lock();
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
-	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
+	if (event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		mon_trace_records[e->cpu][g->pd_at % RING].t_exit = now;
+		mon_trace_records[cpu][g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
-	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
-	t->t_entry = e->t_entry ? e->t_entry : now;
+	t = slot(cpu, SECMON_TRACE_POWER, event);
+	t->t_entry = t_entry ? t_entry : now;
 	t->t_exit = now;
-	t->nargs = (uint8_t)e->nargs;
-	for (unsigned i = 0; i < e->nargs && i < 3; i++)
-		t->arg[i] = e->arg[i];
+	t->nargs = (uint8_t)nargs;
+	for (unsigned i = 0; i < nargs; i++)
+		t->arg[i] = arg[i];
 	plat_unlock();
+}
+
+/*
+ * Recording's power-event hook (core/power.h), which hears every event
+ * while recording is on: a record each. A standby is one record, written
+ * when it ends; a power-down's record gets its end at the warm boot.
+ */
+int32_t mon_trace_power(const struct mon_power_event *e)
+{
+	/* Each event's record and how many arguments it keeps. */
+	static const struct {
+		uint8_t event, nargs;
+	} records[MON_POWER_EVENTS] = {
+		[MON_POWER_CPU_ON] = { SECMON_TRACE_EV_CPU_ON, 3 },	/* target, entry, context */
+		[MON_POWER_CPU_OFF] = { SECMON_TRACE_EV_CPU_OFF, 0 },
+		[MON_POWER_SUSPEND] = { SECMON_TRACE_EV_POWERDOWN, 2 },	/* power_state, level */
+		[MON_POWER_RESUME] = { SECMON_TRACE_EV_WARM_BOOT, 1 },	/* entry */
+		[MON_POWER_STANDBY] = { SECMON_TRACE_EV_STANDBY, 1 },	/* power_state */
+		[MON_POWER_SYSTEM_OFF] = { SECMON_TRACE_EV_SYSTEM_OFF, 0 },
+		[MON_POWER_SYSTEM_RESET] = { SECMON_TRACE_EV_SYSTEM_RESET, 1 },	/* reset type */
+	};
+	uint32_t event = records[e->what].event;
+	unsigned nargs = records[e->what].nargs;
+	uint64_t a[3] = { e->power_state, e->level, 0 };
+
+	if (!mon_tracing())
+		return 0;
+	if (e->what == MON_POWER_CPU_ON) {
+		a[0] = e->target;
+		a[1] = e->entry->pc;
+		a[2] = e->entry->context_id;
+	} else if (e->what == MON_POWER_RESUME) {
+		a[0] = e->entry->pc;
+	} else if (e->what == MON_POWER_SYSTEM_RESET) {
+		a[0] = e->reset_type;
+	} else if (e->what == MON_POWER_SUSPEND && e->kind == MON_POWER_SYSTEM_SUSPEND) {
+		event = SECMON_TRACE_EV_SYSTEM_SUSPEND;
+		nargs = 0;
+	}
+	power_record(e->cpu, event, e->t, nargs, a);
+	return 0;
 }
 
 /* x1..x3 of an answer, in the width of the call. */
@@ -247,6 +291,7 @@ static int64_t trace_ctl(struct mon_call *c)
 	if (clear)
 		mon_trace_lost = 0;
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
+	mon_power_heard_update();
 	plat_trace_switched(on == 1);
 	plat_unlock();
 	return SECMON_PSCI_SUCCESS;

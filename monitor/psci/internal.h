@@ -15,8 +15,8 @@
 #define SECMON_PSCI_INTERNAL_H
 
 #include <secmon/psci.h>
-#include <secmon/trace.h>
 #include "../core/log.h"
+#include "../core/power.h"
 #include "../plat.h"
 #include "psci.h"
 
@@ -171,10 +171,6 @@ static inline void stat_end(struct psci_cpu *p)
 	p->count[p->stat]++;
 	p->residency_us[p->stat] += plat_time_us() - p->since_us;
 }
-
-/* A power event for the trace (core/trace.c), when recording is on. */
-void psci_trace_event(unsigned cpu, uint32_t event, uint64_t t_entry, unsigned nargs,
-		      uint64_t a0, uint64_t a1, uint64_t a2);
 
 static inline int64_t affinity_of(uint64_t mpidr, uint64_t level)
 {

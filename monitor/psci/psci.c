@@ -41,32 +41,25 @@ static int64_t psci_features(struct mon_call *c)
  * the platform can do it (mon_cfg.psci_unsupported), in SMC64 too where
  * PSCI defines that form (secmon_psci_fn_has_smc64()); psci_init() turns
  * that into psci_offered[], from which the dispatch, PSCI_FEATURES, the
- * fast path, PSCI_VERSION and the OS's DT all answer.
- *
- * .fast: the fast path's handler (psci_fast.c) of a query that takes x1-x2
- * and answers in x0 alone. .mandatory: one of the functions PSCI 1.0 and
- * later require (DEN0022, the function table; 1.3 adds none: SYSTEM_OFF2
- * is optional). PSCI_VERSION says 1.3 only while all of them are offered;
- * a configuration that hides one keeps the answer it had before, 1.1.
+ * fast path, PSCI_VERSION and the OS's DT all answer. .fast: the fast
+ * path's handler (psci_fast.c) of a query that takes x1-x2 and answers in
+ * x0 alone.
  */
 static const struct {
 	psci_fn handle;
 	psci_fast_fn fast;
-	bool mandatory;
 } functions[SECMON_PSCI_FN_COUNT] = {
-	[SECMON_PSCI_FN_VERSION] = { .handle = psci_version, .fast = psci_fast_version,
-				     .mandatory = true },
-	[SECMON_PSCI_FN_CPU_SUSPEND] = { .handle = psci_call_cpu_suspend, .mandatory = true },
-	[SECMON_PSCI_FN_CPU_OFF] = { .handle = psci_cpu_off, .mandatory = true },
-	[SECMON_PSCI_FN_CPU_ON] = { .handle = psci_call_cpu_on, .mandatory = true },
+	[SECMON_PSCI_FN_VERSION] = { .handle = psci_version, .fast = psci_fast_version },
+	[SECMON_PSCI_FN_CPU_SUSPEND] = { .handle = psci_call_cpu_suspend },
+	[SECMON_PSCI_FN_CPU_OFF] = { .handle = psci_cpu_off },
+	[SECMON_PSCI_FN_CPU_ON] = { .handle = psci_call_cpu_on },
 	[SECMON_PSCI_FN_AFFINITY_INFO] = { .handle = psci_affinity_info,
-					   .fast = psci_fast_affinity, .mandatory = true },
+					   .fast = psci_fast_affinity },
 	[SECMON_PSCI_FN_MIGRATE_INFO_TYPE] = { .handle = migrate_info_type,
 					       .fast = psci_fast_migrate_info_type },
-	[SECMON_PSCI_FN_SYSTEM_OFF] = { .handle = psci_system_off, .mandatory = true },
-	[SECMON_PSCI_FN_SYSTEM_RESET] = { .handle = psci_system_reset, .mandatory = true },
-	[SECMON_PSCI_FN_FEATURES] = { .handle = psci_features, .fast = psci_fast_features,
-				      .mandatory = true },
+	[SECMON_PSCI_FN_SYSTEM_OFF] = { .handle = psci_system_off },
+	[SECMON_PSCI_FN_SYSTEM_RESET] = { .handle = psci_system_reset },
+	[SECMON_PSCI_FN_FEATURES] = { .handle = psci_features, .fast = psci_fast_features },
 	[SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND] = { .handle = psci_call_cpu_default_suspend },
 	[SECMON_PSCI_FN_NODE_HW_STATE] = { .handle = psci_node_hw_state },
 	[SECMON_PSCI_FN_SYSTEM_SUSPEND] = { .handle = psci_call_system_suspend },
@@ -76,6 +69,18 @@ static const struct {
 	[SECMON_PSCI_FN_SYSTEM_RESET2] = { .handle = psci_system_reset2 },
 	[SECMON_PSCI_FN_SYSTEM_OFF2] = { .handle = psci_system_off2 },
 };
+
+/*
+ * The functions PSCI 1.0 and later require (DEN0022, the function table;
+ * 1.3 adds none: SYSTEM_OFF2 is optional). PSCI_VERSION says 1.3 only
+ * while all of them are offered; a configuration that hides one keeps the
+ * answer it had before, 1.1.
+ */
+#define PSCI_MANDATORY                                                                         \
+	((1u << SECMON_PSCI_FN_VERSION) | (1u << SECMON_PSCI_FN_CPU_SUSPEND) |                    \
+	 (1u << SECMON_PSCI_FN_CPU_OFF) | (1u << SECMON_PSCI_FN_CPU_ON) |                        \
+	 (1u << SECMON_PSCI_FN_AFFINITY_INFO) | (1u << SECMON_PSCI_FN_SYSTEM_OFF) |              \
+	 (1u << SECMON_PSCI_FN_SYSTEM_RESET) | (1u << SECMON_PSCI_FN_FEATURES))
 
 /* PSCI_FEATURES' answer for an offered function. */
 static uint32_t feature_flags(unsigned fn)
@@ -91,14 +96,11 @@ static uint32_t feature_flags(unsigned fn)
 /* psci_offered[] from functions[], and what the fast path and PSCI_VERSION derive from it. */
 static MON_COLD_BOOT void offer(void)
 {
-	uint32_t mandatory = 0;
 	unsigned fn, w;
 
 	_Static_assert(SECMON_PSCI_FN_COUNT <= 32, "one bit per function");
 	psci_offered[0] = psci_offered[1] = 0;
 	for (fn = 0; fn < SECMON_PSCI_FN_COUNT; fn++) {
-		if (functions[fn].mandatory)
-			mandatory |= 1u << fn;
 		if (!functions[fn].handle || (mon_cfg.psci_unsupported & (1u << fn)))
 			continue;
 		psci_offered[0] |= 1u << fn;
@@ -113,8 +115,9 @@ static MON_COLD_BOOT void offer(void)
 			psci_features_answer[w][fn] =
 				on ? feature_flags(fn) : (uint32_t)SECMON_PSCI_NOT_SUPPORTED;
 		}
-	psci_version_answer = (psci_offered[0] & mandatory) == mandatory ? PSCI_VERSION_1_3
-									 : PSCI_VERSION_1_1;
+	psci_version_answer = (psci_offered[0] & PSCI_MANDATORY) == PSCI_MANDATORY
+				      ? PSCI_VERSION_1_3
+				      : PSCI_VERSION_1_1;
 }
 
 MON_COLD_BOOT void psci_init(unsigned boot_cpu)
@@ -150,17 +153,6 @@ int psci_target_cpu(uint64_t mpidr)
 bool psci_entry_ok(uint64_t pc)
 {
 	return entry_ok(pc);
-}
-
-/* A power event for the trace (core/trace.c), when recording is on. Out of line: small. */
-__attribute__((noinline)) void psci_trace_event(unsigned cpu, uint32_t event, uint64_t t_entry,
-						 unsigned nargs, uint64_t a0, uint64_t a1, uint64_t a2)
-{
-	if (mon_tracing())
-		mon_trace_power(&(struct mon_trace_event){
-			.cpu = cpu, .event = event, .t_entry = t_entry, .nargs = nargs,
-			.arg = { a0, a1, a2 },
-		});
 }
 
 /* The handler for fid when this monitor offers it to such a caller, else NULL. */

@@ -3,15 +3,19 @@
  * PSCI's CPU_ON, CPU_OFF and AFFINITY_INFO, and the warm boot of a CPU
  * that CPU_ON started or that wakes from a power-down (psci_wakeup()).
  */
-#include "../services/errata.h"
 #include "internal.h"
 
 int64_t psci_cpu_off(struct mon_call *c)
 {
+	int32_t ret = 0;
+
+	if (mon_power_wanted(MON_POWER_CPU_OFF))
+		ret = mon_power(&(struct mon_power_event){ .what = MON_POWER_CPU_OFF, .cpu = c->cpu });
+	if (ret)
+		return ret;
 	lock(c->cpu);
 	set_state(&psci_cpus[c->cpu], CPU_OFF);
 	unlock(c->cpu);
-	psci_trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
 	plat_cpu_off(c->cpu);
 }
 
@@ -24,7 +28,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	int cpu = psci_target_cpu(target);
 	struct psci_cpu *p;
 	int64_t ret = SECMON_PSCI_SUCCESS;
-	uint64_t t_on = 0;
+	uint64_t t = 0;
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -37,9 +41,9 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		p->entry = (struct mon_ns_entry){
 			.pc = pc, .context_id = ctx, .mode = c->caller->mode
 		};
-		/* The event's time: before the target can run and record its warm boot. */
-		if (mon_tracing())
-			t_on = plat_counter();
+		/* The event's time: before the target can run and tell its warm boot. */
+		if (mon_power_wanted(MON_POWER_CPU_ON))
+			t = plat_counter();
 		set_state(p, CPU_ON_PENDING);
 		if (plat_cpu_on((unsigned)cpu) != 0) {
 			set_state(p, CPU_OFF);
@@ -54,8 +58,12 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		break;
 	}
 	unlock(c->cpu);
-	if (ret == SECMON_PSCI_SUCCESS)
-		psci_trace_event(c->cpu, SECMON_TRACE_EV_CPU_ON, t_on, 3, (unsigned)cpu, pc, ctx);
+	if (ret == SECMON_PSCI_SUCCESS && mon_power_wanted(MON_POWER_CPU_ON))
+		mon_power(&(struct mon_power_event){
+			.what = MON_POWER_CPU_ON, .cpu = c->cpu, .target = (unsigned)cpu, .t = t,
+			.entry = &(struct mon_ns_entry){
+				.pc = pc, .context_id = ctx, .mode = c->caller->mode },
+		});
 	return ret;
 }
 
@@ -92,21 +100,28 @@ static void osi_nodes_woken(unsigned cpu)
 bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 {
 	struct psci_cpu *p = &psci_cpus[cpu];
+	enum cpu_state was;
+	unsigned level;
 	bool ok = true;
 
 	lock(cpu);
-	if (p->state == CPU_POWERDOWN)
+	was = p->state;
+	level = p->level;
+	if (was == CPU_POWERDOWN)
 		stat_end(p);
-	else if (p->state != CPU_ON_PENDING)
+	else if (was != CPU_ON_PENDING)
 		ok = false;
 	if (ok) {
 		*e = p->entry;
 		osi_nodes_woken(cpu);
 		set_state(p, CPU_ON);
-		errata_cpu_reset(cpu);
 	}
 	unlock(cpu);
-	if (ok)
-		psci_trace_event(cpu, SECMON_TRACE_EV_WARM_BOOT, 0, 1, e->pc, 0, 0);
+	if (ok && mon_power_wanted(MON_POWER_RESUME))
+		mon_power(&(struct mon_power_event){
+			.what = MON_POWER_RESUME, .cpu = cpu, .entry = e,
+			.kind = was == CPU_ON_PENDING ? MON_POWER_ON : MON_POWER_POWERDOWN,
+			.level = was == CPU_ON_PENDING ? 0 : level,
+		});
 	return ok;
 }

@@ -31,7 +31,7 @@ static bool system_others_off(unsigned cpu)
 static int64_t standby(struct mon_call *c, unsigned stat)
 {
 	struct psci_cpu *p = &psci_cpus[c->cpu];
-	uint64_t t_entry = mon_tracing() ? plat_counter() : 0;
+	uint64_t t = mon_power_wanted(MON_POWER_STANDBY) ? plat_counter() : 0;
 
 	lock(c->cpu);
 	psci_suspended_since_mode_change = true;
@@ -44,7 +44,11 @@ static int64_t standby(struct mon_call *c, unsigned stat)
 	stat_end(p);
 	set_state(p, CPU_ON);
 	unlock(c->cpu);
-	psci_trace_event(c->cpu, SECMON_TRACE_EV_STANDBY, t_entry, 1, psci_states[stat].power_state, 0, 0);
+	if (mon_power_wanted(MON_POWER_STANDBY))
+		mon_power(&(struct mon_power_event){
+			.what = MON_POWER_STANDBY, .cpu = c->cpu, .t = t,
+			.power_state = psci_states[stat].power_state,
+		});
 	return SECMON_PSCI_SUCCESS;
 }
 
@@ -145,10 +149,13 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	p->level = level;
 	stat_begin(p, psci_pd_state_of_level[level]);
 	unlock(c->cpu);
-	if (call == PD_SYSTEM_SUSPEND)
-		psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_SUSPEND, 0, 0, 0, 0, 0);
-	else
-		psci_trace_event(c->cpu, SECMON_TRACE_EV_POWERDOWN, 0, 2, psci_states[stat].power_state, level, 0);
+	if (mon_power_wanted(MON_POWER_SUSPEND))
+		mon_power(&(struct mon_power_event){
+			.what = MON_POWER_SUSPEND, .cpu = c->cpu,
+			.kind = call == PD_SYSTEM_SUSPEND ? MON_POWER_SYSTEM_SUSPEND
+							  : MON_POWER_POWERDOWN,
+			.power_state = psci_states[stat].power_state, .level = level,
+		});
 	plat_cpu_suspend(c->cpu, level);
 }
 

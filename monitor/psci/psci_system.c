@@ -2,9 +2,17 @@
 /* PSCI's system power calls: SYSTEM_OFF, SYSTEM_OFF2, SYSTEM_RESET, SYSTEM_RESET2. */
 #include "internal.h"
 
+/* The system goes: the hooks hear it first. */
+static void system_event(unsigned cpu, enum mon_power_what what, uint32_t reset_type)
+{
+	if (mon_power_wanted(what))
+		mon_power(&(struct mon_power_event){
+			.what = what, .cpu = cpu, .reset_type = reset_type });
+}
+
 int64_t psci_system_off(struct mon_call *c)
 {
-	psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
+	system_event(c->cpu, MON_POWER_SYSTEM_OFF, 0);
 	plat_system_off();
 }
 
@@ -21,7 +29,7 @@ int64_t psci_system_off2(struct mon_call *c)
 
 int64_t psci_system_reset(struct mon_call *c)
 {
-	psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, 0, 0, 0);
+	system_event(c->cpu, MON_POWER_SYSTEM_RESET, 0);
 	plat_system_reset();
 }
 
@@ -33,7 +41,7 @@ int64_t psci_system_reset2(struct mon_call *c)
 	int ret;
 
 	if (type == SECMON_PSCI_RESET2_WARM) {
-		psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
+		system_event(c->cpu, MON_POWER_SYSTEM_RESET, type);
 		plat_system_reset();
 	}
 	if (!(type & SECMON_PSCI_RESET2_VENDOR))
@@ -41,6 +49,6 @@ int64_t psci_system_reset2(struct mon_call *c)
 	ret = plat_system_reset2_check(type, cookie);
 	if (ret)
 		return ret;
-	psci_trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
+	system_event(c->cpu, MON_POWER_SYSTEM_RESET, type);
 	plat_system_reset2(type, cookie);
 }
