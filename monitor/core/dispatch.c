@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * Routes each SMC to the service that owns its function ID, and answers
- * what no service claims with SMC_UNK (-1, mon_ret()).
+ * Routes each SMC to the service that owns its function ID (its owning
+ * entity, function number and call type: struct mon_service), answers the
+ * general queries of the entities the monitor has, and answers what no
+ * service claims with SMC_UNK (-1, mon_ret()).
  */
 #include "../psci/psci.h"
 #include "log.h"
@@ -9,11 +11,8 @@
 
 struct mon_config mon_cfg;
 
-/*
- * The first service of each owning entity, and the one in no range
- * (MON_OEN_ANY); mon_services is sorted by OEN.
- */
-static const struct mon_service *by_oen[MON_OEN_ANY + 1];
+/* mon_smc()'s routing to mon_services. */
+static struct mon_dispatch routes;
 
 static const struct mon_oen_info *find_oen(unsigned oen)
 {
@@ -25,46 +24,75 @@ static const struct mon_oen_info *find_oen(unsigned oen)
 	return 0;
 }
 
-MON_COLD_BOOT int mon_dispatch_init(void)
+static bool answers_general_queries(const struct mon_service *s)
 {
-	for (unsigned i = mon_service_count; i-- > 0;) {
-		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
-			mon_log("secmon: service table not sorted by OEN at %s\n", mon_services[i].name);
-			return -1;
-		}
-		by_oen[mon_services[i].oen] = &mon_services[i];
-	}
-	for (unsigned i = 0; i < mon_service_count; i++) {
-		const struct mon_service *s = &mon_services[i], *first = by_oen[s->oen];
+	return mon_range_has(s->fns, SECMON_FN_CALL_COUNT) && mon_range_has(s->fns, SECMON_FN_REVISION);
+}
 
-		if (s->oen == MON_OEN_ANY) {
-			if (s == first)
-				continue;
-			mon_log("secmon: service %s: a second one in no range\n", s->name);
+static int refuse(const char *name, const char *why)
+{
+	mon_log("secmon: service %s: %s\n", name, why);
+	return -1;
+}
+
+/* One service against the ones before it (sorted, ranges the same or apart). */
+static MON_COLD_BOOT int check_service(const struct mon_service *s, const struct mon_service *prev)
+{
+	if (s->oens.first == MON_OEN_ANY)
+		return prev && prev->oens.first == MON_OEN_ANY ? refuse(s->name, "a second one in no range")
+							       : 0;
+	if (s->oens.first > s->oens.last || s->oens.last > SECMON_FID_OEN_MASK ||
+	    s->fns.first > s->fns.last)
+		return refuse(s->name, "an empty range");
+	if (prev && prev->oens.first > s->oens.first)
+		return refuse(s->name, "the table is not sorted by owning entity");
+	if (prev && prev->oens.first != s->oens.first && prev->oens.last >= s->oens.first)
+		return refuse(s->name, "its owning entities overlap another service's");
+	if (prev && prev->oens.first == s->oens.first && prev->oens.last != s->oens.last)
+		return refuse(s->name, "its owning entities overlap another service's");
+	for (unsigned oen = s->oens.first; oen <= s->oens.last; oen++)
+		if (!answers_general_queries(s) && !find_oen(oen))
+			return refuse(s->name, "its owning entity has no general queries");
+	return 0;
+}
+
+MON_COLD_BOOT int mon_dispatch_build(struct mon_dispatch *d, const struct mon_service *services,
+				     unsigned n)
+{
+	*d = (struct mon_dispatch){ 0 };
+	for (unsigned i = 0; i < n; i++) {
+		const struct mon_service *s = &services[i];
+
+		if (check_service(s, i ? &services[i - 1] : 0))
 			return -1;
+		for (unsigned oen = s->oens.first; oen <= s->oens.last; oen++) {
+			const struct mon_service *first = d->oen[oen].first;
+
+			if (!first)
+				d->oen[oen].first = first = s;
+			d->oen[oen].count++;
+			/* One fast handler per owning entity (struct mon_route). */
+			for (; s->fast && s->fast->handle && first < s; first++)
+				if (first->fast && first->fast->handle &&
+				    first->fast->handle != s->fast->handle)
+					return refuse(s->name, "a second fast handler in its entity");
 		}
-		if (!find_oen(s->oen)) {
-			mon_log("secmon: service %s: its owning entity has no general queries\n",
-				s->name);
-			return -1;
-		}
-		/* One fast handler per owning entity (struct mon_route). */
-		for (; s->fast && first < s; first++)
-			if (first->fast && first->fast != s->fast) {
-				mon_log("secmon: service %s: a second fast handler in its entity\n",
-					s->name);
-				return -1;
-			}
 	}
 	return 0;
 }
 
-static const struct mon_service *find_service(unsigned oen, unsigned fn)
+MON_COLD_BOOT int mon_dispatch_init(void)
 {
-	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
+	return mon_dispatch_build(&routes, mon_services, mon_service_count);
+}
 
-	for (; s && s < end && s->oen == oen; s++)
-		if (fn >= s->fn_first && fn <= s->fn_last)
+const struct mon_service *mon_dispatch_find(const struct mon_dispatch *d, uint32_t fid)
+{
+	unsigned fn = secmon_fid_num(fid), type = mon_call_type(fid);
+	const struct mon_service *s = d->oen[secmon_fid_oen(fid)].first;
+
+	for (unsigned n = d->oen[secmon_fid_oen(fid)].count; n; n--, s++)
+		if (mon_range_has(s->fns, fn) && (s->calls & type))
 			return s;
 	return 0;
 }
@@ -74,41 +102,43 @@ bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
 	return psci_wakeup(cpu, entry);
 }
 
-/* The IDs, SMC32 and SMC64, that the services of `oen` offer. */
+/* The fast IDs, SMC32 and SMC64, that the services of `oen` offer. */
 static uint32_t call_count(unsigned oen)
 {
-	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
+	const struct mon_service *s = routes.oen[oen].first;
 	uint32_t n = 0;
 
-	for (; s && s < end && s->oen == oen; s++)
-		for (unsigned fn = s->fn_first; fn <= s->fn_last; fn++)
-			n += s->has(secmon_fid(true, false, oen, fn)) +
-			     s->has(secmon_fid(true, true, oen, fn));
+	for (unsigned i = routes.oen[oen].count; i; i--, s++)
+		for (unsigned fn = s->fns.first; fn <= s->fns.last; fn++)
+			n += ((s->calls & MON_CALLS_FAST32) && s->has(secmon_fid(true, false, oen, fn))) +
+			     ((s->calls & MON_CALLS_FAST64) && s->has(secmon_fid(true, true, oen, fn)));
 	return n;
 }
 
 /*
  * Call count, UID and revision: fast SMC32 calls in the range of every owning
- * entity the monitor has. Its record when (oen, fn) is one, else NULL.
+ * entity the monitor has. Its record when fid is one, else NULL.
  */
-static const struct mon_oen_info *query_owner(unsigned oen, unsigned fn, bool smc64)
+static const struct mon_oen_info *query_owner(uint32_t fid)
 {
-	if (smc64 || (fn != SECMON_FN_CALL_COUNT && fn != SECMON_FN_CALL_UID &&
-		      fn != SECMON_FN_REVISION))
+	unsigned fn = secmon_fid_num(fid);
+
+	if (mon_call_type(fid) != MON_CALLS_FAST32 ||
+	    (fn != SECMON_FN_CALL_COUNT && fn != SECMON_FN_CALL_UID && fn != SECMON_FN_REVISION))
 		return 0;
-	return find_oen(oen);
+	return find_oen(secmon_fid_oen(fid));
 }
 
-static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
+static bool general_query(struct mon_call *c)
 {
-	const struct mon_oen_info *o = query_owner(oen, fn, c->smc64);
+	const struct mon_oen_info *o = query_owner(c->fid);
 	unsigned i;
 
 	if (!o)
 		return false;
-	switch (fn) {
+	switch (secmon_fid_num(c->fid)) {
 	case SECMON_FN_CALL_COUNT:
-		mon_ret(c, 0, call_count(oen));
+		mon_ret(c, 0, call_count(o->oen));
 		return true;
 	case SECMON_FN_CALL_UID:
 		for (i = 0; i < 4; i++)
@@ -123,12 +153,16 @@ static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
 	}
 }
 
-/* A fast call's fields that make it malformed, or unserviceable here. */
-static bool call_is_valid(uint32_t fid, const struct mon_caller *caller)
+/*
+ * A call that no service can take: a fast call with must-be-zero bits
+ * set (bits 23:17), or SMC64 from an AArch32 caller. Yielding calls are
+ * routed like fast ones, to a service that takes them.
+ */
+static bool call_is_valid(uint32_t fid, bool aarch32)
 {
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
+	if (secmon_fid_is_fast(fid) && (fid & SECMON_FID_MBZ))
 		return false;
-	return !(secmon_fid_is_smc64(fid) && caller->aarch32);
+	return !(secmon_fid_is_smc64(fid) && aarch32);
 }
 
 bool mon_fid_implemented(uint32_t fid)
@@ -136,19 +170,16 @@ bool mon_fid_implemented(uint32_t fid)
 	const struct mon_service *s;
 
 	fid &= ~SECMON_FID_SVE_HINT;
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
+	if (!call_is_valid(fid, false))
 		return false;
-	s = find_service(secmon_fid_oen(fid), secmon_fid_num(fid));
+	s = mon_dispatch_find(&routes, fid);
 	return s && s->has(fid);
 }
 
 MON_COLD_BOOT bool mon_fid_answered(uint32_t fid)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
-	if (mon_fid_implemented(fid))
-		return true;
-	return secmon_fid_is_fast(fid) && !(fid & SECMON_FID_MBZ) &&
-	       query_owner(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_is_smc64(fid));
+	return mon_fid_implemented(fid) || (call_is_valid(fid, false) && query_owner(fid));
 }
 
 static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
@@ -161,17 +192,16 @@ static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_calle
 		.smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32,
 		.caller = caller,
 	};
-	unsigned oen = secmon_fid_oen(fid), fn = secmon_fid_num(fid);
 	const struct mon_service *s;
 
-	if (call_is_valid(fid, caller)) {
-		s = find_service(oen, fn);
+	if (call_is_valid(fid, caller->aarch32)) {
+		s = mon_dispatch_find(&routes, fid);
 		if (s && s->handle(&c))
 			return;
-		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
+		if (secmon_fid_num(fid) >= SECMON_FN_CALL_COUNT && general_query(&c))
 			return;
 	}
-	s = by_oen[MON_OEN_ANY];
+	s = routes.oen[MON_OEN_ANY].first;
 	if (s && s->handle(&c))
 		return;
 	mon_ret(&c, 0, -1);

@@ -52,38 +52,84 @@ static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
 }
 
 /*
+ * The call types a service takes (struct mon_service.calls), one bit each,
+ * bit n for the calls whose bits 31:30 are n: yielding (bit 31 clear) or
+ * fast, SMC32 (bit 30 clear) or SMC64. mon_call_type() is a call's.
+ */
+#define MON_CALLS_YIELD32 0x1u
+#define MON_CALLS_YIELD64 0x2u
+#define MON_CALLS_FAST32 0x4u
+#define MON_CALLS_FAST64 0x8u
+#define MON_CALLS_FAST (MON_CALLS_FAST32 | MON_CALLS_FAST64)
+#define MON_CALLS_YIELD (MON_CALLS_YIELD32 | MON_CALLS_YIELD64)
+#define MON_CALLS_ALL (MON_CALLS_FAST | MON_CALLS_YIELD)
+
+static inline unsigned mon_call_type(uint32_t fid)
+{
+	return 1u << (fid >> 30);
+}
+
+/*
  * The owning entity of the one service that claims IDs in no range: the
  * board's described calls, whose IDs (legacy ones too) may be anywhere and
  * in any register. It is asked after every other and after the general
- * queries, last in mon_services, and has no fn_first..fn_last and no .has.
+ * queries, last in mon_services, and has no function numbers and no .has.
  */
 #define MON_OEN_ANY (SECMON_FID_OEN_MASK + 1)
 
+/* An inclusive range: of owning entities, or of function numbers. */
+struct mon_range {
+	uint16_t first, last;
+};
+
+/*
+ * A service's share of the SMC fast path (struct mon_route, monitor.h),
+ * each member NULL when it has none: .handle answers the calls that take
+ * x1-x3 and answer in x0 alone (one per owning entity: every service of
+ * the entity that has one names the same), .answer says how each of its
+ * fast calls is answered without code (MON_ANSWER_*, the value), .about
+ * what its MON_ANSWER_LOOKUP call answers about an ID (one service has
+ * that).
+ */
+struct mon_fast_hook {
+	bool (*handle)(uint32_t fid, struct secmon_regs *r);
+	unsigned (*answer)(uint32_t fid, int32_t *value);
+	int32_t (*about)(uint32_t id);
+};
+
+/*
+ * A service: the calls it owns and how to answer them. A call reaches it
+ * when its owning entity is in .oens, its function number in .fns and its
+ * type in .calls. The table (core/services.c) is sorted by .oens.first;
+ * two services' entity ranges are the same or apart. A service whose
+ * function numbers hold the general queries (0xff00-0xff03) answers them
+ * itself; the others' entities answer them from mon_oens[]. Its set-up and
+ * its part of the OS's DT are cold-boot code, which no resident table may
+ * point to: core/services.c calls them in order (mon_services_init(),
+ * mon_services_os_dt()).
+ */
 struct mon_service {
 	const char *name;
-	unsigned oen;			/* or MON_OEN_ANY, after every other */
-	uint16_t fn_first, fn_last;	/* function numbers served */
+	struct mon_range oens;		/* owning entities; { MON_OEN_ANY, MON_OEN_ANY } */
+	struct mon_range fns;		/* function numbers */
+	unsigned calls;			/* MON_CALLS_* it takes */
 	/* Answer the call; false when the function is not implemented. */
 	bool (*handle)(struct mon_call *c);
 	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
 	bool (*has)(uint32_t fid);
-	/*
-	 * Its share of the fast path (struct mon_route, monitor.h), each NULL
-	 * when it has none: the handler of the calls answered from x1-x3 into
-	 * x0 alone (one per owning entity: every service of the entity that
-	 * has one names the same), how each of its fast calls is answered
-	 * without code (MON_ANSWER_*, the value), and what its
-	 * MON_ANSWER_LOOKUP call answers about an ID (one service has that).
-	 */
-	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	unsigned (*answer)(uint32_t fid, int32_t *value);
-	int32_t (*about)(uint32_t id);
+	/* Its share of the fast path, or NULL. */
+	const struct mon_fast_hook *fast;
 	/*
 	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th
 	 * one and the register that carries it (0: x0); false past the last.
 	 */
 	bool (*claims)(unsigned i, uint32_t *fid, unsigned *id_reg);
 };
+
+static inline bool mon_range_has(struct mon_range r, unsigned v)
+{
+	return v >= r.first && v <= r.last;
+}
 
 /*
  * Per owning entity: the general queries (0xFF00, 0xFF01, 0xFF03). The call
@@ -94,6 +140,33 @@ struct mon_oen_info {
 	uint32_t uid[4];
 	uint32_t rev_major, rev_minor;
 };
+
+/*
+ * How calls are routed to a table of services: mon_smc() routes to
+ * mon_services; a test may build its own (test_dispatch.c).
+ */
+struct mon_dispatch {
+	/* Per owning entity, and for no range (MON_OEN_ANY): its services. */
+	struct {
+		const struct mon_service *first;
+		unsigned count;
+	} oen[MON_OEN_ANY + 1];
+};
+
+/*
+ * Indexes `services` (n of them) by owning entity: 0, or -1 after logging
+ * why the table is wrong (not sorted, entity ranges that overlap, a second
+ * service in no range, a second fast handler in an entity, an entity with
+ * no one to answer its general queries).
+ */
+int mon_dispatch_build(struct mon_dispatch *d, const struct mon_service *services, unsigned n);
+
+/*
+ * The service that takes fid (the SVE hint stripped, a fast call's
+ * must-be-zero bits clear): by its owning entity, function number and
+ * call type; NULL when none does (a general query, a described call).
+ */
+const struct mon_service *mon_dispatch_find(const struct mon_dispatch *d, uint32_t fid);
 
 /* True when some service implements fid (SVE hint ignored). */
 bool mon_fid_implemented(uint32_t fid);
@@ -124,7 +197,7 @@ static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
 	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
 }
 
-/* Indexes mon_services by owning entity; -1 if the table is not sorted. */
+/* Routes mon_smc()'s calls to mon_services (mon_dispatch_build()); 0 or -1. */
 int mon_dispatch_init(void);
 
 /*

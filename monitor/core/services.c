@@ -14,20 +14,28 @@
 
 const struct mon_service mon_services[] = {
 	/* Three ranges: the fast path's filter enumerates every number of each. */
-	{ "arch", SECMON_OEN_ARCH, 0x0000, 0x00ff, arch_svc_handle, arch_svc_has,
-	  arch_svc_fast, 0, 0, 0 },
-	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has,	/* WA_3 */
-	  arch_svc_fast, 0, 0, 0 },
-	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has,	/* WA_2, _1 */
-	  arch_svc_fast, 0, 0, 0 },
-	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has, 0, 0, 0, 0 },
-	{ "trace", SECMON_OEN_SIP, 0x0030, 0x0032, trace_handle, trace_has, 0, 0, 0, 0 },
-	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0, 0, 0 },
-	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has,
-	  psci_fast, psci_answer, psci_features_about, 0 },
-	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, 0, 0, 0 },
+	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x0000, 0x00ff },
+	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
+	  .fast = &arch_svc_fast_hook },
+	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x3fff, 0x3fff },
+	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
+	  .fast = &arch_svc_fast_hook },	/* WORKAROUND_3 */
+	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x7fff, 0x8000 },
+	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
+	  .fast = &arch_svc_fast_hook },	/* WORKAROUND_2, _1 */
+	{ .name = "errata", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0020, 0x0021 },
+	  .calls = MON_CALLS_FAST32, .handle = errata_handle, .has = errata_has },
+	{ .name = "trace", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0030, 0x0032 },
+	  .calls = MON_CALLS_FAST, .handle = trace_handle, .has = trace_has },
+	{ .name = "scmi", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0200, 0x0200 },
+	  .calls = MON_CALLS_FAST32, .handle = scmi_handle, .has = scmi_has },
+	{ .name = "psci", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0000, 0x001f },
+	  .calls = MON_CALLS_FAST, .handle = psci_handle, .has = psci_has, .fast = &psci_fast_hook },
+	{ .name = "trng", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0050, 0x0053 },
+	  .calls = MON_CALLS_FAST, .handle = trng_handle, .has = trng_has },
 	/* The board DT's calls: any ID the others and the general queries leave. */
-	{ "described", MON_OEN_ANY, 0, 0, described_handle, 0, 0, 0, 0, described_claims },
+	{ .name = "described", .oens = { MON_OEN_ANY, MON_OEN_ANY }, .calls = MON_CALLS_ALL,
+	  .handle = described_handle, .claims = described_claims },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
 

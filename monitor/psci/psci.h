@@ -7,16 +7,10 @@
 #include <stdint.h>
 #include "../core/service.h"
 
-/* The service's entry (core/services.c) and its fast handler (monitor.h's struct mon_route). */
+/* The service's entry (core/services.c) and its share of the fast path (psci_fast.c). */
 bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
-bool psci_fast(uint32_t fid, struct secmon_regs *r);
-/*
- * PSCI's answers without code (struct mon_answer, monitor.h): how fid (a
- * fast call) is answered and its value; PSCI_FEATURES' answer about an ID.
- */
-unsigned psci_answer(uint32_t fid, int32_t *value);
-int32_t psci_features_about(uint32_t id);
+extern const struct mon_fast_hook psci_fast_hook;
 void psci_init(unsigned boot_cpu);
 /* PSCI operations for other services (legacy ABIs): explicit arguments. */
 int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);

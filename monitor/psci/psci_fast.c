@@ -47,12 +47,12 @@ psci_fast_fn psci_fast_table[2][32];
 /*
  * How the fast path answers fid (fast_init.c puts it beside the filter's
  * IDs): PSCI_VERSION and MIGRATE_INFO_TYPE with their constant, PSCI_FEATURES
- * by a lookup of w1 among the IDs the monitor answers (psci_features_about()
+ * by a lookup of w1 among the IDs the monitor answers (features_about()
  * of each, the same features_of() as below), and NOT_SUPPORTED for an ID
  * that is none of them, which features_of() answers for every ID outside
- * PSCI's offered functions and SMCCC_VERSION. The rest: psci_fast().
+ * PSCI's offered functions and SMCCC_VERSION. The rest: fast().
  */
-unsigned psci_answer(uint32_t fid, int32_t *value)
+static unsigned answer(uint32_t fid, int32_t *value)
 {
 	unsigned fn = secmon_fid_num(fid);
 
@@ -72,12 +72,12 @@ unsigned psci_answer(uint32_t fid, int32_t *value)
 	return MON_ANSWER_FAST;
 }
 
-int32_t psci_features_about(uint32_t id)
+static int32_t features_about(uint32_t id)
 {
 	return features_of(id, false);
 }
 
-bool psci_fast(uint32_t fid, struct secmon_regs *r)
+static bool fast(uint32_t fid, struct secmon_regs *r)
 {
 	unsigned fn = secmon_fid_num(fid);
 	psci_fast_fn f;
@@ -87,3 +87,9 @@ bool psci_fast(uint32_t fid, struct secmon_regs *r)
 	f = psci_fast_table[secmon_fid_is_smc64(fid)][fn];
 	return f && f(fid, r);
 }
+
+const struct mon_fast_hook psci_fast_hook = {
+	.handle = fast,
+	.answer = answer,
+	.about = features_about,
+};
