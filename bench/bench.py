@@ -8,6 +8,8 @@
   bench.py baseline   rewrite bench/baseline.json from a fresh run
   bench.py boot       the Linux boot alone (after make -f mk/bench.mk boot):
                       its table, build/bench/boot.json
+  bench.py xen        the Xen boot alone (bench/xenboot.py; after make -f
+                      mk/bench.mk boot xen): its table, build/bench/xen.json
 
 Instruction counts come from the bench kernel (bench/bk.c) under QEMU with
 -icount shift=0,sleep=off: one instruction per nanosecond of virtual time, idle
@@ -21,6 +23,8 @@ import shutil
 import statistics
 import subprocess
 import sys
+
+import xenboot
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 OUT = os.path.join(ROOT, 'build', 'bench')
@@ -590,6 +594,9 @@ def table(results):
     if lb:
         lines.append('')
         lines += boot_lines(lb)
+    if results.get('xen_boot'):
+        lines.append('')
+        lines += xenboot.lines(results['xen_boot'])
     sb = results.get('sim')
     if sb and 'indirect_ns' in sb:
         lines.append('')
@@ -705,6 +712,7 @@ def cmd_run(args):
     results['footprint'] = footprint()
     if '--no-linux' not in args:
         results['linux_boot'] = linux_boot()
+        results['xen_boot'] = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
     results['sim'] = simbench()
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, 'results.json'), 'w') as f:
@@ -871,13 +879,26 @@ def cmd_boot(args):
     return 0
 
 
+def cmd_xen(args):
+    if not os.path.exists(FW_BUILT) or not os.path.exists(BOOT_INITRD):
+        die('no %s or %s: run make firmware and make -f mk/bench.mk boot xen' % (FW_BUILT, BOOT_INITRD))
+    os.makedirs(OUT, exist_ok=True)
+    shutil.copyfile(FW_BUILT, FW)
+    xb = xenboot.measure(ROOT, OUT, FW, BOOT_INITRD)
+    with open(os.path.join(OUT, 'xen.json'), 'w') as f:
+        json.dump(xb, f, indent=1, sort_keys=True)
+        f.write('\n')
+    print('\n'.join(xenboot.lines(xb)))
+    return 0
+
+
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot'):
+    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot', 'xen'):
         print(__doc__, file=sys.stderr)
         return 2
     os.chdir(ROOT)
     return {'run': cmd_run, 'check': cmd_check, 'baseline': cmd_baseline,
-            'boot': cmd_boot}[argv[1]](argv[2:])
+            'boot': cmd_boot, 'xen': cmd_xen}[argv[1]](argv[2:])
 
 
 if __name__ == '__main__':

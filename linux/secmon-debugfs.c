@@ -314,9 +314,15 @@ static int fwtrace_ctl(const char *word)
 		return fwtrace_call(SECMON_SIP_TRACE_CTL, 0, 0, &out);
 	if (strcmp(word, "clear"))
 		return -EINVAL;
-	/* Empties the rings and keeps recording as it was. */
+	/*
+	 * Empties the rings and keeps recording as it was: on or off, and the
+	 * workaround calls recorded or not (TRACE_INFO's bit 1 is TRACE_CTL's).
+	 */
 	e = fwtrace_call(SECMON_SIP_TRACE_INFO, 0, 0, &out);
-	return e ? e : fwtrace_call(SECMON_SIP_TRACE_CTL, out.x[1] & 1, 1, &out);
+	return e ? e : fwtrace_call(SECMON_SIP_TRACE_CTL, out.x[1] & SECMON_TRACE_INFO_ON,
+				    SECMON_TRACE_CTL_CLEAR |
+				    (out.x[1] & SECMON_TRACE_INFO_WORKAROUNDS ?
+				     SECMON_TRACE_CTL_WORKAROUNDS : 0), &out);
 }
 
 /* trace_text: the snapshot checked by the library's decoder, a line per record. */

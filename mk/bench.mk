@@ -4,6 +4,7 @@
 #   make -f mk/bench.mk bk          the bench kernel alone (build/bench/bk/bk.bin)
 #   make -f mk/bench.mk baseline    rewrite bench/baseline.json from a fresh run
 #   make -f mk/bench.mk boot        the Linux-boot benchmark's initramfs alone
+#   make -f mk/bench.mk xen         Debian's Xen for the Xen-boot benchmark (tests/xen/fetch.sh)
 # Outputs go under build/bench/ and build/host-rel/.
 O := build/bench
 PY := python3
@@ -37,7 +38,7 @@ REL_CFLAGS := -std=c11 -g -O2 $(WARN) -Iinclude -MMD -MP
 SIMBENCH := $(O)/simbench
 HOSTCC := gcc
 
-.PHONY: all run check bk boot rel prereq baseline clean
+.PHONY: all run check bk boot xen rel prereq baseline clean
 all: run
 
 bk: $(BK)/bk.bin $(O)/boards/exynos-style.dtb
@@ -80,6 +81,11 @@ BOOTCLOCK_CFLAGS := -std=c11 -O2 $(WARN) -ffreestanding -nostdlib -static -fno-s
 
 boot: $(BOOT_INITRD)
 
+# The Xen-boot benchmark (bench/xenboot.py) boots Debian's Xen with the same
+# initramfs as dom0's.
+xen:
+	sh tests/xen/fetch.sh build/xen >/dev/null
+
 $(BOOTROOT)/bin/bootclock: bench/bootclock.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BOOTCLOCK_CFLAGS) -o $@ $<
@@ -107,7 +113,7 @@ prereq:
 	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
 	@$(MAKE) -f mk/bench.mk bk $(BOARD_DTBS) $(FASTCHECK)
 
-run: prereq $(SIMBENCH) $(BOOT_INITRD)
+run: prereq $(SIMBENCH) $(BOOT_INITRD) xen
 	@$(MAKE) -f mk/xbuild.mk
 	$(PY) bench/bench.py run
 

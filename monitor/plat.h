@@ -131,10 +131,12 @@ unsigned plat_caller_el(const struct mon_caller *caller);
  * Recording was switched on or off: a platform whose SMC entry answers some
  * calls without mon_smc() (the fast path) sends every call to mon_smc()
  * while it is on, so that each is recorded, and goes back when it is off.
- * Called under plat_lock() (at cold boot, before any other CPU runs): it
- * must not take the lock itself.
+ * The SMCCC ARCH_WORKAROUND calls only when `workarounds` says they are
+ * recorded too; else they keep their fast answers (and mon_smc() does not
+ * record those it gets). Called under plat_lock() (at cold boot, before any
+ * other CPU runs): it must not take the lock itself.
  */
-void plat_trace_switched(bool on);
+void plat_trace_switched(bool on, bool workarounds);
 
 /*
  * SMCCC_ARCH_FEATURES answer for ARCH_WORKAROUND_n (n = 1..4) on the calling

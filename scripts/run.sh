@@ -14,6 +14,9 @@
 #                         build/uboot) as secmon's payload (-fw_cfg
 #                         name=opt/secmon/payload): U-Boot's default boot
 #                         loads the kernel and initrd from fw_cfg (qfw)
+#   make run BOOT=xen     Debian's Xen under secmon with Debian's kernel as
+#                         dom0 (scripts/run-xen.sh; TRACE=1 there shows the
+#                         boot as the monitor recorded it)
 #   make run TRACE=1      also record the firmware's trace (docs/trace.md):
 #                         secmon.ko (built against Debian's headers) in the
 #                         initramfs asks the monitor to record (fw_trace=1),
@@ -45,6 +48,13 @@ esac
 BOOT=${BOOT:-linux}
 case $BOOT in
 linux) ;;
+xen)
+	if [ "$ARCH" = a32 ]; then
+		echo "run.sh: BOOT=xen is AArch64 only (Debian's Xen for arm64, xen-hypervisor-*-arm64)" >&2
+		exit 2
+	fi
+	exec bash scripts/run-xen.sh
+	;;
 u-boot)
 	if [ "$ARCH" = a32 ]; then
 		echo "run.sh: BOOT=u-boot is AArch64 only: Debian's qemu_arm U-Boot is linked at 0 and" \
@@ -54,7 +64,7 @@ u-boot)
 	fi
 	;;
 *)
-	echo "run.sh: BOOT must be linux or u-boot, not '$BOOT'" >&2
+	echo "run.sh: BOOT must be linux, u-boot or xen, not '$BOOT'" >&2
 	exit 2
 	;;
 esac

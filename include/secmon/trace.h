@@ -26,7 +26,8 @@
  *
  * SECMON_SIP_TRACE_INFO: no arguments.
  *   x0 = 0 (SUCCESS) or NOT_SUPPORTED (-1) when the firmware records nothing
- *   x1 = flags: bit 0 recording on
+ *   x1 = flags: bit 0 recording on, bit 1 the ARCH_WORKAROUND calls are
+ *        recorded too (SECMON_TRACE_INFO_*)
  *   x2 = generic counter frequency in Hz (CNTFRQ)
  *   x3 = CPU count (bits 15:0) | records per CPU ring (bits 31:16)
  *
@@ -42,12 +43,20 @@
  *   x3 = records still waiting after this read
  *
  * SECMON_SIP_TRACE_CTL: x1 = 1 start recording, 0 stop; x2 bit 0 = 1 also
- *   empties the rings and zeroes the lost count. x0 = 0, or DENIED (-3) if
+ *   empties the rings and zeroes the lost count; x2 bit 1 = 1 records the
+ *   SMCCC ARCH_WORKAROUND_1..4 calls too, 0 leaves them out (the default:
+ *   an OS or hypervisor may make one on every exception entry, and they
+ *   would push everything else out of the rings). x0 = 0, or DENIED (-3) if
  *   the board's DT forbids the normal world to switch recording.
  */
 #define SECMON_SIP_TRACE_INFO	0x82000030u
 #define SECMON_SIP_TRACE_READ	0x82000031u
 #define SECMON_SIP_TRACE_CTL	0x82000032u
+
+#define SECMON_TRACE_INFO_ON		0x1u	/* TRACE_INFO x1 */
+#define SECMON_TRACE_INFO_WORKAROUNDS	0x2u
+#define SECMON_TRACE_CTL_CLEAR		0x1u	/* TRACE_CTL x2 */
+#define SECMON_TRACE_CTL_WORKAROUNDS	0x2u
 
 enum secmon_trace_type {
 	SECMON_TRACE_SMC = 1,	/* one SMC/HVC handled: fid, args, results */

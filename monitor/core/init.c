@@ -7,7 +7,7 @@ int mon_init(const struct mon_config *cfg)
 	int err;
 
 	mon_cfg = *cfg;
-	mon_trace_setup(false, false);
+	mon_trace_setup(false, 0);
 	if (mon_dispatch_init())
 		return -1;
 	err = mon_services_init(&mon_cfg);

@@ -224,8 +224,15 @@ static inline bool mon_tracing(void)
 }
 /* Records lost to ring overrun since the last readout, all CPUs (under plat_lock()). */
 extern uint64_t mon_trace_lost;
-/* Empties the rings; recording on or off, the normal world's switch fixed or not. */
-void mon_trace_setup(bool on, bool fixed);
+/*
+ * Empties the rings; recording on or off, and `how`: MON_TRACE_FIXED the
+ * normal world may not switch it, MON_TRACE_WORKAROUNDS the ARCH_WORKAROUND
+ * calls are recorded too (by default they are not: docs/trace.md, "What is
+ * recorded"), MON_TRACE_READOUT the records go to the console at SYSTEM_OFF
+ * and SYSTEM_RESET (mon_trace_readout()).
+ */
+enum { MON_TRACE_FIXED = 1, MON_TRACE_WORKAROUNDS = 2, MON_TRACE_READOUT = 4 };
+void mon_trace_setup(bool on, unsigned how);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
 int mon_trace_dt(const void *board_dtb);
 /* Around one SMC on `cpu`: its arguments at entry, its results at return. */
@@ -233,6 +240,8 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 void mon_trace_return(unsigned cpu, const struct secmon_regs *r);
 /* Recording's power-event hook (core/power.h): a record per event. */
 int32_t mon_trace_power(const struct mon_power_event *e);
+/* The records on the console as a trace file in hex (docs/trace.md, "Readout at power-off"). */
+void mon_trace_readout(void);
 bool trace_handle(struct mon_call *c);
 bool trace_has(uint32_t fid);
 

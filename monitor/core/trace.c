@@ -3,12 +3,15 @@
  * Recording (docs/trace.md): per CPU, a ring of struct secmon_trace_record
  * in secure memory, one record per SMC handled and per power event, and the
  * SiP calls that read it out. Off unless the board DT or TRACE_CTL turns it
- * on. A CPU alone touches its own pending call; the rings themselves, the
- * lost count and the readout are under plat_lock().
+ * on. The ARCH_WORKAROUND calls are left out unless asked for; the board DT
+ * may also have the records printed on the console at SYSTEM_OFF and
+ * SYSTEM_RESET. A CPU alone touches its own pending call; the rings
+ * themselves, the lost count and the readout are under plat_lock().
  */
 #include <secmon/psci.h>
 #include <secmon/trace.h>
 #include "../plat.h"
+#include "log.h"
 #include "service.h"
 
 #define RING MON_TRACE_RECORDS
@@ -47,18 +50,22 @@ static struct secmon_trace_record mon_trace_records[MON_MAX_CPUS][RING];
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
+/* The ARCH_WORKAROUND calls recorded too; the records printed at SYSTEM_OFF/RESET. */
+static bool record_wa, readout;
 
-void mon_trace_setup(bool on, bool fixed)
+void mon_trace_setup(bool on, unsigned how)
 {
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
 	}
 	mon_trace_lost = 0;
-	locked = fixed;
+	locked = how & MON_TRACE_FIXED;
+	readout = how & MON_TRACE_READOUT;
+	__atomic_store_n(&record_wa, (how & MON_TRACE_WORKAROUNDS) != 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
 	mon_power_heard_update();
-	plat_trace_switched(on);
+	plat_trace_switched(on, record_wa);
 }
 
 /*
@@ -93,13 +100,26 @@ static bool is_trace_call(uint32_t fid)
 	       SECMON_SIP_TRACE_CTL - SECMON_SIP_TRACE_INFO;
 }
 
+/*
+ * SMCCC's ARCH_WORKAROUND_1..4: an OS or a hypervisor may make one on every
+ * exception entry (Xen on a Cortex-A57 makes thousands in a boot). Left out
+ * unless asked for, so that the rings keep the calls that decide something.
+ */
+static bool is_workaround(uint32_t fid)
+{
+	return fid == SECMON_SMCCC_ARCH_WORKAROUND_1 || fid == SECMON_SMCCC_ARCH_WORKAROUND_2 ||
+	       fid == SECMON_SMCCC_ARCH_WORKAROUND_3 || fid == SECMON_SMCCC_ARCH_WORKAROUND_4;
+}
+
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller)
 {
 	struct pending *p = &rings[cpu].call;
 	uint32_t fid = (uint32_t)r->x[0];
 	bool smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32;
 
-	p->open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT);
+	p->open = !is_trace_call(fid & ~SECMON_FID_SVE_HINT) &&
+		  (!is_workaround(fid & ~SECMON_FID_SVE_HINT) ||
+		   __atomic_load_n(&record_wa, __ATOMIC_RELAXED));
 	if (!p->open)
 		return;
 	p->t_entry = plat_counter();
@@ -165,6 +185,9 @@ static void power_record(unsigned cpu, uint32_t event, uint64_t t_entry, unsigne
 	for (unsigned i = 0; i < nargs; i++)
 		t->arg[i] = arg[i];
 	plat_unlock();
+	/* SYSTEM_RESET, SYSTEM_OFF: the last events. */
+	if (readout && event >= SECMON_TRACE_EV_SYSTEM_RESET)
+		mon_trace_readout();
 }
 
 /*
@@ -219,7 +242,8 @@ static int64_t answer(struct mon_call *c, uint64_t x1, uint64_t x2, uint64_t x3)
 
 static int64_t trace_info(struct mon_call *c)
 {
-	return answer(c, mon_tracing(), plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
+	return answer(c, mon_tracing() | __atomic_load_n(&record_wa, __ATOMIC_RELAXED) << 1,
+		      plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
 }
 
 unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max,
@@ -271,7 +295,8 @@ static int64_t trace_read(struct mon_call *c)
 static int64_t trace_ctl(struct mon_call *c)
 {
 	uint64_t on = mon_arg(c, 1);
-	bool clear = mon_arg(c, 2) & 1;
+	bool clear = mon_arg(c, 2) & SECMON_TRACE_CTL_CLEAR;
+	bool wa = mon_arg(c, 2) & SECMON_TRACE_CTL_WORKAROUNDS;
 
 	if (on > 1)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -290,9 +315,10 @@ static int64_t trace_ctl(struct mon_call *c)
 	}
 	if (clear)
 		mon_trace_lost = 0;
+	__atomic_store_n(&record_wa, wa, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	mon_power_heard_update();
-	plat_trace_switched(on == 1);
+	plat_trace_switched(on == 1, wa);
 	plat_unlock();
 	return SECMON_PSCI_SUCCESS;
 }
@@ -312,4 +338,32 @@ bool trace_handle(struct mon_call *c)
 		      : fn == (SECMON_SIP_TRACE_READ & 0xffff) ? trace_read(c)
 							       : trace_ctl(c));
 	return true;
+}
+
+/*
+ * The readout at SYSTEM_OFF and SYSTEM_RESET (the board DT's
+ * secmon,console-readout), for a normal world that cannot make the SiP calls
+ * itself (a hypervisor's guest): on the monitor's console (the secure one on
+ * the QEMU ports, which the normal world cannot read) a line
+ * "SECMON-TRACE-READOUT cpus=N hz=F lost=L", then every record still in the
+ * rings, each CPU's oldest first, one a line in upper-case hex (its 128
+ * bytes as they lie in memory, little-endian), then "SECMON-TRACE-READOUT-END".
+ * scripts/trace-readout.py makes a trace file of it. The rings stay as they
+ * are; the lock is held throughout: one consistent snapshot.
+ */
+void mon_trace_readout(void)
+{
+	plat_lock();
+	mon_log("SECMON-TRACE-READOUT cpus=%u hz=%llu lost=%llu\n", plat_cpu_count(),
+		(unsigned long long)plat_counter_hz(), (unsigned long long)mon_trace_lost);
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+		for (uint32_t k = rings[i].tail; k != rings[i].head; k++) {
+			const uint8_t *b = (const uint8_t *)&mon_trace_records[i][k % RING];
+
+			for (unsigned j = 0; j < 2 * sizeof(struct secmon_trace_record); j++)
+				plat_putc("0123456789ABCDEF"[b[j / 2] >> (j & 1 ? 0 : 4) & 15]);
+			plat_putc('\n');
+		}
+	mon_log("SECMON-TRACE-READOUT-END\n");
+	plat_unlock();
 }

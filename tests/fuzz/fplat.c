@@ -271,9 +271,10 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 	return 1;
 }
 
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 uint64_t plat_time_us(void)

@@ -153,6 +153,7 @@ static struct {
 	uint32_t errata_applied[MON_MAX_CPUS];
 	unsigned nerrata;
 	bool trace_on;		/* recording (TRACE_CTL) */
+	bool trace_wa;		/* the workaround calls recorded too (TRACE_CTL x2 bit 1) */
 } m;
 
 /*
@@ -817,7 +818,7 @@ static bool model_trace(struct call *c, uint32_t fid)
 	case SECMON_SIP_TRACE_INFO:
 		c->e->what = "trace info";
 		ret(c, 0, 0);
-		ret(c, 1, m.trace_on);
+		ret(c, 1, m.trace_on | (uint64_t)m.trace_wa << 1);
 		ret(c, 2, 16000000);
 		ret(c, 3, fp.topo.ncpus | (uint32_t)MON_TRACE_RECORDS << 16);
 		return true;
@@ -832,6 +833,7 @@ static bool model_trace(struct call *c, uint32_t fid)
 			return true;
 		}
 		m.trace_on = arg(c, 1) == 1;
+		m.trace_wa = arg(c, 2) & SECMON_TRACE_CTL_WORKAROUNDS;
 		ret(c, 0, 0);
 		return true;
 	default:

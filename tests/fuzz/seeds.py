@@ -32,6 +32,10 @@ WORKAROUND_1, WORKAROUND_2 = 49, 50
 STD_CALL_COUNT, STD_UID, STD_REVISION = 53, 54, 56
 ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64 = 71, 72, 73
 TRNG_VERSION, TRNG_FEATURES, TRNG_UUID, TRNG_RND32, TRNG_RND64 = 59, 60, 61, 62, 63
+# secmon's trace calls, counted from std_fids[] as it is today: 2 * 23 PSCI
+# entries (functions 0 to SECMON_PSCI_FN_COUNT, 0x16), then `extra`, where
+# TRACE_INFO is the 33rd.
+TRACE_INFO, TRACE_CTL = 46 + 32, 46 + 34
 # The boot-CPU byte's high nibble picks the entropy source (fuzz_dispatch.c).
 ENTROPY_EMPTY, ENTROPY_NONE = 0xE0, 0xF0
 
@@ -125,6 +129,13 @@ SEEDS = {
         smc(0, psci64(CPU_ON), mpidr(0), entry(0x40), ctx(4)),
         smc(0, psci64(CPU_ON), mpidr(2), raw64(0x0e000000), ctx(5)),
         SWEEP,
+    ]),
+    # TRACE_CTL x2 bit 1 records the workaround calls too; TRACE_INFO's x1 bit 1 says so.
+    "trace-workarounds": header(ncpus=1) + b"".join([
+        smc(0, TRACE_CTL, small(1), small(2)),
+        smc(0, TRACE_INFO),
+        smc(0, TRACE_CTL, small(1), small(0)),
+        smc(0, TRACE_INFO),
     ]),
     "psci-on-failure": header(ncpus=2) + b"".join([
         FAIL_NEXT_ON,

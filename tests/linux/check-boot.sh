@@ -19,6 +19,11 @@
 #   resets     how many "reboot: Restarting system" lines
 #   soc_id     bare: present (the SMCCC SOC_ID driver made /sys/devices/soc0)
 #   splats     count of kernel WARN/BUG/Oops stack dumps init-summary found
+#   exynos_fw  yes when the kernel said "Running under secure firmware."
+#              (Exynos mach code found a samsung,secure-firmware node and
+#              registered its firmware_ops), else no
+#   l2c        enabled when the kernel said "L2C-310 cache controller
+#              enabled", else none
 # Flags (bare only):
 #   poweroff   the log ends with the kernel's "reboot: Power down" after the
 #              last boot and QEMU's exit status was 0
@@ -123,6 +128,12 @@ value_of() {
 		;;
 	boots) count 'Booting Linux on physical CPU' ;;
 	resets) count 'reboot: Restarting system' ;;
+	exynos_fw)
+		if [ "$(count 'Running under secure firmware\.')" -gt 0 ]; then echo yes; else echo no; fi
+		;;
+	l2c)
+		if [ "$(count 'L2C-310 cache controller enabled')" -gt 0 ]; then echo enabled; else echo none; fi
+		;;
 	*) get "$1" ;;
 	esac
 }

@@ -9,6 +9,9 @@
 #   kernel                           symlink to whichever of the two
 #   busybox                          busybox-static for ARCH
 #   modules/RELEASE/...              the kernel's lib/modules tree
+#   dtbs/ (armhf only)               the package's device trees, as it ships
+#                                    them in usr/lib/linux-image-RELEASE/
+#                                    (tests/exynos takes the Exynos4210 one)
 #   version                          key=value lines: kernel_release,
 #                                    kernel_package, kernel_version,
 #                                    busybox_version, arch
@@ -104,7 +107,8 @@ resolve_or_update() {
 
 cache_ok() {
 	[ -f "$OUTDIR/version" ] && [ -s "$OUTDIR/$KNAME" ] &&
-		[ -x "$OUTDIR/busybox" ] && [ -d "$OUTDIR/modules" ]
+		[ -x "$OUTDIR/busybox" ] && [ -d "$OUTDIR/modules" ] &&
+		{ [ "$ARCH" != armhf ] || [ -d "$OUTDIR/dtbs" ]; }
 }
 
 getkey() { sed -n "s/^$1=//p" "$OUTDIR/version"; }
@@ -182,6 +186,12 @@ mv -f "$OUTDIR/busybox.new" "$OUTDIR/busybox"
 rm -rf "$OUTDIR/modules"
 mkdir -p "$OUTDIR/modules"
 mv "$STAGE/root/lib/modules/$KREL" "$OUTDIR/modules/$KREL"
+rm -rf "$OUTDIR/dtbs"
+if [ "$ARCH" = armhf ]; then
+	[ -d "$STAGE/root/usr/lib/linux-image-$KREL" ] ||
+		die "no usr/lib/linux-image-$KREL (device trees) in $KPKG"
+	mv "$STAGE/root/usr/lib/linux-image-$KREL" "$OUTDIR/dtbs"
+fi
 {
 	echo "arch=$ARCH"
 	echo "kernel_release=$KREL"

@@ -5,9 +5,12 @@
  * (include/secmon/trace.h, docs/trace.md). An AArch32 caller uses the
  * SMC32 forms, an AArch64 one the SMC64 ones.
  *
- * The boot CPU switches recording on and makes known calls, among them
- * those the vector answers itself (SMCCC_VERSION, ARCH_WORKAROUND_1, an ID
- * the filter rules out), then starts every other CPU; each makes CALLS
+ * The boot CPU switches recording on and makes the four ARCH_WORKAROUND
+ * calls, which are not recorded by default (TRACE_INFO's bit 1 clear), then
+ * switches their recording on too (TRACE_CTL x2 bit 1) and makes known
+ * calls, among them those the vector answers itself (SMCCC_VERSION,
+ * ARCH_WORKAROUND_1, an ID the filter rules out), then starts every other
+ * CPU; each makes CALLS
  * calls of an unknown SiP ID with its slot and the call's number in x1 and
  * x2. Then every CPU at once reads the trace into its own buffer, in small
  * pieces, until nothing waits. Checked: every record read exactly once
@@ -196,8 +199,23 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 		con_printf("Bail out! the firmware records nothing\n");
 		return fail;
 	}
-	sip(SECMON_SIP_TRACE_CTL, 1, 1, &out);
+	sip(SECMON_SIP_TRACE_CTL, 1, SECMON_TRACE_CTL_CLEAR, &out);
 	fail += con_tap(&ttap, out.x[0] == 0, "trace: TRACE_CTL starts recording");
+	sip(SECMON_SIP_TRACE_INFO, 0, 0, &out);
+	fail += con_tap(&ttap, out.x[1] == SECMON_TRACE_INFO_ON,
+			"trace: TRACE_INFO: recording, not the workaround calls (x1 = 0x%llx)",
+			(unsigned long long)out.x[1]);
+	/* Not recorded: the boot CPU's first record below is the SMCCC_VERSION after them. */
+	sip(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, &wa);
+	sip(SECMON_SMCCC_ARCH_WORKAROUND_2, 0, 0, &wa);
+	sip(SECMON_SMCCC_ARCH_WORKAROUND_3, 0, 0, &wa);
+	sip(SECMON_SMCCC_ARCH_WORKAROUND_4, 0, 0, &wa);
+	sip(SECMON_SIP_TRACE_CTL, 1, SECMON_TRACE_CTL_WORKAROUNDS, &out);
+	sip(SECMON_SIP_TRACE_INFO, 0, 0, &zero);
+	fail += con_tap(&ttap, out.x[0] == 0 &&
+				       zero.x[1] == (SECMON_TRACE_INFO_ON | SECMON_TRACE_INFO_WORKAROUNDS),
+			"trace: TRACE_CTL x2 bit 1 records the workaround calls too (x1 = 0x%llx)",
+			(unsigned long long)zero.x[1]);
 	sip(SECMON_SMCCC_VERSION, 0, 0, &v);
 	sip(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, &wa);
 	sip(UNKNOWN_SIP | twide, MARK, 0, &unk);
@@ -264,9 +282,10 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 				  r->t_exit >= r->t_entry;
 		}
 		fail += con_tap(&ttap, boot_ok,
-				"trace: SMCCC_VERSION, ARCH_WORKAROUND_1, an unknown SiP ID, "
-				"PSCI_VERSION and ID 0 recorded in order with their answers and the "
-				"caller's EL%u, %s", el, aarch32 ? "AArch32" : "AArch64");
+				"trace: not the four workaround calls by default; then SMCCC_VERSION, "
+				"ARCH_WORKAROUND_1, an unknown SiP ID, PSCI_VERSION and ID 0 recorded "
+				"in order with their answers and the caller's EL%u, %s", el,
+				aarch32 ? "AArch32" : "AArch64");
 		fail += con_tap(&ttap, (uint32_t)zero.x[0] == 0xffffffffu,
 				"trace: ID 0 answered SMC_UNK while recording");
 		/* Then per secondary: its CPU_ON event and the CPU_ON call (SUCCESS). */

@@ -4,7 +4,9 @@
 # nsk.test=trace (tests/nsk/trace.c) on both firmwares (both have recording
 # built in, off until the test switches it on): the AArch64 one on 1, 4 and
 # 8 CPUs, EL2 and EL1, GICv2 and v3, all CPUs reading at once under
-# multi-threaded TCG; the AArch32 one in Hyp and SVC mode, 1 and 4 CPUs.
+# multi-threaded TCG, and on -cpu max (whose workaround calls are not
+# answered in the vector: left out of the records by mon_smc()); the
+# AArch32 one in Hyp and SVC mode, 1 and 4 CPUs.
 # Usage: tests/nsk/trace.sh [--bios FILE] [--bios32 FILE]
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -19,7 +21,8 @@ while [ $# -gt 0 ]; do
 	shift
 done
 fail=0
-for shape in "--smp 1" "--smp 4 --gic 3 --virt 1" "--smp 8 --mttcg" "--smp 4 --gic 2 --el 1"; do
+for shape in "--smp 1" "--smp 4 --gic 3 --virt 1" "--smp 8 --mttcg" "--smp 4 --gic 2 --el 1" \
+	"--smp 2 --cpu max"; do
 	# shellcheck disable=SC2086
 	bash tests/nsk/run.sh --bios "$bios" $shape --test trace || fail=1
 done

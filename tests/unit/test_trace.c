@@ -4,12 +4,15 @@
  * the host simulator read their own trace back through TRACE_READ and keep
  * it; the tests check, after sim_run, that every call and power event is
  * there, in order, with the answers the callers got. Also the readout's
- * hostile-buffer rules, ring overrun and the board DT's secmon,trace node.
+ * hostile-buffer rules, ring overrun, the board DT's secmon,trace node,
+ * what is recorded by default (not the ARCH_WORKAROUND calls) and the
+ * console readout at SYSTEM_OFF and SYSTEM_RESET.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -494,6 +497,21 @@ static void described_power_recorded(void **state)
 	expect_power(&rec[1], SECMON_TRACE_EV_SYSTEM_OFF, 0);
 }
 
+/* The board DT's secmon,record-workarounds: recorded from cold boot, and TRACE_INFO says so. */
+static void sc_board_workarounds(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs in = { .x = { SECMON_SIP_TRACE_INFO } }, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	secmon_invoke(cd, &in, &out);
+	S.val[0] = out.x[1];
+	smc(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
+	ngot = 0;
+	read_all();
+	S.val[1] = ngot;
+	S.val[2] = ngot ? got[0].fid : 0;
+}
+
 static void board_dt_switches_recording(void **state)
 {
 	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb };
@@ -502,6 +520,23 @@ static void board_dt_switches_recording(void **state)
 	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"on\"; "
 		       "secmon,fixed; };"), dtb, sizeof(dtb));
 	run(sc_fixed_on, cfg, SIM_END_ALL_OFF);
+
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"on\"; "
+		       "secmon,record-workarounds; };"), dtb, sizeof(dtb));
+	run(sc_board_workarounds, cfg, SIM_END_ALL_OFF);
+	assert_int_equal(S.val[0], SECMON_TRACE_INFO_ON | SECMON_TRACE_INFO_WORKAROUNDS);
+	assert_int_equal(S.val[1], 1);
+	assert_int_equal(S.val[2], SECMON_SMCCC_ARCH_WORKAROUND_1);
+
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,record-workarounds = <1>; };"),
+		    dtb, sizeof(dtb));
+	assert_int_equal(run_sim(sc_fixed_on, &cfg), -1);
+	assert_non_null(strstr(console, "node trace, property secmon,record-workarounds"));
+
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,console-readout = \"yes\"; };"),
+		    dtb, sizeof(dtb));
+	assert_int_equal(run_sim(sc_fixed_on, &cfg), -1);
+	assert_non_null(strstr(console, "node trace, property secmon,console-readout"));
 
 	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"yes\"; };"),
 		    dtb, sizeof(dtb));
@@ -512,6 +547,153 @@ static void board_dt_switches_recording(void **state)
 		    sizeof(dtb));
 	assert_int_equal(run_sim(sc_fixed_on, &cfg), -1);
 	assert_non_null(strstr(console, "node trace, property secmon,fixed"));
+}
+
+/*
+ * What is recorded by default (docs/trace.md, "What is recorded"): not the
+ * SMCCC ARCH_WORKAROUND_1..4 calls (with or without the SVE hint), which an
+ * OS or a hypervisor may make on every exception entry and which would push
+ * everything else out of the rings; their discovery (ARCH_FEATURES) and
+ * every other call are. TRACE_CTL's x2 bit 1 has them recorded too until a
+ * TRACE_CTL without it, and TRACE_INFO's x1 bit 1 says which holds.
+ */
+static const uint32_t wa_ids[] = {
+	SECMON_SMCCC_ARCH_WORKAROUND_1, SECMON_SMCCC_ARCH_WORKAROUND_2,
+	SECMON_SMCCC_ARCH_WORKAROUND_3, SECMON_SMCCC_ARCH_WORKAROUND_4,
+};
+#define NWA (sizeof(wa_ids) / sizeof(wa_ids[0]))
+
+static uint64_t trace_flags(void)
+{
+	struct secmon_regs in = { .x = { SECMON_SIP_TRACE_INFO } }, out;
+
+	secmon_invoke(cd, &in, &out);
+	return out.x[1];
+}
+
+static void sc_workarounds(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, SECMON_TRACE_CTL_CLEAR), 0);
+	S.val[0] = trace_flags();
+	SMC1(SECMON_SMCCC_ARCH_FEATURES, SECMON_SMCCC_ARCH_WORKAROUND_1);
+	for (unsigned k = 0; k < NWA; k++) {
+		smc(wa_ids[k], 0, 0, 0);
+		smc(wa_ids[k] | SECMON_FID_SVE_HINT, 0, 0, 0);
+	}
+	SMC0(SECMON_SMCCC_VERSION);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, SECMON_TRACE_CTL_WORKAROUNDS), 0);
+	S.val[1] = trace_flags();
+	for (unsigned k = 0; k < NWA; k++)
+		smc(wa_ids[k], 0, 0, 0);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 0), 0);
+	S.val[2] = trace_flags();
+	smc(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
+	SMC0(P32(VERSION));
+	ngot = 0;
+	read_all();
+}
+
+static void workaround_calls_not_recorded_by_default(void **state)
+{
+	unsigned i = 0;
+
+	(void)state;
+	lost_seen = 0;
+	run_clean(sc_workarounds, 1, 0);
+	assert_int_equal(S.val[0], SECMON_TRACE_INFO_ON);
+	assert_int_equal(S.val[1], SECMON_TRACE_INFO_ON | SECMON_TRACE_INFO_WORKAROUNDS);
+	assert_int_equal(S.val[2], SECMON_TRACE_INFO_ON);
+	assert_int_equal(lost_seen, 0);
+	assert_int_equal(ngot, 3 + NWA);
+	assert_int_equal(next(0, &i)->fid, SECMON_SMCCC_ARCH_FEATURES);
+	assert_int_equal(next(0, &i)->fid, SECMON_SMCCC_VERSION);
+	for (unsigned k = 0; k < NWA; k++)
+		assert_int_equal(next(0, &i)->fid, wa_ids[k]);
+	assert_int_equal(next(0, &i)->fid, P32(VERSION));
+}
+
+/*
+ * The board DT's secmon,console-readout: at SYSTEM_OFF (S.val[0] 0) or
+ * SYSTEM_RESET the records still in the rings are printed on the console,
+ * one a line in hex, between a line with the CPU count, the counter's
+ * frequency and the lost count and an end line; the rings keep them.
+ */
+static void sc_readout(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	SMC0(SECMON_SMCCC_VERSION);
+	smc(SECMON_SMCCC_ARCH_WORKAROUND_1, 0, 0, 0);
+	SMC0(P32(VERSION));
+	SMC0(S.val[0] ? P32(SYSTEM_RESET) : P32(SYSTEM_OFF));
+	atomic_store(&S.returned, 1);
+}
+
+/* The records of the console's readout into got[]; -1 when it is not there whole. */
+static int parse_readout(void)
+{
+	const char *p = strstr(console, "SECMON-TRACE-READOUT cpus=1 hz=1000000000 lost=0\n");
+
+	ngot = 0;
+	if (!p)
+		return -1;
+	p = strchr(p, '\n') + 1;
+	while (strncmp(p, "SECMON-TRACE-READOUT-END\n", 25) != 0) {
+		uint8_t *b = (uint8_t *)&got[ngot];
+
+		for (unsigned j = 0; j < REC; j++) {
+			unsigned v;
+
+			if (sscanf(p + 2 * j, "%2X", &v) != 1)
+				return -1;
+			b[j] = (uint8_t)v;
+		}
+		if (p[2 * REC] != '\n')
+			return -1;
+		p += 2 * REC + 1;
+		ngot++;
+	}
+	return 0;
+}
+
+static void readout_on_the_console(void **state)
+{
+	static struct secmon_trace_record rec[8];
+	struct sim_config cfg = { .ncpus = 1, .board_dtb = dtb }, c;
+	const int end[2] = { SIM_END_SYSTEM_OFF, SIM_END_SYSTEM_RESET };
+	const uint32_t event[2] = { SECMON_TRACE_EV_SYSTEM_OFF, SECMON_TRACE_EV_SYSTEM_RESET };
+	uint64_t lost, waiting;
+
+	(void)state;
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"on\"; "
+		       "secmon,console-readout; };"), dtb, sizeof(dtb));
+	for (unsigned reset = 0; reset < 2; reset++) {
+		c = run_prepare(sc_readout, &cfg);
+		S.val[0] = reset;
+		assert_int_equal(sim_run(&c, BOOT_PC, BOOT_CTX), end[reset]);
+		assert_int_equal(atomic_load(&S.returned), 0);
+		if (parse_readout())
+			fail_msg("no whole readout on the console:\n%s", console);
+		/* The calls (not the workaround call), then the call that went down, then its event. */
+		assert_int_equal(ngot, 4);
+		expect_smc(&got[0], SECMON_SMCCC_VERSION, 4, 0x10005);
+		expect_smc(&got[1], P32(VERSION), 4, SECMON_PSCI_VERSION_MAKE(1, 3));
+		expect_smc(&got[2], reset ? P32(SYSTEM_RESET) : P32(SYSTEM_OFF), 0, 0);
+		expect_power(&got[3], event[reset], 0);
+		for (unsigned k = 0; k < ngot; k++)
+			assert_int_equal(got[k].seq, k);
+		/* Byte for byte what the rings still hold. */
+		assert_int_equal(mon_trace_drain((volatile uint64_t *)rec, 8, UINT64_MAX, &lost,
+						 &waiting), 4);
+		assert_memory_equal(rec, got, 4 * REC);
+	}
+
+	/* Without the property: nothing on the console. */
+	simtest_dtc(FW("trace { compatible = \"secmon,trace\"; secmon,recording = \"on\"; };"), dtb,
+		    sizeof(dtb));
+	S.val[0] = 0;
+	run(sc_readout, cfg, SIM_END_SYSTEM_OFF);
+	assert_null(strstr(console, "SECMON-TRACE"));
 }
 
 int main(void)
@@ -526,6 +708,8 @@ int main(void)
 		cmocka_unit_test(smc32_lost_count_saturates),
 		cmocka_unit_test(described_power_recorded),
 		cmocka_unit_test(powerdown_exit_not_taken_from_a_later_boot),
+		cmocka_unit_test(workaround_calls_not_recorded_by_default),
+		cmocka_unit_test(readout_on_the_console),
 	};
 
 	return cmocka_run_group_tests_name("trace", tests, NULL, NULL);

@@ -266,9 +266,10 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
+	(void)workarounds;
 }
 
 /* The simulated CPU has no speculation to work around. */

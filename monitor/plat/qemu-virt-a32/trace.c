@@ -2,8 +2,10 @@
 /*
  * While recording is on, every SMC goes to mon_smc(), which records it: the
  * Monitor vector answers ARCH_WORKAROUND_1 and _3 itself through the frame's
- * code pointers (vectors.S), which are 0, the ordinary path, meanwhile. The
- * frame keeps the CPU's own code for when recording stops.
+ * code pointers (vectors.S), which are 0, the ordinary path, while the
+ * workaround calls are recorded too (by default they are not, and keep this
+ * CPU's own code: docs/trace.md). The frame keeps the CPU's own code for
+ * when that stops.
  */
 #include "frame.h"
 #include "platform.h"
@@ -12,6 +14,7 @@
 
 #define QV_TRACE_READY 0x7ace5ec0u
 
+/* Whether the workaround calls are recorded: the frames' code pointers 0. */
 static bool tracing;
 
 /* The frame's code pointers as recording wants them, each one store (the vector reads them unlocked). */
@@ -49,8 +52,9 @@ void qv_trace_frame(struct qv_frame *f, uint32_t wa1, uint32_t wa3)
  * the caller's own accesses once TRACE_CTL returns), so a CPU misses a
  * switch by at most the call it has in flight.
  */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
+	on = on && workarounds;
 	__atomic_store_n(&tracing, on, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
 	for (unsigned i = 0; i < plat_cpu_count(); i++) {

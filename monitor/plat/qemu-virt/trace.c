@@ -5,7 +5,10 @@
  * (vectors.S). Its fast path then costs nothing while recording is off: the
  * workaround calls' code and the routes are pointers the vector loads anyway;
  * only SMCCC_VERSION looks at the frame's trace flag.
- *  - FR_WA1/FR_WA3: qv_wa_ordinary, which takes the calls down the full path;
+ *  - FR_WA1/FR_WA3: qv_wa_ordinary, which takes the calls down the full path,
+ *    only when the workaround calls are recorded too; by default (they are
+ *    not: docs/trace.md) they keep this CPU's own code and cost what they
+ *    cost with recording off;
  *  - FR_ROUTES: routes that filter nothing and have no fast handler, so an
  *    ID goes to mon_smc() whatever the filter would have said;
  *  - FR_TRACE: set, for SMCCC_VERSION.
@@ -18,7 +21,9 @@
 
 extern char qv_wa_ordinary[];
 
-static bool tracing;
+/* What recording wants of the frames: TR_ON, and TR_WA with it for the workaround calls. */
+enum { TR_ON = 1, TR_WA = 2 };
+static unsigned tracing;
 static struct mon_route traced_routes[SECMON_FID_OEN_MASK + 1];
 /* Each entity's one slot holds an ID of another entity: it never matches. */
 static uint32_t no_slot[SECMON_FID_OEN_MASK + 1];
@@ -30,12 +35,14 @@ static const struct mon_answer full_path = { .how = MON_ANSWER_FULL };
  * call either down the fast path or to mon_smc(), which records it whole
  * or not at all by one read of mon_trace_on).
  */
-static void frame_set(struct qv_frame *f, bool on)
+static void frame_set(struct qv_frame *f, unsigned tr)
 {
-	__atomic_store_n(&f->wa1, on ? (uintptr_t)qv_wa_ordinary : f->wa_own[0], __ATOMIC_RELAXED);
-	__atomic_store_n(&f->wa3, on ? (uintptr_t)qv_wa_ordinary : f->wa_own[1], __ATOMIC_RELAXED);
-	__atomic_store_n(&f->routes, on ? traced_routes : mon_routes, __ATOMIC_RELAXED);
-	__atomic_store_n(&f->trace, on, __ATOMIC_RELAXED);
+	bool wa = tr & TR_WA;
+
+	__atomic_store_n(&f->wa1, wa ? (uintptr_t)qv_wa_ordinary : f->wa_own[0], __ATOMIC_RELAXED);
+	__atomic_store_n(&f->wa3, wa ? (uintptr_t)qv_wa_ordinary : f->wa_own[1], __ATOMIC_RELAXED);
+	__atomic_store_n(&f->routes, tr & TR_ON ? traced_routes : mon_routes, __ATOMIC_RELAXED);
+	__atomic_store_n(&f->trace, tr & TR_ON, __ATOMIC_RELAXED);
 }
 
 /*
@@ -51,7 +58,7 @@ static void frame_set(struct qv_frame *f, bool on)
  */
 void qv_trace_frame(struct qv_frame *f, uintptr_t wa1, uintptr_t wa3)
 {
-	bool on;
+	unsigned on;
 
 	f->wa_own[1] = wa3;
 	__atomic_store_n(&f->wa_own[0], wa1, __ATOMIC_RELEASE);
@@ -72,8 +79,10 @@ void qv_trace_frame(struct qv_frame *f, uintptr_t wa1, uintptr_t wa3)
  * call another CPU makes after it has seen TRACE_CTL return goes the new
  * way, so a CPU misses a switch by at most the call it has in flight.
  */
-void plat_trace_switched(bool on)
+void plat_trace_switched(bool on, bool workarounds)
 {
+	unsigned tr = on ? TR_ON | (workarounds ? TR_WA : 0) : 0;
+
 	for (unsigned i = 0; i <= SECMON_FID_OEN_MASK; i++) {
 		no_slot[i] = secmon_fid(false, false, i ^ 1, 0);
 		traced_routes[i].shift = 32;
@@ -82,14 +91,14 @@ void plat_trace_switched(bool on)
 		traced_routes[i].fast = mon_no_fast_calls;
 		traced_routes[i].all = 1;
 	}
-	__atomic_store_n(&tracing, on, __ATOMIC_RELEASE);
+	__atomic_store_n(&tracing, tr, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
 	for (unsigned i = 0; i < plat_cpu_count(); i++) {
 		struct qv_frame *f = qv_frame_of(i);
 
 		/* Not yet through its reset: qv_trace_frame() reads `tracing` then. */
 		if (__atomic_load_n(&f->wa_own[0], __ATOMIC_ACQUIRE))
-			frame_set(f, on);
+			frame_set(f, tr);
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* dmb ish */
 }
