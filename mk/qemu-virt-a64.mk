@@ -42,6 +42,7 @@ include mk/qemu-virt-rules.mk
 COLD_C := $(PLAT)/boot.c $(COMMON)/coldboot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c monitor/core/trace_dt.c \
+	monitor/core/dispatch_init.c \
 	monitor/services/described_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
@@ -56,7 +57,8 @@ SIZE_C := $(COMMON)/format.c $(COMMON)/console.c monitor/core/log.c $(PLAT)/cpu.
 	$(PLAT)/traps.c $(COMMON)/workaround.c $(PLAT)/gic.c $(COMMON)/gicv2.c $(COMMON)/power.c \
 	$(COMMON)/poweroff.c $(COMMON)/entropy.c monitor/services/described.c \
 	monitor/services/media.c monitor/services/errata.c monitor/services/trng.c \
-	monitor/core/trace.c $(PLAT)/trace.c monitor/core/services.c
+	monitor/core/trace.c $(PLAT)/trace.c monitor/core/services.c monitor/psci/psci_stat.c \
+	monitor/psci/psci_system.c monitor/psci/psci_mode.c monitor/core/queries.c
 $(call obj,$(SIZE_C)): CFLAGS += -Os
 COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
 	*libfdt.a:*

@@ -168,6 +168,15 @@ int mon_dispatch_build(struct mon_dispatch *d, const struct mon_service *service
  */
 const struct mon_service *mon_dispatch_find(const struct mon_dispatch *d, uint32_t fid);
 
+/*
+ * The general queries (core/queries.c): an entity's record in mon_oens
+ * (NULL: none), fid's when it is a general query of one, and the answer
+ * of one (false when c is none) with d's services counted.
+ */
+const struct mon_oen_info *mon_oen_find(unsigned oen);
+const struct mon_oen_info *mon_query_owner(uint32_t fid);
+bool mon_general_query(const struct mon_dispatch *d, struct mon_call *c);
+
 /* True when some service implements fid (SVE hint ignored). */
 bool mon_fid_implemented(uint32_t fid);
 
@@ -197,7 +206,8 @@ static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
 	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
 }
 
-/* Routes mon_smc()'s calls to mon_services (mon_dispatch_build()); 0 or -1. */
+/* mon_smc()'s routing (dispatch.c), to mon_services: mon_dispatch_init(), 0 or -1. */
+extern struct mon_dispatch mon_dispatch;
 int mon_dispatch_init(void);
 
 /*

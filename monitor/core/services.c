@@ -70,21 +70,22 @@ _Static_assert(sizeof(power_hooks) / sizeof(power_hooks[0]) <= MON_POWER_MAX_HOO
 
 mon_power_fn mon_power_calls[MON_POWER_EVENTS][MON_POWER_MAX_HOOKS + 1];
 
-/* Rare (cold boot, TRACE_CTL): built for size, not unrolled. */
-__attribute__((noinline)) void mon_power_heard_update(void)
+/*
+ * Each event's list ends at its first NULL; the entries past it are old
+ * ones, never read. Rare: cold boot and TRACE_CTL.
+ */
+void mon_power_heard_update(void)
 {
 	for (unsigned what = 0; what < MON_POWER_EVENTS; what++) {
-		mon_power_fn *calls = mon_power_calls[what];
-		unsigned n = 0;
+		mon_power_fn *call = mon_power_calls[what];
 
 		for (unsigned i = 0; i < sizeof(power_hooks) / sizeof(power_hooks[0]); i++) {
 			const struct mon_power_hook *h = &power_hooks[i];
 
 			if ((h->events >> what) & 1 && (!h->on || __atomic_load_n(h->on, __ATOMIC_RELAXED)))
-				__atomic_store_n(&calls[n++], h->fn, __ATOMIC_RELAXED);
+				__atomic_store_n(call++, h->fn, __ATOMIC_RELAXED);
 		}
-		while (n < MON_POWER_MAX_HOOKS)
-			__atomic_store_n(&calls[n++], 0, __ATOMIC_RELAXED);
+		__atomic_store_n(call, 0, __ATOMIC_RELAXED);
 	}
 }
 

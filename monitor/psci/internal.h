@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Inside PSCI: the state its files share (psci.c the set-up, the dispatch
- * and PSCI_FEATURES; onoff.c CPU_ON, CPU_OFF, AFFINITY_INFO and the warm
- * boot; suspend.c CPU_SUSPEND, SYSTEM_SUSPEND and OS-initiated mode;
- * system.c SYSTEM_OFF and the resets; stat.c the statistics; fast.c the
- * SMC fast path's answers), and the small helpers they all use.
+ * and PSCI_FEATURES; psci_onoff.c CPU_ON, CPU_OFF, AFFINITY_INFO and the
+ * warm boot; psci_suspend.c CPU_SUSPEND, SYSTEM_SUSPEND and their
+ * coordination; psci_mode.c NODE_HW_STATE and PSCI_SET_SUSPEND_MODE;
+ * psci_system.c SYSTEM_OFF and the resets; psci_stat.c the statistics;
+ * psci_fast.c the SMC fast path's answers), and the small helpers they
+ * all use.
  *
  * Every state change happens under plat_lock(); the readers take the lock
  * too, so an answer is always a state that existed. AFFINITY_INFO reads one
@@ -134,6 +136,9 @@ static inline bool same_domain(unsigned cpu, unsigned i, unsigned level)
 {
 	return level == LEVEL_SYSTEM || plat_cpu_cluster(i) == plat_cpu_cluster(cpu);
 }
+
+/* OS-initiated mode: is core i's cluster down? (psci_suspend.c) */
+bool psci_osi_cluster_down(unsigned i);
 
 /* The index in psci_states[] of a state CPU_SUSPEND accepts, or -1. */
 static inline int find_state(uint32_t power_state)
