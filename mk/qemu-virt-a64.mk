@@ -42,7 +42,7 @@ include mk/qemu-virt-rules.mk
 COLD_C := $(PLAT)/boot.c $(COMMON)/coldboot.c $(COMMON)/board.c $(COMMON)/dt.c $(COMMON)/poweroff_dt.c $(COMMON)/payload.c \
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/os_dt.c monitor/core/trace_dt.c \
-	monitor/core/dispatch_init.c \
+	monitor/core/dispatch_init.c monitor/psci/psci_dt.c \
 	monitor/services/described_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \

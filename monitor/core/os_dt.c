@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The normal world's description of this monitor: the board's PSCI node
- * (or a standard PSCI 1.1 one), the platform's idle states, the SCMI
- * server (services/scmi_dt.c) and the board's call tables, written into the
- * DT the monitor hands over. Cold boot only.
+ * The DT handed to the OS: the monitor's description of itself, written
+ * into the platform's DT by the services, each its own part, in the order
+ * core/services.c's mon_services_os_dt() calls them (PSCI's node, idle
+ * states and power domains; the SCMI server; the board's call tables),
+ * with the helpers they share here. Cold boot only.
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
 #include <secmon/psci.h>
 #include "../monitor.h"
-#include "../services/scmi.h"
-#include "../plat.h"
 #include "service.h"
 
 #define MAX_CHILDREN 64
@@ -77,30 +76,17 @@ static int copy_node(void *dst, int parent, const void *src, int node, unsigned 
 	return 0;
 }
 
+int mon_dt_copy_node(void *dst, int parent, const void *src, int node)
+{
+	return copy_node(dst, parent, src, node, 0);
+}
+
 /* The board's own PSCI node, or a negative number. */
-static int psci_board_node(const void *board)
+int mon_dt_board_psci(const void *board)
 {
 	int node = secmon_calltab_find(board, -1, "arm,psci");
 
 	return node >= 0 ? node : secmon_calltab_find(board, -1, "arm,psci-0.2");
-}
-
-static int psci_node(void *fdt, const void *board)
-{
-	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
-	int node = board ? psci_board_node(board) : -1;
-	int dst, err;
-
-	if (node >= 0)
-		return copy_node(fdt, 0, board, node, 0);
-	dst = fdt_subnode_offset(fdt, 0, "psci");
-	if (dst >= 0 && (err = fdt_del_node(fdt, dst)) < 0)
-		return err;
-	dst = fdt_add_subnode(fdt, 0, "psci");
-	if (dst < 0)
-		return dst;
-	err = fdt_setprop(fdt, dst, "compatible", compat, sizeof(compat));
-	return err ? err : fdt_setprop_string(fdt, dst, "method", "smc");
 }
 
 /*
@@ -115,13 +101,8 @@ static bool smccc_conduit(const void *board)
 	       fdt_node_check_compatible(board, node, "arm,psci-1.0") == 0;
 }
 
-static bool offered(unsigned fn)
-{
-	return !(mon_cfg.psci_unsupported & (1u << fn));
-}
-
 /* A fresh, empty node PARENT/NAME (an old one of that name is replaced). */
-static int new_node(void *fdt, int parent, const char *name)
+int mon_dt_new_node(void *fdt, int parent, const char *name)
 {
 	int node = fdt_subnode_offset(fdt, parent, name), err;
 
@@ -151,213 +132,16 @@ int mon_dt_set_phandle(void *fdt, int node, uint32_t *phandle)
 	return fdt_setprop_u32(fdt, node, "phandle", *phandle);
 }
 
-/*
- * One idle-state node for s under PARENT (Documentation/devicetree/
- * bindings/cpu/idle-states.yaml); *phandle gets its phandle.
- */
-static int state_node(void *fdt, int parent, const struct plat_power_state *s,
-		      const char *compat, uint32_t *phandle)
-{
-	int node = new_node(fdt, parent, s->name), err;
-
-	if (node < 0)
-		return node;
-	err = fdt_setprop_string(fdt, node, "compatible", compat);
-	if (!err)
-		err = fdt_setprop_u32(fdt, node, "arm,psci-suspend-param", s->power_state);
-	if (!err)
-		err = fdt_setprop_u32(fdt, node, "entry-latency-us", s->entry_latency_us);
-	if (!err)
-		err = fdt_setprop_u32(fdt, node, "exit-latency-us", s->exit_latency_us);
-	if (!err)
-		err = fdt_setprop_u32(fdt, node, "min-residency-us", s->min_residency_us);
-	if (!err && s->timer_stops)
-		err = fdt_setprop(fdt, node, "local-timer-stop", 0, 0);
-	if (!err && !s->powerdown)
-		err = fdt_setprop_string(fdt, node, "idle-state-name", "retention");
-	return err ? err : mon_dt_set_phandle(fdt, node, phandle);
-}
-
-/* The platform's CPU index of a /cpus child, or -1 (not a CPU, unknown MPIDR). */
-static int cpu_of_node(const void *fdt, int cpus, int node)
-{
-	int len, cells = fdt_address_cells(fdt, cpus);
-	const char *type = fdt_getprop(fdt, node, "device_type", &len);
-	const fdt32_t *reg;
-	uint64_t mpidr;
-
-	if (!type || fdt_stringlist_contains(type, len, "cpu") != 1)
-		return -1;
-	reg = fdt_getprop(fdt, node, "reg", &len);
-	if (!reg || cells < 1 || cells > 2 || len < cells * (int)sizeof(*reg))
-		return -1;
-	mpidr = fdt32_to_cpu(reg[0]);
-	if (cells == 2)
-		mpidr = mpidr << 32 | fdt32_to_cpu(reg[1]);
-	return plat_cpu_index(mpidr);
-}
-
-/*
- * A PSCI power domain /psci/NAME (OS-initiated mode's hierarchy, as in
- * Linux's arm,psci binding), NAME ending in "00" replaced by n's two digits
- * when n >= 0: its idle states (fdt32 phandles) and its parent domain (0:
- * none). *phandle gets its phandle.
- */
-static int psci_domain(void *fdt, char *name, int n, const fdt32_t *idle, unsigned nidle,
-		       uint32_t parent, uint32_t *phandle)
-{
-	int psci = fdt_subnode_offset(fdt, 0, "psci"), node, err;
-	unsigned end = 0;
-
-	while (name[end])
-		end++;
-	if (n >= 0 && end >= 2) {
-		name[end - 2] = (char)('0' + n / 10 % 10);
-		name[end - 1] = (char)('0' + n % 10);
-	}
-	node = psci < 0 ? psci : new_node(fdt, psci, name);
-	if (node < 0)
-		return node;
-	err = fdt_setprop_u32(fdt, node, "#power-domain-cells", 0);
-	if (!err && nidle)
-		err = fdt_setprop(fdt, node, "domain-idle-states", idle, (int)(nidle * sizeof(*idle)));
-	if (!err && parent)
-		err = fdt_setprop_u32(fdt, node, "power-domains", parent);
-	return err ? err : mon_dt_set_phandle(fdt, node, phandle);
-}
-
-/*
- * CPU `cpu`'s node: its idle states, and in OS-initiated mode its power
- * domain (pd != 0). Nothing when the DT has no node for it.
- */
-static int cpu_props(void *fdt, unsigned cpu, const fdt32_t *idle, unsigned nidle, uint32_t pd)
-{
-	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), node, err = 0;
-
-	fdt_for_each_subnode(node, fdt, cpus) {
-		if (cpu_of_node(fdt, cpus, node) != (int)cpu)
-			continue;
-		err = fdt_setprop(fdt, node, "cpu-idle-states", idle, (int)(nidle * sizeof(*idle)));
-		if (!err && pd)
-			err = fdt_setprop_u32(fdt, node, "power-domains", pd);
-		if (!err && pd)
-			err = fdt_setprop_string(fdt, node, "power-domain-names", "psci");
-		break;
-	}
-	return err;
-}
-
-#define MAX_CLUSTERS 16
-
-/*
- * /cpus/idle-states from plat_power_states() and cpu-idle-states on every
- * CPU. When OS-initiated mode is offered and the monitor wrote /psci
- * itself, /psci also gets the hierarchy Linux's cpuidle-psci-domain needs:
- * a domain per CPU (its core states, which Linux then reads there) under a
- * domain per cluster (the cluster state, /cpus/domain-idle-states), and,
- * when the platform has a system power-down state (which CPU_SUSPEND
- * accepts from the last core), the clusters under one system domain with
- * that state; the cluster state leaves the CPUs' own list. Nothing when
- * CPU_SUSPEND is not offered or the /psci node (a board's) is not PSCI 0.2
- * or later.
- */
-static int idle_states(void *fdt, bool own_psci)
-{
-	unsigned n, i, ncl = plat_cluster_count(), ncpu = plat_cpu_count();
-	const struct plat_power_state *st = plat_power_states(&n);
-	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
-	int parent, err = 0;
-	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 }, sys_pd = 0;
-	fdt32_t list[PLAT_MAX_POWER_STATES], cl_list[1] = { 0 }, sys_list[1] = { 0 };
-	char cpu_name[] = "cpu-pd00", cluster_name[] = "cluster-pd00", system_name[] = "system-pd";
-	unsigned nlist = 0;
-	int cluster_state = -1, system_state = -1;
-	bool osi;
-
-	if (cpus < 0 || psci < 0 || !offered(SECMON_PSCI_FN_CPU_SUSPEND) ||
-	    (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") != 0 &&
-	     fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") != 0))
-		return 0;
-	if (n > PLAT_MAX_POWER_STATES)
-		n = PLAT_MAX_POWER_STATES;
-	for (i = 0; i < n; i++) {
-		if (st[i].level == PLAT_LEVEL_CLUSTER && st[i].powerdown)
-			cluster_state = (int)i;
-		if (st[i].level == PLAT_LEVEL_SYSTEM && st[i].powerdown)
-			system_state = (int)i;
-	}
-	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE) && cluster_state >= 0 &&
-	      ncl <= MAX_CLUSTERS;
-	if (!osi)
-		system_state = -1;
-	parent = new_node(fdt, cpus, "idle-states");
-	if (parent < 0)
-		return parent;
-	err = fdt_setprop_string(fdt, parent, "entry-method", "psci");
-	for (i = n; !err && i-- > 0;) {
-		if (st[i].level == PLAT_LEVEL_SYSTEM || (osi && st[i].level != PLAT_LEVEL_CORE))
-			continue;
-		err = state_node(fdt, parent, &st[i], "arm,idle-state", &ph[i]);
-	}
-	for (i = 0; i < n; i++)
-		if (st[i].level == PLAT_LEVEL_CORE || (!osi && st[i].level == PLAT_LEVEL_CLUSTER))
-			list[nlist++] = cpu_to_fdt32(ph[i]);
-	if (!err && osi) {
-		cpus = fdt_subnode_offset(fdt, 0, "cpus");
-		parent = new_node(fdt, cpus, "domain-idle-states");
-		err = parent;
-		if (parent >= 0 && system_state >= 0)
-			err = state_node(fdt, parent, &st[system_state], "domain-idle-state",
-					 &ph[system_state]);
-		if (parent >= 0 && err >= 0)
-			err = state_node(fdt, parent, &st[cluster_state], "domain-idle-state",
-					 &ph[cluster_state]);
-		cl_list[0] = cpu_to_fdt32(ph[cluster_state]);
-		if (system_state >= 0)
-			sys_list[0] = cpu_to_fdt32(ph[system_state]);
-	}
-	/* libfdt puts a new node ahead of its siblings: the last first. */
-	if (!err && system_state >= 0)
-		err = psci_domain(fdt, system_name, -1, sys_list, 1, 0, &sys_pd);
-	for (i = osi ? ncl : 0; !err && i-- > 0;)
-		err = psci_domain(fdt, cluster_name, (int)i, cl_list, 1, sys_pd, &pd[i]);
-	for (i = ncpu; !err && i-- > 0;) {
-		uint32_t cpd = 0;
-
-		if (osi)
-			err = psci_domain(fdt, cpu_name, (int)i, list, nlist, pd[plat_cpu_cluster(i)],
-					  &cpd);
-		if (!err)
-			err = cpu_props(fdt, i, list, nlist, cpd);
-	}
-	return err;
-}
-
 int mon_dt_fixup(void *fdt, const void *board)
 {
-	int fw, node = -1, err;
+	struct mon_os_dt o = { .fdt = fdt, .board = board };
 
 	next_phandle = 0;
 	/* A corrupt structure block could send libfdt's walks round for ever. */
 	if (board && (fdt_check_header(board) != 0 ||
 		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
 		return -FDT_ERR_BADSTRUCTURE;
-	err = psci_node(fdt, board);
-	if (!err)
-		err = idle_states(fdt, !board || psci_board_node(board) < 0);
-	if (!err && smccc_conduit(board))
-		err = scmi_dt_fixup(fdt);
-	if (err || !board)
-		return err;
-	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {
-		fw = fdt_subnode_offset(fdt, 0, "firmware");
-		if (fw < 0)
-			fw = fdt_add_subnode(fdt, 0, "firmware");
-		if (fw < 0)
-			return fw;
-		err = copy_node(fdt, fw, board, node, 0);
-		if (err)
-			return err;
-	}
-	return 0;
+	o.board_psci = board && mon_dt_board_psci(board) >= 0;
+	o.smccc = smccc_conduit(board);
+	return mon_services_os_dt(&o);
 }

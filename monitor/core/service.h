@@ -217,6 +217,34 @@ int mon_dispatch_init(void);
 int mon_services_init(const struct mon_config *cfg);
 
 /*
+ * The DT handed to the OS (mon_dt_fixup(), core/os_dt.c), as each service
+ * writes its part of it, cold boot only: the DT, the board's (NULL: none),
+ * whether the board has its own /psci node (the OS gets it as it is) and
+ * whether the OS has an SMCCC conduit (the board's /psci node is not
+ * PSCI 0.1 only: Linux finds SMCCC through PSCI 0.2 or later).
+ */
+struct mon_os_dt {
+	void *fdt;
+	const void *board;
+	bool board_psci;
+	bool smccc;
+};
+
+/* The services' parts, in order (services.c); 0 or a libfdt error. */
+int mon_services_os_dt(const struct mon_os_dt *o);
+
+/*
+ * Helpers of the services' parts (os_dt.c): the board's /psci node ("arm,psci"
+ * or "arm,psci-0.2") or a negative number; a copy of the board's `node`
+ * and its children under `parent` (phandles left out: they number the
+ * board's nodes); a fresh, empty node (an old one of that name is
+ * replaced). Each returns its node or 0, or a libfdt error.
+ */
+int mon_dt_board_psci(const void *board);
+int mon_dt_copy_node(void *dst, int parent, const void *src, int node);
+int mon_dt_new_node(void *fdt, int parent, const char *name);
+
+/*
  * Each service declares its entry points in its own header: psci/psci.h,
  * services/arch_svc.h, errata.h, trng.h, scmi.h, described.h. Only
  * services.c names them (and dispatch.c PSCI's psci_wakeup(), behind the

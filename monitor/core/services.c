@@ -90,6 +90,21 @@ void mon_power_heard_update(void)
 }
 
 /*
+ * The services' parts of the OS's DT (core/os_dt.c), in order: PSCI's node,
+ * idle states and power domains, the SCMI server, the board's call tables.
+ */
+MON_COLD_BOOT int mon_services_os_dt(const struct mon_os_dt *o)
+{
+	int err = psci_os_dt(o);
+
+	if (!err)
+		err = scmi_os_dt(o);
+	if (!err)
+		err = described_os_dt(o);
+	return err;
+}
+
+/*
  * The services' own set-up, in order; a pointer to cold-boot code in
  * mon_services would reach into the cold-boot part (scripts/boot-split.py).
  * described_init() checks the board DT's structure, which the SCMI server's

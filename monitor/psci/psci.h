@@ -12,6 +12,8 @@ bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
 extern const struct mon_fast_hook psci_fast_hook;
 void psci_init(unsigned boot_cpu);
+/* Cold boot: PSCI's part of the OS's DT (psci_dt.c). */
+int psci_os_dt(const struct mon_os_dt *o);
 /* PSCI operations for other services (legacy ABIs): explicit arguments. */
 int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
 int64_t psci_cpu_off(struct mon_call *c);

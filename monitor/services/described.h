@@ -14,6 +14,9 @@
  */
 int described_init(const void *board_fdt);
 
+/* Cold boot: the board's call tables, as they are, under /firmware in the OS's DT. */
+int described_os_dt(const struct mon_os_dt *o);
+
 /*
  * Split between cold boot (described_dt.c: parse, bind, check) and run time
  * (described.c: match a call, run its operation). Binding resolves each

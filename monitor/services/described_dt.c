@@ -264,3 +264,20 @@ int described_init(const void *fdt)
 	}
 	return check_unique_ids();
 }
+
+int described_os_dt(const struct mon_os_dt *o)
+{
+	int fw, node = -1, err;
+
+	while (o->board && (node = secmon_calltab_find(o->board, node, "secmon,call-table")) >= 0) {
+		fw = fdt_subnode_offset(o->fdt, 0, "firmware");
+		if (fw < 0)
+			fw = fdt_add_subnode(o->fdt, 0, "firmware");
+		if (fw < 0)
+			return fw;
+		err = mon_dt_copy_node(o->fdt, fw, o->board, node);
+		if (err)
+			return err;
+	}
+	return 0;
+}

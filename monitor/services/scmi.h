@@ -63,11 +63,13 @@ extern const unsigned scmi_protocol_count;
 bool scmi_channel(struct scmi_be_channel *ch);
 
 /*
- * Cold boot: the OS's view of the server in `fdt`, when there is a channel:
- * the channel under /reserved-memory and /firmware/scmi with a protocol@NN
- * child per protocol. Returns 0 or a libfdt error.
+ * Cold boot: the server's part of the OS's DT, when there is a channel and
+ * the OS an SMCCC conduit to reach it: the channel under /reserved-memory
+ * and /firmware/scmi with a protocol@NN child per protocol. Returns 0 or a
+ * libfdt error.
  */
-int scmi_dt_fixup(void *fdt);
+struct mon_os_dt;
+int scmi_os_dt(const struct mon_os_dt *o);
 
 /* Handles one message already in secure memory: fills m->out. */
 void scmi_process(struct scmi_msg *m, uint8_t protocol);
