@@ -3,6 +3,7 @@
  * The explicit table of services the monitor routes to, sorted by OEN, and
  * their set-up at cold boot: the one file of the core that names them.
  */
+#include <secmon/sip.h>
 #include "../psci/psci.h"
 #include "../scmi_backend.h"
 #include "../services/arch_svc.h"
@@ -23,12 +24,16 @@ const struct mon_service mon_services[] = {
 	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x7fff, 0x8000 },
 	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
 	  .fast = &arch_svc_fast_hook },	/* WORKAROUND_2, _1 */
-	{ .name = "errata", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0020, 0x0021 },
-	  .calls = MON_CALLS_FAST32, .handle = errata_handle, .has = errata_has },
-	{ .name = "trace", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0030, 0x0032 },
-	  .calls = MON_CALLS_FAST, .handle = trace_handle, .has = trace_has },
-	{ .name = "scmi", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP }, .fns = { 0x0200, 0x0200 },
-	  .calls = MON_CALLS_FAST32, .handle = scmi_handle, .has = scmi_has },
+	/* secmon's SiP calls, as <secmon/sip.h> maps them. */
+	{ .name = "errata", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP },
+	  .fns = { SECMON_SIP_ERRATA_FIRST, SECMON_SIP_ERRATA_LAST }, .calls = MON_CALLS_FAST32,
+	  .handle = errata_handle, .has = errata_has },
+	{ .name = "trace", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP },
+	  .fns = { SECMON_SIP_TRACE_FIRST, SECMON_SIP_TRACE_LAST }, .calls = MON_CALLS_FAST,
+	  .handle = trace_handle, .has = trace_has },
+	{ .name = "scmi", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP },
+	  .fns = { SECMON_SIP_SCMI_FIRST, SECMON_SIP_SCMI_LAST }, .calls = MON_CALLS_FAST32,
+	  .handle = scmi_handle, .has = scmi_has },
 	{ .name = "psci", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0000, 0x001f },
 	  .calls = MON_CALLS_FAST, .handle = psci_handle, .has = psci_has, .fast = &psci_fast_hook },
 	{ .name = "trng", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0050, 0x0053 },
@@ -44,13 +49,15 @@ const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]
  * general queries. Ranges that only the board's described calls use are
  * not the monitor's: their queries are SMC_UNK unless a table describes them.
  */
+#define SECMON_UID_WORDS { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }
 const struct mon_oen_info mon_oens[] = {
 	/* The Arm architecture service (SMCCC itself): secmon's UID, 0.1. */
-	{ SECMON_OEN_ARCH, { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }, 0, 1 },
-	/* secmon's own SiP calls (the errata service): secmon's UID, 0.1. */
-	{ SECMON_OEN_SIP, { 0x5ec0a5e1u, 0x4d2b9c17u, 0x8e6f3a42u, 0x1b7d0c95u }, 0, 1 },
+	{ .oen = SECMON_OEN_ARCH, .uid = SECMON_UID_WORDS, .rev_major = 0, .rev_minor = 1 },
+	/* secmon's own SiP calls (errata, recording, SCMI): secmon's UID, 0.1. */
+	{ .oen = SECMON_OEN_SIP, .uid = SECMON_UID_WORDS, .rev_major = 0, .rev_minor = 1 },
 	/* Arm's standard service UID, revision 0.1, as other monitors answer. */
-	{ SECMON_OEN_STD, { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u }, 0, 1 },
+	{ .oen = SECMON_OEN_STD, .uid = { 0x108d905bu, 0x47e8f863u, 0xfbc02daeu, 0xe2f64156u },
+	  .rev_major = 0, .rev_minor = 1 },
 };
 const unsigned mon_oen_count = sizeof(mon_oens) / sizeof(mon_oens[0]);
 

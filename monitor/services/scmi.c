@@ -65,7 +65,7 @@ bool scmi_channel(struct scmi_be_channel *ch)
 
 bool scmi_has(uint32_t fid)
 {
-	return fid == SCMI_SMC_FID && chan.size;
+	return fid == SECMON_SIP_SCMI && chan.size;
 }
 
 /* Reads the message; false when the channel holds none we can answer. */

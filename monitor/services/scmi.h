@@ -8,10 +8,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <secmon/sip.h>
 #include "../scmi_backend.h"
-
-/* secmon's SiP function ID of the SMC transport (fast, SMC32). */
-#define SCMI_SMC_FID 0x82000200u
 
 /* Payload bytes either way; Linux's SMC transport sends at most 128. */
 #define SCMI_PAYLOAD_MAX 128u

@@ -144,7 +144,7 @@ int scmi_os_dt(const struct mon_os_dt *o)
 		return scmi;
 	err = fdt_setprop_string(fdt, scmi, "compatible", "arm,scmi-smc");
 	if (!err)
-		err = fdt_setprop_u32(fdt, scmi, "arm,smc-id", SCMI_SMC_FID);
+		err = fdt_setprop_u32(fdt, scmi, "arm,smc-id", SECMON_SIP_SCMI);
 	if (!err)
 		err = fdt_setprop_u32(fdt, scmi, "shmem", shmem);
 	if (!err)
