@@ -8,11 +8,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <secmon/sip.h>
+#include <secmon/scmi.h>
 #include "../scmi_backend.h"
 
 /* Payload bytes either way; Linux's SMC transport sends at most 128. */
-#define SCMI_PAYLOAD_MAX 128u
+#define SCMI_PAYLOAD_MAX (4u * SECMON_SCMI_MAX_WORDS)
 
 struct scmi_msg {
 	uint32_t in[SCMI_PAYLOAD_MAX / 4];
@@ -45,7 +45,7 @@ struct scmi_cmd {
 struct scmi_protocol {
 	uint8_t id;
 	uint32_t version;
-	/* Indexed by message ID; 0..2 are answered by the core. */
+	/* Indexed by message ID (<secmon/scmi.h>); 0..2, every protocol's, scmi.c answers. */
 	const struct scmi_cmd *cmds;
 	unsigned ncmds;
 	/* PROTOCOL_ATTRIBUTES (message 1). */

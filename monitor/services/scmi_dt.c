@@ -14,12 +14,12 @@
 static const char *provider_cells(uint8_t protocol)
 {
 	switch (protocol) {
-	case 0x11:
+	case SECMON_SCMI_POWER:
 		return "#power-domain-cells";
-	case 0x13:	/* Linux 6.1's binding: the DVFS domains as clocks */
-	case 0x14:
+	case SECMON_SCMI_PERF:	/* Linux 6.1's binding: the DVFS domains as clocks */
+	case SECMON_SCMI_CLOCK:
 		return "#clock-cells";
-	case 0x16:
+	case SECMON_SCMI_RESET:
 		return "#reset-cells";
 	default:
 		return 0;
