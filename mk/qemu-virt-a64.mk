@@ -43,10 +43,10 @@ COLD_C := $(PLAT)/boot.c $(COMMON)/coldboot.c $(COMMON)/board.c $(COMMON)/dt.c $
 	$(COMMON)/fwcfg.c \
 	monitor/core/init.c monitor/core/fast_init.c monitor/core/os_dt.c monitor/core/trace_dt.c \
 	monitor/core/dispatch_init.c monitor/psci/psci_dt.c \
-	monitor/services/described_dt.c \
+	monitor/services/described_dt.c monitor/services/media_dt.c \
 	monitor/services/scmi_dt.c monitor/services/scmi_model_dt.c monitor/services/off/scmi_off_dt.c \
 	lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
-	lib/fwops_dt.c
+	lib/fwops_dt.c lib/vocab.c
 $(call obj,$(COLD_C)): CFLAGS += -Os
 # Resident code that no measured fast path runs (the log and console, CPU
 # set-up at reset, traps, the GIC and power code, the board's described
