@@ -61,6 +61,9 @@ CALLS = [
     ('psci_version_pmu', "PSCI_VERSION, the caller's cycle counter on", 218, None),
     ('psci_features', 'PSCI_FEATURES(CPU_ON)', 238, 238 // 3),
     ('affinity_info', 'AFFINITY_INFO(cpu 1, level 0)', 312, 312 // 3),
+    ('cpu_suspend_bad', 'CPU_SUSPEND refused: a bad power_state', 254, 254 // 3),
+    # TF-A's QEMU build has no TRNG: its figure is PSCI_VERSION's path.
+    ('trng_version', 'TRNG_VERSION (TF-A: not served)', 218, 218 // 3),
     ('unknown_sip', 'unknown SiP ID 0x82000042', 168, 50),
     ('sip_errata_status', 'SiP errata status 0x82000021', None, None),
     ('trng_rnd64', 'TRNG_RND64(192 bits), the DT-seeded DRBG', None, None),
@@ -87,10 +90,13 @@ NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 # the DT has an arm,scmi-smc node).
 NEED_SCMI = {'scmi_base_version', 'scmi_clock_rate_get'}
 # Calls QEMU's own PSCI (no firmware) does not serve.
-NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64'}
+NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64', 'trng_version'}
 UNK = {0xffffffff, 0xffffffffffffffff}
 # The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
 UNKNOWN_TARGET = 50
+# The answers the check holds besides the counts: a fast answer must be the
+# right one (INVALID_PARAMETERS, -2 in 64 bits; TRNG 1.0).
+ANSWERS = {'cpu_suspend_bad': 0xfffffffffffffffe, 'trng_version': 0x10000}
 # The workaround calls: <= 25 where the CPU offers them, else SMC_UNK (<= 50).
 WORKAROUNDS = ['arch_workaround_%d' % n for n in (1, 2, 3, 4)]
 WA_TARGET = 25
@@ -832,6 +838,15 @@ def cmd_check(args):
         print('%sok %d - bench idle state %s (entry/exit/min-residency): %s' % (
             '' if good else 'not ', n, name, text))
         failed += not good
+    for cfg in CHECKED:
+        for name, want in sorted(ANSWERS.items()):
+            c = runs[cfg]['calls'].get(name)
+            n += 1
+            good = c is not None and c['x0'] == want
+            print('%sok %d - bench %s/%s: answers x0 = %s (want %s)' % (
+                '' if good else 'not ', n, cfg, name, hex(c['x0']) if c else 'nothing',
+                hex(want)))
+            failed += not good
     # The brief's figures: every call with a target, in every configuration.
     for cfg in CHECKED:
         for name, label, tfa, target in CALLS:

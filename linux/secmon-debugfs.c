@@ -357,7 +357,10 @@ static struct fwtrace *fwtrace_text(const struct fwtrace *bin)
 		secmon_trace_get(&tf, i, &r);
 		len += scnprintf(t->data + len, cap - len, "cpu%u seq %u t %llu..%llu %s %#x",
 				 r.cpu, r.seq, r.t_entry, r.t_exit,
-				 r.type == SECMON_TRACE_SMC ? "smc" : "power", r.fid);
+				 r.type == SECMON_TRACE_SMC	? "smc"
+				 : r.type == SECMON_TRACE_POWER ? "power"
+								: "cleared",
+				 r.fid);
 		if (r.type == SECMON_TRACE_SMC)
 			len += scnprintf(t->data + len, cap - len, " flags %#x", r.flags);
 		for (j = 0; j < r.nargs; j++)

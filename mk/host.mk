@@ -86,6 +86,9 @@ $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 # test_payload.c compiles the QEMU ports' payload.c, which includes the
 # AArch64 port's platform.h and qv.h.
 $(O)/obj/tests/unit/test_payload.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt
+# test_poweroff.c compiles the QEMU ports' poweroff.c with a host arch.h
+# (tests/unit/qv-host), found before the port's own.
+$(O)/obj/tests/unit/test_poweroff.o: HOST_CFLAGS += -Itests/unit/qv-host -Imonitor/plat/qemu-virt
 # test_qv_libc.c compiles the QEMU ports' libc.c the way the firmware does:
 # loops that must not become calls to the functions they implement.
 $(O)/obj/tests/unit/test_qv_libc.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt -fno-builtin \

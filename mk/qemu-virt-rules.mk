@@ -61,6 +61,13 @@ $(O)/link.ld: $(PLAT)/link.ld.in $(PLAT)/platform.h $(MAKEFILE_LIST)
 $(O)/secmon.elf: $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
 	$(CC) $(LINK_FLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIB_A) $(FDT_LIB) -lgcc
 
+# tests/link/check.sh: the image relinked with a C function named `reset`
+# planted (tests/link/reset_named.c) ahead of every object, as the C files
+# are: it must not move the reset code.
+$(O)/linkcheck.elf: $(O)/obj/tests/link/reset_named.c.o $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
+	$(CC) $(LINK_FLAGS) $(subst secmon.map,linkcheck.map,$(LDFLAGS)) -o $@ $(filter %.o,$^) \
+		$(LIB_A) $(FDT_LIB) -lgcc
+
 $(O)/secmon.bin: $(O)/secmon.elf
 	$(OBJCOPY) -O binary $< $@
 	@echo "built $@ ($$(wc -c < $@) bytes)"

@@ -92,8 +92,14 @@ nsk_runs() {
 	# SMCs from AArch32 EL1 (the monitor's exception class 0x13 path), and a
 	# legacy call with its ID in r12 from there.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test a32el1 || rc=1
+	# Where an arm64 Image goes: text_offset honoured, or refused by name.
+	bash tests/nsk/loader.sh $fw || rc=1
+	# Warm entries keep a big-endian caller's endianness, at EL2 and at EL1.
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test endian || rc=1
+	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 2 --virt 0 --test endian || rc=1
 	# The cycle counter does not count EL3 (TFV-5): cortex-a57 (PMCR_EL0.DP)
 	# at EL2 and EL1, -cpu max (MDCR_EL3.SCCD); -icount makes cycles instructions.
+	# PMCR_EL0.DP clear after a power-down and after CPU_OFF and CPU_ON.
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --test pmu --icount || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --el 1 --test pmu --icount || rc=1
 	bash tests/nsk/run.sh --bios $fw --smp 2 --gic 3 --virt 1 --cpu max --test pmu --icount || rc=1
@@ -139,9 +145,15 @@ nsk_a32_runs() {
 		--append nsk.off2=1 || rc=1
 	bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board boards/psci-0.1-custom.dts \
 		--test syssuspend --timeout 40 || rc=1
-	# The cycle counter does not count Monitor mode (TFV-5), from SVC and Hyp.
-	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 0 --test pmu --icount || rc=1
-	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test pmu --icount || rc=1
+	# The cycle counter does not count Monitor mode (TFV-5), from SVC and Hyp;
+	# PMCR.DP clear after a power-down and after CPU_OFF and CPU_ON.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 0 --test pmu --icount || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 1 --test pmu --icount || rc=1
+	# Warm entries keep a big-endian caller's endianness, in Hyp and in SVC mode.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 1 --test endian || rc=1
+	bash tests/nsk/run-a32.sh --bios $fw --smp 2 --virt 0 --test endian || rc=1
+	# A guest (SVC under Hyp's stage 2) may not use the recording's calls.
+	bash tests/nsk/run-a32.sh --bios $fw --smp 1 --virt 1 --test guest || rc=1
 	for b in boards/*.dts; do
 		bash tests/nsk/run-a32.sh --bios $fw --smp 4 --board "$b" --test socdrv || rc=1
 	done
@@ -158,6 +170,7 @@ run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
 run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qemu-virt-a64 with SCMI" make firmware
 run_suite boot-split boot_split
+run_suite link bash tests/link/check.sh
 run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite build-tos build "secure payload" make tos

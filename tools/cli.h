@@ -515,7 +515,8 @@ struct trace_doc {
 	struct secmon_trace_file f;
 	uint32_t *order;	/* record indices by time (secmon_trace_order) */
 	int64_t *gap;		/* per record (file index): records its CPU lost just
-				   before it; negative: its seq went back */
+				   before it (not those a CLEARED record says TRACE_CTL
+				   discarded); negative: its seq went back */
 	uint32_t *prev_seq;	/* per record: its CPU's previous seq, when gap != 0 */
 	uint64_t t0;		/* the first record's entry time */
 	uint64_t t_end;		/* the latest exit time */
@@ -537,12 +538,14 @@ const char *trace_level_name(uint64_t level);	/* "core", "cluster", "system" */
 
 /* One record in words. */
 struct trace_desc {
-	bool smc;		/* an SMC record; else a power event */
+	bool smc;		/* an SMC record; else a power event or (cleared) not */
+	bool cleared;		/* a CLEARED record: TRACE_CTL emptied the ring */
 	bool known;		/* SMC: the function is in the tool's table */
 	struct fid_known k;
 	char name[64];		/* "PSCI CPU_ON" as `secmon decode` names it; the event */
 	char conv[32];		/* SMC: "SMC64 EL2", "HVC32 EL1 AArch32" */
-	char detail[256];	/* SMC: "x1=0x1 x2=...", power: the event's arguments */
+	char detail[256];	/* SMC: "x1=0x1 x2=...", power: the event's arguments,
+				   cleared: how many records, which seq */
 	char result[512];	/* SMC: "0 SUCCESS", "-4 ALREADY_ON", "PSCI 1.3" ... */
 	bool error;		/* SMC: the result is an error */
 	struct res_decode r;

@@ -55,9 +55,8 @@ int mon_dispatch_build(struct mon_dispatch *d, const struct mon_service *service
 				d->oen[oen].first = first = s;
 			d->oen[oen].count++;
 			/* One fast handler per owning entity (struct mon_route). */
-			for (; s->fast && s->fast->handle && first < s; first++)
-				if (first->fast && first->fast->handle &&
-				    first->fast->handle != s->fast->handle)
+			for (; s->fast && first < s; first++)
+				if (first->fast && first->fast != s->fast)
 					return refuse(s->name, "a second fast handler in its entity");
 		}
 	}

@@ -33,7 +33,11 @@ enum mon_power_what {
 	MON_POWER_RESUME,
 	/* On a CPU back from a standby (retention) state: e->power_state, since e->t. */
 	MON_POWER_STANDBY,
-	/* On the calling CPU before the system powers off or resets (e->reset_type). */
+	/*
+	 * On the calling CPU before the system powers off or resets: how it
+	 * was asked for (e->asked; SYSTEM_OFF2's e->type, SYSTEM_RESET2's
+	 * e->type and e->cookie).
+	 */
 	MON_POWER_SYSTEM_OFF,
 	MON_POWER_SYSTEM_RESET,
 };
@@ -54,13 +58,15 @@ struct mon_power_event {
 	const struct mon_ns_entry *entry;	/* cpu_on: the target's; resume: the CPU's */
 	uint64_t t;			/* plat_counter(): cpu_on before the target could run,
 					   standby when it began */
+	uint64_t cookie;		/* system_reset: SYSTEM_RESET2's cookie */
 	enum mon_power_what what;
 	unsigned cpu;			/* where the event happens and the hook runs */
 	enum mon_power_kind kind;	/* suspend, resume */
 	unsigned level;			/* suspend, resume: the deepest level powered down */
 	uint32_t power_state;		/* suspend, standby: the state asked for */
 	unsigned target;		/* cpu_on: the CPU it started */
-	uint32_t reset_type;		/* system_reset: 0 (SYSTEM_RESET), or SYSTEM_RESET2's type */
+	uint32_t asked;			/* system_off, system_reset: enum secmon_trace_asked */
+	uint32_t type;			/* system_off, system_reset: the *2 call's type */
 };
 
 /* A hook: 0, or for MON_POWER_CPU_OFF a PSCI error that keeps the CPU on. */

@@ -17,13 +17,13 @@ const struct mon_service mon_services[] = {
 	/* Three ranges: the fast path's filter enumerates every number of each. */
 	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x0000, 0x00ff },
 	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
-	  .fast = &arch_svc_fast_hook },
+	  .fast = arch_svc_fast },
 	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x3fff, 0x3fff },
 	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
-	  .fast = &arch_svc_fast_hook },	/* WORKAROUND_3 */
+	  .fast = arch_svc_fast },	/* WORKAROUND_3 */
 	{ .name = "arch", .oens = { SECMON_OEN_ARCH, SECMON_OEN_ARCH }, .fns = { 0x7fff, 0x8000 },
 	  .calls = MON_CALLS_FAST, .handle = arch_svc_handle, .has = arch_svc_has,
-	  .fast = &arch_svc_fast_hook },	/* WORKAROUND_2, _1 */
+	  .fast = arch_svc_fast },	/* WORKAROUND_2, _1 */
 	/* secmon's SiP calls, as <secmon/sip.h> maps them. */
 	{ .name = "errata", .oens = { SECMON_OEN_SIP, SECMON_OEN_SIP },
 	  .fns = { SECMON_SIP_ERRATA_FIRST, SECMON_SIP_ERRATA_LAST }, .calls = MON_CALLS_FAST32,
@@ -35,7 +35,7 @@ const struct mon_service mon_services[] = {
 	  .fns = { SECMON_SIP_SCMI_FIRST, SECMON_SIP_SCMI_LAST }, .calls = MON_CALLS_FAST32,
 	  .handle = scmi_handle, .has = scmi_has },
 	{ .name = "psci", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0000, 0x001f },
-	  .calls = MON_CALLS_FAST, .handle = psci_handle, .has = psci_has, .fast = &psci_fast_hook },
+	  .calls = MON_CALLS_FAST, .handle = psci_handle, .has = psci_has, .fast = psci_fast },
 	{ .name = "trng", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0050, 0x0053 },
 	  .calls = MON_CALLS_FAST, .handle = trng_handle, .has = trng_has },
 	/* The board DT's calls: any ID the others and the general queries leave. */
@@ -43,6 +43,21 @@ const struct mon_service mon_services[] = {
 	  .handle = described_handle, .claims = described_claims },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
+
+MON_COLD_BOOT unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
+					  struct mon_answer_spec *a)
+{
+	if (s->handle == psci_handle)
+		return psci_answer(fid, a);
+	if (s->handle == trng_handle)
+		return trng_answer(fid, a);
+	return MON_ANSWER_FAST;
+}
+
+MON_COLD_BOOT int32_t mon_service_about(uint32_t id)
+{
+	return psci_features_about(id);
+}
 
 /*
  * SMCCC: every owning entity's range that the monitor serves answers the

@@ -46,38 +46,47 @@ psci_fast_fn psci_fast_table[2][32];
 
 /*
  * How the fast path answers fid (fast_init.c puts it beside the filter's
- * IDs): PSCI_VERSION and MIGRATE_INFO_TYPE with their constant, PSCI_FEATURES
- * by a lookup of w1 among the IDs the monitor answers (features_about()
- * of each, the same features_of() as below), and NOT_SUPPORTED for an ID
- * that is none of them, which features_of() answers for every ID outside
- * PSCI's offered functions and SMCCC_VERSION. The rest: fast().
+ * IDs, at cold boot): PSCI_VERSION and MIGRATE_INFO_TYPE with their
+ * constant, PSCI_FEATURES by a lookup of w1 among the IDs the monitor
+ * answers (psci_features_about() of each, the same features_of() as below),
+ * and NOT_SUPPORTED for an ID that is none of them, which features_of()
+ * answers for every ID outside PSCI's offered functions and SMCCC_VERSION.
+ * CPU_SUSPEND is refused with INVALID_PARAMETERS when w1 is none of the
+ * power_states find_state() accepts, the platform's table (its first
+ * check, before anything else is looked at); an accepted one goes on to
+ * mon_smc(). The rest: psci_fast().
  */
-static unsigned answer(uint32_t fid, int32_t *value)
+MON_COLD_BOOT unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
 {
 	unsigned fn = secmon_fid_num(fid);
 
 	if (!offered(fn, secmon_fid_is_smc64(fid)))
 		return MON_ANSWER_FAST;
 	switch (fn) {
+	case SECMON_PSCI_FN_CPU_SUSPEND:
+		a->value = SECMON_PSCI_INVALID_PARAMETERS;
+		a->accepted = psci_suspend_ps;
+		a->naccepted = psci_nstates;
+		return MON_ANSWER_CHECK;
 	case SECMON_PSCI_FN_VERSION:
-		*value = (int32_t)psci_version(0);
+		a->value = (int32_t)psci_version(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_MIGRATE_INFO_TYPE:
-		*value = (int32_t)migrate_info_type(0);
+		a->value = (int32_t)migrate_info_type(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_FEATURES:
-		*value = SECMON_PSCI_NOT_SUPPORTED;
+		a->value = SECMON_PSCI_NOT_SUPPORTED;
 		return MON_ANSWER_LOOKUP;
 	}
 	return MON_ANSWER_FAST;
 }
 
-static int32_t features_about(uint32_t id)
+MON_COLD_BOOT int32_t psci_features_about(uint32_t id)
 {
 	return features_of(id, false);
 }
 
-static bool fast(uint32_t fid, struct secmon_regs *r)
+bool psci_fast(uint32_t fid, struct secmon_regs *r)
 {
 	unsigned fn = secmon_fid_num(fid);
 	psci_fast_fn f;
@@ -87,9 +96,3 @@ static bool fast(uint32_t fid, struct secmon_regs *r)
 	f = psci_fast_table[secmon_fid_is_smc64(fid)][fn];
 	return f && f(fid, r);
 }
-
-const struct mon_fast_hook psci_fast_hook = {
-	.handle = fast,
-	.answer = answer,
-	.about = features_about,
-};

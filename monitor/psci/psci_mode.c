@@ -6,11 +6,17 @@
  */
 #include "internal.h"
 
-/* A cluster is off once every core in it is down at cluster level. */
+/*
+ * A cluster is off once every core in it is down at cluster level; in
+ * OS-initiated mode, once its last core took it down (psci_osi_cluster_down()),
+ * whatever level the others sleep at.
+ */
 static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
+	if (psci_suspend_mode == SECMON_PSCI_MODE_OSI)
+		return psci_osi_cluster_down(cpu) ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 	for (i = 0; i < psci_ncpu; i++)
 		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;

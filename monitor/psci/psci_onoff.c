@@ -39,7 +39,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	switch (p->state) {
 	case CPU_OFF:
 		p->entry = (struct mon_ns_entry){
-			.pc = pc, .context_id = ctx, .mode = c->caller->mode
+			.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
 		};
 		/* The event's time: before the target can run and tell its warm boot. */
 		if (mon_power_wanted(MON_POWER_CPU_ON))
@@ -62,7 +62,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 		mon_power(&(struct mon_power_event){
 			.what = MON_POWER_CPU_ON, .cpu = c->cpu, .target = (unsigned)cpu, .t = t,
 			.entry = &(struct mon_ns_entry){
-				.pc = pc, .context_id = ctx, .mode = c->caller->mode },
+				.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller) },
 		});
 	return ret;
 }

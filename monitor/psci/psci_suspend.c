@@ -143,7 +143,9 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	if (!by_default)
 		psci_suspended_since_mode_change = true;
 	p->by_default = by_default;
-	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
+	p->entry = (struct mon_ns_entry){
+		.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
+	};
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
 	stat_begin(p, psci_pd_state_of_level[level]);

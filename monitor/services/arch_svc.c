@@ -174,7 +174,7 @@ static bool workaround(uint32_t fid, uint64_t arg)
  * mon_smc_fast()'s share: ARCH_FEATURES and the workarounds, whose only
  * result is x0 (the workarounds have none: x0 comes back as it was).
  */
-static bool fast(uint32_t fid, struct secmon_regs *r)
+bool arch_svc_fast(uint32_t fid, struct secmon_regs *r)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
 	if (fid == SECMON_SMCCC_ARCH_FEATURES) {
@@ -202,7 +202,3 @@ bool arch_svc_handle(struct mon_call *c)
 	/* The workaround calls have no result: every register is preserved. */
 	return workaround(c->fid, mon_arg(c, 1));
 }
-
-const struct mon_fast_hook arch_svc_fast_hook = {
-	.handle = fast,
-};

@@ -10,7 +10,7 @@
 /* The service's entry (core/services.c) and its share of the fast path. */
 bool arch_svc_handle(struct mon_call *c);
 bool arch_svc_has(uint32_t fid);
-extern const struct mon_fast_hook arch_svc_fast_hook;
+bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);
 /* Keeps a copy of the SoC name (mon_config.soc_name may be cold-boot data). */
 void arch_svc_init(void);
 

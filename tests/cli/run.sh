@@ -837,11 +837,13 @@ expect_json "scmi --json: status, code and the decoded answer" \
 	"d['messages'][0]['code'] == 'SUCCESS' and d['messages'][0]['answer']['rate'] == '0xbebc200' and d['messages'][1]['status'] == -3 and d['messages'][1]['code'] == 'DENIED' and d['messages'][1]['error'] and d['messages'][1]['answer'] is None and d['messages'][2]['answer']['protocols'] == [17, 19, 20, 21, 22] and [e['perf_level'] for e in d['messages'][3]['answer']['entries']] == [250000, 500000, 1000000, 1500000] and d['messages'][4]['answer']['value'] == 45000 and d['messages'][0]['sent'] == {'clock_id': '0x2'} and d['end'] == 'all_cpus_off'" \
 	scmi --sim --json clock rate-get 2 -- sensor reading-get 1 0 -- base list-protocols 0 -- \
 	perf describe-levels 0 0 -- sensor reading-get 0 0
-expect_lines "scmi --dtb: the board DT's resources, a secure-only domain DENIED" \
+expect_lines "scmi --dtb: the board DT's resources, a secure-only domain seen but not set" \
 	scmi --sim --dtb tests/cli/scmi-board.dts power domain-attributes 0 \; \
-	power domain-attributes 1 \; clock describe-rates 0 0 -- \
+	power domain-attributes 1 \; power state-set 0 1 0x40000000 \; clock describe-rates 0 0 -- \
 	"caller           CPU 0, AArch64, simulated monitor serving tests/cli/scmi-board.dts" \
 	"                 name = \"gpu\"" \
+	"answer           attributes = 0x0" \
+	"                 name = \"modem\"" \
 	"status           -3 DENIED" \
 	"                 [1] rate = 48000000"
 expect_lines "scmi --dtb: the board DT's performance levels and a secure-only sensor" \
@@ -929,7 +931,7 @@ for i in range(count):
 PY
 )
 rm -f "$tracef"
-want="52544d53 1 128 1000000000 2 7 0 936
+want="52544d53 2 128 1000000000 2 7 0 936
 0 0 2 1 0 0
 0 1 1 c4000003 4 0
 0 2 1 84000002 0 0

@@ -33,10 +33,36 @@ expect_lines "trace: power events named, with their arguments" trace "$B" -- \
 	"     212.000  cpu1   power CPU_OFF" \
 	"     310.000  cpu2   power POWERDOWN power_state 0x10000, down to level 0 (core) [20.000 us]" \
 	"     400.000  cpu0   power SYSTEM_SUSPEND [100.000 us]" \
-	"     601.000  cpu0   power SYSTEM_RESET type 0x0 (cold)"
+	"     601.000  cpu0   power SYSTEM_RESET cold (SYSTEM_RESET)"
 
 expect_lines "trace: records lost to overrun shown where the CPU's seq jumps" trace "$B" -- \
 	"     210.000  cpu1   4 records LOST (seq 4 to 9)"
+
+# TRACE_CTL's clear: the CLEARED record after a seq gap accounts for the
+# records it discarded; only the rest of the gap is LOST. SYSTEM_OFF and
+# SYSTEM_RESET say how they were asked for.
+mk cleared < tests/cli/traces/cleared.txt
+C=$TDIR/cleared.trace
+expect_lines "trace: records TRACE_CTL cleared are told from records lost" trace "$C" -- \
+	"# secmon trace: 9 records, 2 CPUs, counter 1000000 Hz, 2 records lost to ring overrun" \
+	"      10.000  cpu0   trace CLEARED 3 records discarded by TRACE_CTL (seq 2 to 4)" \
+	"      30.000  cpu1   2 records LOST (seq 1 to 6)" \
+	"      30.000  cpu1   trace CLEARED 2 records discarded by TRACE_CTL (seq 4 to 5)" \
+	"      40.000  cpu0   power SYSTEM_RESET SYSTEM_RESET2 type 0x0 (warm) cookie 0x5eed" \
+	"      41.000  cpu0   power SYSTEM_RESET cold, asked without an SMC (power-off mailbox)" \
+	"      42.000  cpu1   power SYSTEM_OFF asked without an SMC (power-off mailbox)" \
+	"      43.000  cpu1   power SYSTEM_OFF SYSTEM_OFF2 type 0x1"
+run trace "$C"
+if [ "$RC" -eq 0 ] && [ "$(grep -c 'LOST' <<<"$OUT")" -eq 1 ]; then
+	pass "trace: a gap a CLEARED record accounts for is not LOST"
+else
+	mapfile -t lines < <(got)
+	fail "trace: a gap a CLEARED record accounts for is not LOST" "${lines[@]}"
+fi
+expect_json "trace --json: CLEARED records with their count, only the rest of a gap lost" \
+	"[(r['cpu'], r['discarded']) for r in d['records'] if r['type'] == 'cleared'] == [(0, 3), (1, 2)] and
+	 [(r['cpu'], r['count']) for r in d['records'] if r['type'] == 'lost'] == [(1, 2)]" \
+	trace --json "$C"
 
 run trace "$B"
 if [ "$RC" -eq 0 ] && [ "$(grep -vc '^#' <<<"$OUT")" -eq 17 ] &&
@@ -79,10 +105,14 @@ expect_error "trace: a file cut inside a record" 2 \
 expect_error "trace: bytes after the last record" 2 \
 	"secmon trace: $TDIR/tail.trace: offset 2088: header field count is followed by bytes past its last record" \
 	trace "$TDIR/tail.trace"
-printf 'header cpus=2\nsmc cpu=0 t=1 res=0\nsmc cpu=0 t=2 type=3\n' | mk type
+printf 'header cpus=2\nsmc cpu=0 t=1 res=0\nsmc cpu=0 t=2 type=4\n' | mk type
 expect_error "trace: a record of an unknown type, named by record and offset" 2 \
-	"secmon trace: $TDIR/type.trace: offset 190: record 1, field type is not 1 (SMC) or 2 (power event)" \
+	"secmon trace: $TDIR/type.trace: offset 190: record 1, field type is not 1 (SMC), 2 (power event) or 3 (cleared)" \
 	trace "$TDIR/type.trace"
+printf 'header cpus=1\ncleared cpu=0 t=2 args=1 nargs=2\n' | mk cleared-nargs
+expect_error "trace: a CLEARED record with more than its count" 2 \
+	"secmon trace: $TDIR/cleared-nargs.trace: offset 68: record 0, field nargs of a cleared record is not 1 (the records discarded)" \
+	trace "$TDIR/cleared-nargs.trace"
 printf 'header cpus=2\nsmc cpu=2 t=1 res=0\n' | mk cpu
 expect_error "trace: a record of a CPU the header does not count" 2 \
 	"secmon trace: $TDIR/cpu.trace: offset 60: record 0, field cpu is not below the header's cpu_count" \
@@ -128,6 +158,7 @@ svg_check() {
 }
 
 svg_check boot "$B"
+svg_check cleared "$C"
 python3 tests/cli/traces/many.py | mk many
 svg_check many "$TDIR/many.trace"
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <secmon/trace.h>
 
 #include "../../monitor/plat.h"
 #include "../../monitor/scmi_backend.h"
@@ -269,6 +270,26 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 {
 	(void)caller;
 	return 1;
+}
+
+/* The trace rings: one per CPU the harness may declare. */
+static struct secmon_trace_record trace_records[MON_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = MON_MAX_CPUS;
+	return trace_records;
+}
+
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	(void)caller;
+	return false;
+}
+
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
 }
 
 void plat_trace_switched(bool on, bool workarounds)

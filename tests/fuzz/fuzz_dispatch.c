@@ -521,7 +521,9 @@ static int64_t psci_version(void)
 
 /*
  * Level 1: the cluster is off once each of its cores is off or suspended at
- * cluster level. This platform has no cluster retention state (stat_index():
+ * cluster level; in OS-initiated mode, once each is off or suspended and
+ * one of them (its last) took the cluster down with it (or all are off).
+ * This platform has no cluster retention state (stat_index():
  * core standby, core power-down, cluster power-down), so a cluster whose
  * cores sleep at core level only is still on, never HW_STANDBY.
  */
@@ -529,6 +531,7 @@ static int64_t node_hw_state(const struct call *c)
 {
 	int t = target_cpu(arg(c, 1));
 	uint64_t level = arg(c, 2);
+	bool all_off = true, taken = false;
 
 	if (t < 0 || level > 2)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -540,11 +543,15 @@ static int64_t node_hw_state(const struct call *c)
 	for (unsigned i = 0; i < ncpus(); i++) {
 		const struct mcpu *p = &m.cpu[i];
 
-		if (fp_cluster(i) == fp_cluster((unsigned)t) && p->st != M_OFF &&
-		    !(p->st == M_SUSPENDED && p->level >= 1))
+		if (fp_cluster(i) != fp_cluster((unsigned)t) || p->st == M_OFF)
+			continue;
+		/* OS-initiated: one suspended core at cluster level took it down for all. */
+		if (p->st != M_SUSPENDED || (!m.osi && p->level < 1))
 			return SECMON_PSCI_HW_ON;
+		taken |= p->level >= 1;
+		all_off = false;
 	}
-	return SECMON_PSCI_HW_OFF;
+	return !m.osi || all_off || taken ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 }
 
 static int stat_index(uint32_t ps)

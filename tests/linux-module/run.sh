@@ -38,7 +38,9 @@
 #                   directory with -scmi appended) when it exists, the
 #                   kernel's SCMI core kept off: debugfs secmon/scmi reads
 #                   Base's version, sets and reads a performance level and
-#                   reads the sensors with the library's client
+#                   reads the sensors with the library's client; a driver
+#                   bound to the channel's node while the file holds the
+#                   channel waits for it, then keeps the file out
 #   fw-scmi-owned   the same with the kernel's SCMI core on: the file
 #                   refuses, the channel being the kernel driver's
 #   fw-idle         (arm64) no board DT, 4 CPUs, cpuidle on the monitor's idle
@@ -166,7 +168,13 @@ done
 
 # The modules must be for the kernel that boots.
 KREL=$(sed -n 's/^kernel_release=//p' "$LINUX_DIR/version")
-vermagic() { ${CROSS}objcopy -O binary --only-section=.modinfo "$1" /dev/stdout | tr '\0' '\n' | sed -n 's/^vermagic=//p'; }
+# Through a file, not /dev/stdout: objcopy writes a temporary file and renames
+# it onto its output's name when that is a regular file, which can replace
+# the /dev/stdout symlink itself (seen on a shared machine).
+vermagic() {
+	${CROSS}objcopy -O binary --only-section=.modinfo "$1" "$T/modinfo.bin" &&
+		tr '\0' '\n' <"$T/modinfo.bin" | sed -n 's/^vermagic=//p'
+}
 want=$(vermagic "$(find "$LINUX_DIR/modules/$KREL" -name virtio_mmio.ko | head -n 1)")
 got=$(vermagic "$O/secmon.ko")
 if [ -n "$want" ] && [ "$got" = "$want" ]; then

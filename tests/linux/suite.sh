@@ -63,13 +63,16 @@ boot reboot "--smp 4 --gic 2 --append secmon.test=reboot" "cpus=4 reboot $COMMON
 # The monitor's SCMI server through Linux's own drivers: the core, the
 # clock, power-domain and reset drivers, and a virtio-blk disk whose
 # transport sits in an SCMI power domain (init-summary.sh, action scmi).
+# The model's secure-only domain is seen (genpd secure-sram, left on: its
+# POWER_STATE_SET is DENIED) and makes Linux warn about nothing (warnings=0
+# counts SCMI's lines too).
 disk=$OUT/scmi-disk.img
 printf 'SECMON-SCMI-DISK\n' >"$disk" && truncate -s 64K "$disk"
 # The SCMI server is built in only with SCMI=1 (make firmware builds it too).
 FW_DEFAULT=$FW
 FW=${FW_SCMI:-$(dirname "$FW")-scmi/secmon.bin}
 boot scmi "--smp 2 --gic 3 --append secmon.test=scmi --secure-log $OUT/scmi.fw.log -- -drive file=$disk,if=none,format=raw,id=scmidisk -device virtio-blk-device,drive=scmidisk -fw_cfg name=opt/secmon/verbose,string=1" \
-	"scmi=2.0 scmi_vendor=secmon scmi_drivers=scmi-clocks,scmi-power-domain,scmi-reset scmi_clocks=3 scmi_domains=pcie,virtio scmi_disk=ok scmi_virtio_domain=on scmi_virtio_devices>=1 cpus=2 $COMMON"
+	"scmi=2.0 scmi_vendor=secmon scmi_drivers=scmi-clocks,scmi-power-domain,scmi-reset scmi_clocks=3 scmi_domains=pcie,secure-sram,virtio scmi_disk=ok scmi_virtio_domain=on scmi_virtio_devices>=1 cpus=2 $COMMON"
 # What the monitor's model was left in (its "scmi state" line at SYSTEM_OFF,
 # verbose) is what Linux saw: each clock's "hardware enable" in clk_summary,
 # each domain's genpd state (pcie: powered off by genpd, no device in it).

@@ -132,8 +132,13 @@ __attribute__((noreturn)) void sysstress_secondary(uint64_t context_id);
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 /* A secondary that a32el1_run() started: reports, then CPU_OFF. */
 void a32el1_secondary(void);
-/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3. */
-int pmu_run(const struct secmon_conduit *c);
+/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3 (needs 2 CPUs). */
+int pmu_run(const struct conf_env *env);
+/* A CPU that pmu_run() started or resumed; ends with CPU_OFF. */
+void pmu_secondary(uint64_t context_id);
+/* endian.c: nsk.test=endian, warm entries keep the caller's endianness (2 CPUs). */
+int endian_run(const struct conf_env *env);
+void endian_secondary(uint64_t context_id);
 /* trace.c: nsk.test=trace, recording read back; the caller's EL and width. */
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32);
 void trace_secondary(unsigned slot);

@@ -932,9 +932,13 @@ static void conduit_none_answers_smc_unk(void **state)
 	(void)state;
 	for (i = 0; i < SECMON_NREGS; i++)
 		in.x[i] = 0x1111111111111111ull * (i + 1);
+	/*
+	 * An SMC32 call's SMC_UNK comes to an AArch64 caller sign-extended, as
+	 * every widely used monitor gives it (SMCCC notes, mon_ret32()).
+	 */
 	in.x[0] = 0x84000000u;
 	secmon_invoke(&secmon_conduit_none, &in, &out);
-	assert_true(out.x[0] == 0xffffffffull);
+	assert_true(out.x[0] == 0xffffffffffffffffull);
 	for (i = 1; i < SECMON_NREGS; i++)
 		assert_true(out.x[i] == in.x[i]);
 
@@ -946,6 +950,19 @@ static void conduit_none_answers_smc_unk(void **state)
 
 	assert_false(secmon_conduit_none.aarch32);
 	assert_non_null(secmon_conduit_none.name);
+}
+
+/* The same conduit for an AArch32 caller: its registers are 32 bits wide. */
+static void conduit_none_aarch32_answers_32_bits(void **state)
+{
+	struct secmon_conduit none32 = secmon_conduit_none;
+	struct secmon_regs in = { { 0x84000000u, 1, 2, 3 } }, out;
+
+	(void)state;
+	none32.aarch32 = true;
+	secmon_invoke(&none32, &in, &out);
+	assert_true(out.x[0] == 0xffffffffull);
+	assert_true(out.x[1] == 1 && out.x[2] == 2 && out.x[3] == 3);
 }
 
 static void conduit_none_through_the_library(void **state)
@@ -1085,6 +1102,7 @@ int main(void)
 		cmocka_unit_test_setup(probe_smccc_1_0_via_smc_unk, setup),
 		cmocka_unit_test_setup(probe_reports_bad_answers, setup),
 		cmocka_unit_test_setup(conduit_none_answers_smc_unk, setup),
+		cmocka_unit_test_setup(conduit_none_aarch32_answers_32_bits, setup),
 		cmocka_unit_test_setup(conduit_none_through_the_library, setup),
 		cmocka_unit_test_setup(call3_registers, setup),
 	};

@@ -20,6 +20,7 @@
 #include "sim.h"
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 
 /* Vendor SYSTEM_RESET2 type the simulator accepts. */
 #define SIM_RESET2_VENDOR 0x80000001u
@@ -48,6 +49,8 @@ static struct {
 
 static pthread_mutex_t psci_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread int self = -1;
+/* The calling thread's caller mode (sim_caller()): 0, an OS at EL1. */
+static __thread uint64_t caller_mode;
 
 unsigned plat_cpu_count(void)
 {
@@ -258,11 +261,36 @@ void *plat_ns_map(uint64_t pa, uint64_t size)
 	return sim_phys(pa, size);
 }
 
-/* Simulated callers are an OS at EL1. */
+/*
+ * Simulated callers are an OS at EL1 unless the thread said otherwise
+ * (sim_caller()): the EL in bits 1:0 of the caller's mode, bit 2 a guest.
+ */
+#define SIM_MODE_EL	3u
+#define SIM_MODE_GUEST	4u
+
 unsigned plat_caller_el(const struct mon_caller *caller)
 {
-	(void)caller;
-	return 1;
+	return caller->mode & SIM_MODE_EL ? (unsigned)(caller->mode & SIM_MODE_EL) : 1;
+}
+
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return (caller->mode & SIM_MODE_GUEST) != 0;
+}
+
+/* Simulated CPUs have no endianness to keep. */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
+/* The trace rings, one per CPU the simulator can run. */
+static struct secmon_trace_record trace_records[SIM_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = SIM_MAX_CPUS;
+	return trace_records;
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
@@ -448,7 +476,7 @@ static void *cpu_thread(void *arg)
 static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		       struct secmon_regs *out)
 {
-	struct mon_caller caller = { .aarch32 = c->aarch32 };
+	struct mon_caller caller = { .aarch32 = c->aarch32, .mode = caller_mode };
 	unsigned i;
 
 	*out = *in;
@@ -464,6 +492,11 @@ static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 	mon_smc((unsigned)self, out, &caller);
 	if (sim.cfg.trace)
 		sim.cfg.trace((unsigned)self, in, out, sim.cfg.arg);
+}
+
+void sim_caller(unsigned el, bool guest)
+{
+	caller_mode = (el & SIM_MODE_EL) | (guest ? SIM_MODE_GUEST : 0);
 }
 
 const struct secmon_conduit secmon_conduit_sim = { .name = "sim", .invoke = sim_invoke };

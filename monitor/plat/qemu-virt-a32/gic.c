@@ -40,7 +40,7 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 	qv_gicv2_send_wake(cpu);
 }
 
-void qv_gic_secure_ppi(unsigned intid)
+MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 {
 	qv_gicv2_secure_ppi(intid);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * snprintf for the platform's messages: the monitor's printf (mon_vformat(),
- * core/log.c: %c %s %d %u %x, l and ll) into a buffer. Always NUL-terminates.
+ * core/log.c, as C's printf without floating point) into a buffer. Always
+ * NUL-terminates.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +17,7 @@ int qv_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 	return (int)o.len;
 }
 
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+MON_COLD_BOOT int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 	int r;

@@ -31,7 +31,7 @@ void qv_gicv2_dist_init(void)
  * signal to the secondaries: a system reset clears it, so a stale value in
  * secure RAM from before a SYSTEM_RESET can never be mistaken for it.
  */
-void qv_gicd_enable_group0(void)
+MON_COLD_BOOT void qv_gicd_enable_group0(void)
 {
 	dsb_sy();
 	mmio_write32(QV_GICD_BASE + GICD_CTLR, mmio_read32(QV_GICD_BASE + GICD_CTLR) | CTLR_GRP0);
@@ -69,7 +69,7 @@ void qv_gicv2_send_wake(unsigned cpu)
  * normal world's writes to a group-0 interrupt's group, priority and enable
  * bits are ignored by the GIC, so the OS cannot take it back.
  */
-void qv_gicv2_secure_ppi(unsigned intid)
+MON_COLD_BOOT void qv_gicv2_secure_ppi(unsigned intid)
 {
 	uint32_t bit = 1u << intid;
 

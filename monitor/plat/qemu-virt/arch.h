@@ -149,6 +149,12 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define SPSR_M_EL2H	0x9
 #define SPSR_M_AARCH32	(1ull << 4)
 
+/* HCR_EL2.VM: EL2's stage 2 translates EL1's addresses. */
+#define HCR_VM		(1ull << 0)
+
+/* SCTLR_ELx.EE: the EL's data accesses (and exception entries) big-endian. */
+#define SCTLR_EE	(1ull << 25)
+
 /* SCTLR values with the MMU and caches off, little-endian (RES1 bits set). */
 #define SCTLR_EL2_OFF	0x30c50830ull
 #define SCTLR_EL1_OFF	0x30d00800ull

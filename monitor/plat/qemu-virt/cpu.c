@@ -281,6 +281,12 @@ bool qv_has_virt(void)
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
 }
 
+/* An EL1 caller (AArch64 or AArch32) while HCR_EL2.VM is set, read as the call made it. */
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return plat_caller_el(caller) == 1 && qv_has_virt() && (read_sysreg("hcr_el2") & HCR_VM);
+}
+
 MON_COLD_BOOT void qv_cpu_describe(void)
 {
 	uint64_t id[ID_REGS];
@@ -319,27 +325,43 @@ bool plat_ns_entry_aarch32(void)
 /*
  * PSCI: a core that CPU_ON starts or that wakes from a power-down enters
  * the normal world as after a real power-down: the MMU and caches of EL2
- * and of EL1 off, EL2's traps and routing (HCR_EL2) clear. QEMU does not
+ * and of EL1 off, EL2's traps and routing (HCR_EL2) clear, the endianness
+ * the caller had (EE). QEMU does not
  * power a core down, so it still holds the system registers it had: reset
  * those an OS relies on, the OS sets up the rest itself. EL1's matter even
  * when the core enters at EL2: a hypervisor that owns EL2 (protected KVM)
  * initialises EL2 itself and then enters the host kernel at EL1 with EL1's
  * registers as the core left them, expecting its MMU off.
  */
-void qv_ns_entry_prepare(uint64_t spsr)
+void qv_ns_entry_prepare(uint64_t spsr, bool big_endian)
 {
+	uint64_t ee = big_endian ? SCTLR_EE : 0;
+
 	if ((spsr & 0xf) == SPSR_M_EL2H) {
 		write_sysreg("hcr_el2", 0);
-		write_sysreg("sctlr_el2", SCTLR_EL2_OFF);
+		write_sysreg("sctlr_el2", SCTLR_EL2_OFF | ee);
 	}
-	write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
+	write_sysreg("sctlr_el1", SCTLR_EL1_OFF | ee);
 	isb();
+}
+
+/*
+ * PSCI: the entry keeps the caller's endianness, SCTLR_ELx.EE of the EL a
+ * warm entry enters (EL2 if present, as qv_ns_entry_spsr() chooses), read
+ * during the call as TF-A does; qv_ns_entry_prepare() sets it for EL2 and
+ * EL1 both.
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	uint64_t sctlr = qv_has_virt() ? read_sysreg("sctlr_el2") : read_sysreg("sctlr_el1");
+
+	return caller->mode | (sctlr & SCTLR_EE ? QV_ENTRY_BIG_ENDIAN : 0);
 }
 
 _Noreturn void qv_enter_normal_world(const struct mon_ns_entry *e)
 {
 	uint64_t spsr = qv_ns_entry_spsr(e->mode);
 
-	qv_ns_entry_prepare(spsr);
+	qv_ns_entry_prepare(spsr, (e->mode & QV_ENTRY_BIG_ENDIAN) != 0);
 	qv_enter_ns(e->pc, spsr, e->context_id);
 }

@@ -140,7 +140,7 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
  * writes to a group-0 interrupt's group, priority and enable bits are
  * ignored by the GIC, so the OS cannot take it back or switch it off.
  */
-void qv_gic_secure_ppi(unsigned intid)
+MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 {
 	uint32_t bit = 1u << intid;
 	uintptr_t rd;

@@ -11,6 +11,8 @@ void qv_fp_clear(void);
 
 /* cpu.c: SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
 uint64_t qv_ns_entry_spsr(uint64_t caller_spsr);
+/* In a struct mon_ns_entry's mode, beside the caller's SPSR: enter big-endian. */
+#define QV_ENTRY_BIG_ENDIAN	(1ull << 63)
 
 /* workaround.c: the SMC vector's ARCH_WORKAROUND_1/3 code in this CPU's frame. */
 struct qv_frame;
