@@ -236,7 +236,7 @@ int32_t mon_trace_power(const struct mon_power_event *e)
 	};
 	uint32_t event = kinds[e->what].event;
 	unsigned nargs = kinds[e->what].nargs;
-	uint64_t a[3] = { e->power_state, e->level, 0 };
+	uint64_t a[SECMON_TRACE_ARGS] = { e->power_state, e->level };
 
 	if (!mon_tracing())
 		return 0;
