@@ -34,10 +34,11 @@
 #define FID_EXYNOS_GET_BOOT	0xffffff9au
 #define FID_MEDIA_STATUS	0x82000103u	/* boards/secure-media.dtsi */
 #define FID_TRNG_RND64		0xc4000053u	/* 192 bits: a full TRNG call */
-#define PSCI_STANDBY		0x00000000u	/* secmon's core standby, original format */
-#define PSCI_POWERDOWN		0x00010000u	/* secmon's core power-down */
-#define PSCI_CLUSTER_POWERDOWN	0x01010000u	/* its cluster power-down */
-#define PSCI_SYSTEM_POWERDOWN	0x02010000u	/* its system power-down */
+/* secmon's power states, original format, TF-A's QEMU StateIDs (states.c). */
+#define PSCI_STANDBY		0x00000001u	/* core retention */
+#define PSCI_POWERDOWN		0x00010002u	/* core power-down */
+#define PSCI_CLUSTER_POWERDOWN	0x01010022u	/* cluster power-down */
+#define PSCI_SYSTEM_POWERDOWN	0x02010222u	/* system power-down */
 /*
  * A power_state no platform table has: StateID 0xfff (no state at any level)
  * and bit 17, which the original format keeps zero (QEMU's own PSCI refuses
@@ -518,7 +519,7 @@ static void suspend_states(void)
 }
 
 /*
- * The unknown-ID sweep (issue 13 item 5): IDs no service answers, in every
+ * The unknown-ID sweep: IDs no service answers, in every
  * owning entity secmon serves (arch 0, SiP 2, standard 4, the board's legacy
  * IDs in 63), SMC32 and SMC64, fast and yielding. The function numbers are
  * the ones a filter keyed on a few bits would let through: neighbours and

@@ -11,7 +11,7 @@
  *    neighbours; every function number of OENs 0, 2, 4 and 63) is answered
  *    SMC_UNK by mon_smc(), -1 in all 64 bits, with x1-x17 untouched. The
  *    platform's vector answers those IDs itself, so a wrong filter would
- *    hide a service. And it is exact (issue 13 item 5): every ID of the
+ *    hide a service. And it is exact: every ID of the
  *    sweep that it lets through is one mon_smc() answers, so no unknown ID
  *    takes the slow path.
  * 2. The fast handlers and the answers without code (PSCI_VERSION's and

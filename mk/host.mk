@@ -27,10 +27,11 @@ CONF_SRCS := $(wildcard tests/conformance/*.c)
 SOCDRV_SRCS := $(wildcard tests/socdrv/*.c)
 BOARDS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-# The simulator test harness, an archive linked into every unit-test binary:
-# a test that does not use it (test_payload defines its own plat_* functions)
-# does not pull the simulator in through it.
-UNIT_HARNESS := tests/unit/simtest.c
+# The unit tests' harnesses, an archive linked into every unit-test binary:
+# the simulator's (simtest.c) and the calling library's fake conduit
+# (fakeconduit.c). A test that does not use one (test_payload defines its own
+# plat_* functions) does not pull it, or the simulator, in through it.
+UNIT_HARNESS := tests/unit/simtest.c tests/unit/fakeconduit.c
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 

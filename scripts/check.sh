@@ -10,6 +10,8 @@ logdir=build/check
 rm -rf "$logdir"
 mkdir -p "$logdir"
 export CMOCKA_MESSAGE_OUTPUT=TAP
+# The TAP lines of the builds and checks made here (tests/tap.sh).
+. tests/tap.sh
 
 passed=0
 failed=0
@@ -46,7 +48,7 @@ run_suite() {
 build() {
 	local what=$1
 	shift
-	if "$@"; then echo "ok - build $what"; else echo "not ok - build $what"; fi
+	tap_check "build $what" "$@"
 }
 
 # All unit-test binaries of a host build flavour.
@@ -59,7 +61,7 @@ units() {
 		local rc=$?
 		cat "$t.out"
 		if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$t.out"; then
-			echo "not ok - $t exited with status $rc"
+			tap_not_ok "$t exited with status $rc"
 		fi
 	done
 }
@@ -122,9 +124,9 @@ nsk_runs() {
 		--board tests/nsk/scmi-board.dts || rc=1
 	if grep -qxF '# SCMI performance: 3 domains, 6 levels set, 1 DENIED' $log &&
 		grep -qxF '# SCMI sensors: 3, 2 read, 1 DENIED' $log; then
-		echo "ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+		tap_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
 	else
-		echo "not ok - nsk scmi-board: the secure-only performance domain and sensor are DENIED"
+		tap_not_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
 		rc=1
 	fi
 	return $rc

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json.h"
+#include "tracedoc.h"
 
 void cmd_trace_help(FILE *f)
 {

@@ -10,7 +10,8 @@
 
 #include <secmon/scmi.h>
 
-#include "cli.h"
+#include "json.h"
+#include "scmi_msgs.h"
 
 static const struct scmi_proto protos[] = {
 	{ SECMON_SCMI_BASE, "base", "Base", "BASE_", "BASE_DISCOVER_" },

@@ -13,6 +13,8 @@
 #include <secmon/error.h>
 #include <secmon/psci.h>
 #include "cli.h"
+#include "fid.h"
+#include "tracedoc.h"
 
 /* Larger than any ring the monitor keeps: a bigger file is refused unread. */
 #define TRACE_MAX_FILE (256u << 20)

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "tracedoc.h"
 
 #define LEFT 80.0	/* lane labels */
 #define RIGHT 30.0

@@ -52,12 +52,14 @@ extern uint32_t psci_suspend_ps[NSTATES];
 extern unsigned psci_pd_state_of_level[LEVEL_SYSTEM + 1];
 #define STATE_CORE_PD psci_pd_state_of_level[LEVEL_CORE]
 #define STATE_SYSTEM psci_pd_state_of_level[LEVEL_SYSTEM]
+/* The shallowest core standby state: what a legacy ABI's idle call enters. */
+extern unsigned psci_state_core_standby;
 
 struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
 	unsigned stat;		/* index in states[] while suspended */
-	uint64_t since_us;
+	uint64_t since_us;	/* when it went down; 0 before its first time (not counted) */
 	struct mon_ns_entry entry;
 	uint64_t count[NSTATES];
 	uint64_t residency_us[NSTATES];
@@ -139,6 +141,8 @@ static inline bool same_domain(unsigned cpu, unsigned i, unsigned level)
 
 /* OS-initiated mode: is core i's cluster down? (psci_suspend.c) */
 bool psci_osi_cluster_down(unsigned i);
+/* NODE_HW_STATE's answer for cpu's cluster, under the lock (psci_mode.c). */
+unsigned psci_cluster_hw_state(unsigned cpu);
 
 /* The index in psci_states[] of a state CPU_SUSPEND accepts, or -1. */
 static inline int find_state(uint32_t power_state)

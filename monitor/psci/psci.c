@@ -20,6 +20,7 @@ const struct plat_power_state *psci_states;
 unsigned psci_nstates;
 uint32_t psci_suspend_ps[NSTATES];
 unsigned psci_pd_state_of_level[LEVEL_SYSTEM + 1];
+unsigned psci_state_core_standby;
 struct psci_cpu psci_cpus[MON_MAX_CPUS];
 unsigned psci_ncpu;
 uint64_t psci_cpu_mpidr[MON_MAX_CPUS];
@@ -130,6 +131,9 @@ MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 		psci_nstates = NSTATES;
 	for (i = 0; i < psci_nstates; i++)
 		psci_suspend_ps[i] = psci_states[i].power_state;
+	for (i = psci_nstates; i-- > 0;)
+		if (!psci_states[i].powerdown && psci_states[i].level == LEVEL_CORE)
+			psci_state_core_standby = i;
 	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
 		psci_pd_state_of_level[level] = level ? psci_pd_state_of_level[level - 1] : 0;
 		for (i = 0; i < psci_nstates; i++)

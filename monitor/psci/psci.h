@@ -25,6 +25,8 @@ int psci_os_dt(const struct mon_os_dt *o);
 int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
 int64_t psci_cpu_off(struct mon_call *c);
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
+/* CPU_SUSPEND to the platform's core standby state, whatever its power_state. */
+int64_t psci_cpu_standby(struct mon_call *c);
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
 /* Record the event (when recording) and go down: never return. */
 int64_t psci_system_off(struct mon_call *c);

@@ -11,7 +11,7 @@
  * OS-initiated mode, once its last core took it down (psci_osi_cluster_down()),
  * whatever level the others sleep at.
  */
-static unsigned cluster_hw_state(unsigned cpu)
+unsigned psci_cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
@@ -35,7 +35,7 @@ int64_t psci_node_hw_state(struct mon_call *c)
 		return SECMON_PSCI_HW_ON;
 	lock(c->cpu);
 	if (level == LEVEL_CLUSTER)
-		ret = cluster_hw_state((unsigned)cpu);
+		ret = psci_cluster_hw_state((unsigned)cpu);
 	else if (psci_cpus[cpu].state == CPU_STANDBY)
 		ret = SECMON_PSCI_HW_STANDBY;
 	else if (psci_cpus[cpu].state == CPU_OFF || psci_cpus[cpu].state == CPU_POWERDOWN)

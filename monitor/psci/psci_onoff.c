@@ -5,8 +5,17 @@
  */
 #include "internal.h"
 
+/*
+ * CPU_OFF powers the core down like a power-down suspend, and the
+ * statistics count it so (as TF-A does, and Arm's TFTF expects: a CPU_OFF
+ * then CPU_ON adds one to the core power-down state's count): under the
+ * state the core's domain reaches, its cluster's when the cluster is down
+ * with it (NODE_HW_STATE's view), counted when the core comes back. Never
+ * the system state: a system whose every core is off does not come back.
+ */
 int64_t psci_cpu_off(struct mon_call *c)
 {
+	struct psci_cpu *p = &psci_cpus[c->cpu];
 	int32_t ret = 0;
 
 	if (mon_power_wanted(MON_POWER_CPU_OFF))
@@ -14,7 +23,9 @@ int64_t psci_cpu_off(struct mon_call *c)
 	if (ret)
 		return ret;
 	lock(c->cpu);
-	set_state(&psci_cpus[c->cpu], CPU_OFF);
+	set_state(p, CPU_OFF);
+	stat_begin(p, psci_pd_state_of_level[psci_cluster_hw_state(c->cpu) == SECMON_PSCI_HW_OFF
+						      ? LEVEL_CLUSTER : LEVEL_CORE]);
 	unlock(c->cpu);
 	plat_cpu_off(c->cpu);
 }
@@ -107,7 +118,8 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	lock(cpu);
 	was = p->state;
 	level = p->level;
-	if (was == CPU_POWERDOWN)
+	/* ON_PENDING: off by CPU_OFF since stat_begin(), or never started (since_us 0). */
+	if (was == CPU_POWERDOWN || (was == CPU_ON_PENDING && p->since_us))
 		stat_end(p);
 	else if (was != CPU_ON_PENDING)
 		ok = false;

@@ -171,6 +171,11 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
 }
 
+int64_t psci_cpu_standby(struct mon_call *c)
+{
+	return standby(c, psci_state_core_standby);
+}
+
 int64_t psci_call_cpu_suspend(struct mon_call *c)
 {
 	return psci_cpu_suspend(c, (uint32_t)mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));

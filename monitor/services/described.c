@@ -134,7 +134,7 @@ int64_t described_get_boot_addr(struct described_call *d)
 int64_t described_do_idle(struct described_call *d)
 {
 	stats.idles++;
-	return psci_cpu_suspend(d->c, 0, 0, 0);
+	return psci_cpu_standby(d->c);
 }
 
 int64_t described_suspend(struct described_call *d)

@@ -17,22 +17,21 @@ FW=${1:-}
 OUT=build/check/exynos
 LINUX=build/linux/armhf
 mkdir -p "$OUT"
-status=0
+. tests/tap.sh
 
 sh tests/linux/fetch.sh armhf "$LINUX" >/dev/null || {
-	echo "not ok - exynos: fetching Debian's armmp kernel failed"
+	tap_not_ok "exynos: fetching Debian's armmp kernel failed"
 	exit 1
 }
 if ! QEMU=$(sh scripts/qemu-exynos.sh 2>"$OUT/qemu-build.log"); then
-	echo "not ok - exynos: building QEMU with the smdkc210 secure property failed (log: $OUT/qemu-build.log)"
+	tap_not_ok "exynos: building QEMU with the smdkc210 secure property failed (log: $OUT/qemu-build.log)"
 	exit 1
 fi
 # The property exists and is off by default.
 if "$QEMU" -M smdkc210,help 2>/dev/null | grep -q 'secure=<bool>.*TrustZone'; then
-	echo "ok - exynos: $QEMU has -M smdkc210,secure"
+	tap_ok "exynos: $QEMU has -M smdkc210,secure"
 else
-	echo "not ok - exynos: $QEMU has no -M smdkc210,secure"
-	status=1
+	tap_not_ok "exynos: $QEMU has no -M smdkc210,secure"
 fi
 
 # boot NAME "boot.sh options" "check-boot.sh expectations"
@@ -42,7 +41,7 @@ boot() {
 	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet \
 		--timeout 240 --log "$log" $opts >/dev/null 2>&1
 	# shellcheck disable=SC2086
-	bash tests/linux/check-boot.sh --name "exynos $name:" "$log" $expect || status=1
+	tap_suite bash tests/linux/check-boot.sh --name "exynos $name:" "$log" $expect
 }
 
 COMMON="cpus=2 hotplug l2c=enabled splats=0 nopanic poweroff"
@@ -53,4 +52,4 @@ else
 	boot firmware "--firmware $FW --secure-log $OUT/firmware-secure.log --append secmon.test=hotplug:10" \
 		"exynos_fw=yes $COMMON"
 fi
-exit $status
+tap_status

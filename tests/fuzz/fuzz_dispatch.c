@@ -129,6 +129,7 @@ struct mcpu {
 	enum mstate st;
 	struct mon_ns_entry entry;	/* while PENDING or SUSPENDED */
 	unsigned level, stat;		/* while SUSPENDED */
+	unsigned off_stat;		/* off by CPU_OFF: its state (1 core, 2 cluster), else 0 */
 	uint64_t count[4];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
 };
 
@@ -445,22 +446,24 @@ static int64_t standby(struct call *c)
 static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ctx)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return standby(c);
-	case 0x00010000u:
+	case 0x00010002u:
 		return powerdown(c, 1, pc, ctx, false);
-	case 0x01010000u:
+	case 0x01010022u:
 		return powerdown(c, 2, pc, ctx, false);
-	case 0x02010000u:
+	case 0x02010222u:
 		return powerdown(c, 3, pc, ctx, false);
 	default:
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	}
 }
 
+/* Counted when the CPU comes back: its cluster's state when the others are down. */
 static void cpu_off(struct call *c)
 {
 	c->e->down = FP_CPU_OFF;
+	m.cpu[c->cpu].off_stat = others_down(c->cpu, 1) ? 2 : 1;
 	m.cpu[c->cpu].st = M_OFF;
 }
 
@@ -557,13 +560,13 @@ static int64_t node_hw_state(const struct call *c)
 static int stat_index(uint32_t ps)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return 0;
-	case 0x00010000u:
+	case 0x00010002u:
 		return 1;
-	case 0x01010000u:
+	case 0x01010022u:
 		return 2;
-	case 0x02010000u:
+	case 0x02010222u:
 		return 3;
 	default:
 		return -1;
@@ -1267,6 +1270,9 @@ static void wake(unsigned cpu)
 		check_entry(cpu, &e, p);
 		if (p->st == M_SUSPENDED)
 			p->count[p->stat]++;
+		else if (p->off_stat)
+			p->count[p->off_stat]++;
+		p->off_stat = 0;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
 		/* OS-initiated: its cluster and the system are up again. */
@@ -1299,7 +1305,7 @@ static bool check_regs(const struct call *c, const struct secmon_regs *out, bool
 				 (unsigned long long)c->in->x[i]);
 		/*
 		 * SMC32 results: upper half zero, or for an AArch64 caller the
-		 * sign extension of a negative 32-bit status (issue 13 item 12).
+		 * sign extension of a negative 32-bit status.
 		 */
 		if (!e->smc64 && out->x[i] != c->in->x[i] && (out->x[i] >> 32) &&
 		    (c->a32 || out->x[i] != (uint64_t)(int64_t)(int32_t)out->x[i]))
@@ -1481,8 +1487,8 @@ static uint64_t ctx_counter;
 static uint64_t gen_value(void)
 {
 	/* Power states, then FEATURE_AVAILABILITY's register selectors. */
-	static const uint32_t states[12] = { 0x0u, 0x10000u, 0x1010000u, 0x2010000u,
-					     0x10001u, 0x40000000u, 0x1000000u, 0x3010000u,
+	static const uint32_t states[12] = { 0x1u, 0x10002u, 0x1010022u, 0x2010222u,
+					     0x10000u, 0x40000000u, 0x1000022u, 0x3010222u,
 					     SECMON_FEAT_AVAIL_SCR_EL3, SECMON_FEAT_AVAIL_CPTR_EL3,
 					     SECMON_FEAT_AVAIL_MDCR_EL3, SECMON_FEAT_AVAIL_MPAM3_EL3 };
 	uint8_t s = u8();

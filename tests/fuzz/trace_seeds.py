@@ -57,7 +57,7 @@ def boot():
         t += 50
     for c in (1, 2, 3):
         r.append(power(c, seq[c], t, 3, args=(0,), dur=40))
-        r.append(power(c, seq[c] + 1, t + 60, 4, args=(0x1010000, 1), dur=100))
+        r.append(power(c, seq[c] + 1, t + 60, 4, args=(0x1010022, 1), dur=100))
         r.append(smc(c, seq[c] + 2, t + 200, 0x84000002))
         r.append(power(c, seq[c] + 3, t + 201, 2))
         seq[c] += 4

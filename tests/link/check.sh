@@ -11,18 +11,7 @@
 #    (QV_MAX_CPUS, its platform.h), MON_TRACE_RECORDS (monitor.h) each.
 set -u
 cd "$(dirname "$0")/../.."
-n=0
-fails=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-	fi
-}
+. tests/tap.sh
 
 # A constant of the port's platform.h or of monitor.h, as the C preprocessor gives it.
 constant() {
@@ -53,21 +42,22 @@ for port in a64 a32; do
 	want=$((cpus * records * 128))
 	got=$(${cross}size -A $o/secmon.elf | awk '$1 == ".noinit" { print $2 }')
 	if [ "${got:-0}" -eq "$want" ]; then
-		tap ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives"
+		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives"
 	else
-		tap fail "$port: the trace rings take ${got:-no} bytes, not $want ($cpus CPUs the port drives, $records records of 128 bytes each)"
+		tap_not_ok "$port: the trace rings take ${got:-no} bytes, not $want ($cpus CPUs the port drives, $records records of 128 bytes each)"
 	fi
 	if ! make -s -f mk/qemu-virt-$port.mk $o/linkcheck.elf >/dev/null; then
-		tap fail "$port: relink with a function named reset planted"
+		tap_not_ok "$port: relink with a function named reset planted"
 		continue
 	fi
 	for elf in $o/secmon.elf $o/linkcheck.elf; do
 		start=$(addr ${cross}nm $elf _start)
 		if [ "${start:-none}" = "$base" ]; then
-			tap ok "$port $(basename $elf): _start at the reset vector ($(printf 0x%x $base))"
+			tap_ok "$port $(basename $elf): _start at the reset vector ($(printf 0x%x $base))"
 		else
-			tap fail "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b=$(printf %x $base) '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
+			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b=$(printf %x $base) '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
 		fi
 	done
 done
-[ $fails -eq 0 ]
+tap_plan
+tap_status

@@ -355,8 +355,8 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 		con_printf("# nsk: idle states from the DT: standby %s, power-down %s\n",
 			   got_standby ? "yes" : "no", got_powerdown ? "yes" : "no");
 	if (!got_standby && !got_powerdown) {
-		env->standby_state = 0x00000000u;
-		env->powerdown_state = ext ? 0x40000000u : 0x00010000u;
+		env->standby_state = 0x00000001u;
+		env->powerdown_state = ext ? 0x40000000u : 0x00010002u;
 		got_standby = got_powerdown = true;
 	}
 	/*
@@ -364,7 +364,7 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 	 * DT lists it (idle states are what cpuidle may enter on its own).
 	 */
 	env->has_system_state = !ext;
-	env->system_state = 0x02010000u;
+	env->system_state = 0x02010222u;
 	env->has_standby = got_standby;
 	env->has_powerdown = got_powerdown;
 	if (o->standby_set) {

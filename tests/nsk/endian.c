@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * nsk.test=endian (issue 22 item 7): a CPU that CPU_ON starts, or that
+ * nsk.test=endian: a CPU that CPU_ON starts, or that
  * resumes from a power-down CPU_SUSPEND, enters the normal world with the
  * caller's endianness (PSCI; TF-A keeps the caller's SCTLR_ELx.EE). The
  * caller is big-endian for its SMC only (endian.S): CPU_ON of the second

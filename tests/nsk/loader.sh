@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where secmon puts an arm64 Image (issue 22 item 2), through fw_cfg's
+# Where secmon puts an arm64 Image, as its header asks, through fw_cfg's
 # kernel slot and through opt/secmon/payload, with the nsk's Image header
 # patched: a text_offset past 2 MiB boots where the header says; one that
 # is not a multiple of 4 KiB, or that wraps the address space ("negative":
@@ -17,19 +17,8 @@ out=build/nsk-a64/loader
 [ -f "$nsk" ] || { echo "Bail out! loader.sh: no $nsk: run 'make nsk' first"; exit 2; }
 [ -f "$fw" ] || { echo "Bail out! loader.sh: no firmware $fw"; exit 2; }
 mkdir -p "$out"
-n=0
-status=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - loader: $2"
-	else
-		echo "not ok $n - loader: $2"
-		status=1
-	fi
-	[ -z "${3:-}" ] || echo "# $3"
-}
+TAP_PREFIX="loader: "
+. tests/tap.sh
 
 # A copy of the nsk whose Image header says text_offset $1.
 patched() {
@@ -55,7 +44,7 @@ refused() {
 		-serial "file:$out/$tag.fw.log" -bios "$fw" "${args[@]}"
 	rc=$?
 	grep -qF "$want" "$out/$tag.fw.log" && [ "$rc" = 0 ] && ! grep -q 'nsk:' "$out/$tag.log"
-	tap $? "$what" "QEMU exit $rc; $(grep -o 'cannot boot.*' "$out/$tag.fw.log" | head -n 1)"
+	tap_result $? "$what" "QEMU exit $rc; $(grep -o 'cannot boot.*' "$out/$tag.fw.log" | head -n 1)"
 }
 
 # A text_offset past 2 MiB, 4 KiB aligned, in RAM: entered there.
@@ -63,7 +52,7 @@ img=$(patched 0x1280000)
 log=$(bash tests/nsk/run.sh --bios "$fw" --smp 1 --gic 2 --kernel "$img" 2>&1)
 echo "$log" | grep -qF '# nsk: entered at EL2, image at 0x41480000' &&
 	echo "$log" | grep -q 'run.sh: .*PASS'
-tap $? "kernel slot, text_offset 0x1280000: entered at 0x40200000 + 0x1280000" \
+tap_result $? "kernel slot, text_offset 0x1280000: entered at 0x40200000 + 0x1280000" \
 	"$(echo "$log" | grep -m1 -o 'nsk: entered at.*')"
 
 refused kernel "$(patched 0x1001)" \
@@ -81,5 +70,5 @@ refused payload "$(patched -0x1000)" \
 refused payload "$(patched 0x1001)" \
 	"cannot boot: the payload (arm64 Image, $(stat -c %s "$nsk") bytes) cannot be placed: its text_offset is not a multiple of 4 KiB" \
 	"payload, text_offset 0x1001: refused"
-echo "1..$n"
-exit $status
+tap_plan
+tap_status

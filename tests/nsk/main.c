@@ -39,7 +39,7 @@
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
- * 0x0 (core standby) and 0x00010000 (core power-down), original format.
+ * 0x1 (core retention) and 0x00010002 (core power-down), original format.
  */
 #include "boot.h"
 #include "conf.h"
@@ -63,7 +63,7 @@ static struct nsk_options opt;
 static struct {
 	bool hostile, isolation, a32el1, secrets, pmu, trace, tos, endian;
 	uint64_t calls, seed, a32id12, preempt, tospd;
-} test = { .tospd = 0x00010000u };	/* secmon's core power-down */
+} test = { .tospd = 0x00010002u };	/* core power-down: secmon's and TF-A's QEMU StateID */
 
 /* Entry ELs seen on started CPUs, as a bit mask (bit n = ELn). */
 static uint32_t secondary_els;
@@ -231,6 +231,15 @@ void nsk_exception(uint64_t kind)
 	nsk_halt();
 }
 
+/* The conformance suite's conf_env.id_regs. */
+static void id_regs(uint64_t id[4])
+{
+	id[0] = sysreg_read(id_aa64pfr0_el1);
+	id[1] = sysreg_read(id_aa64dfr0_el1);
+	id[2] = sysreg_read(id_aa64isar0_el1);
+	id[3] = sysreg_read(id_aa64mmfr0_el1);
+}
+
 /* ---- boot ---- */
 
 static const char *el_name(uint32_t mask)
@@ -331,6 +340,12 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;
 	end = nsk_ram_end(&dt, image_base);
 	nsk_env_init(&env, &dt, &opt, end, gic.version != 0);
+	env.id_regs = id_regs;
+	if (gic.version) {
+		env.sgi_arm = wake_sgi_arm;
+		env.sgi_send = wake_sgi_send;
+		env.sgi_clear = wake_sgi_clear;
+	}
 
 	nsk_append(env_name, sizeof(env_name), "nsk el");
 	nsk_append_uint(env_name, sizeof(env_name), boot_el);

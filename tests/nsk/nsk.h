@@ -79,6 +79,9 @@ void wake_init(const struct nsk_gic *gic);
 void wake_arm(void);		/* env.arm_wakeup */
 void wake_disarm(void);		/* after a suspend returns, or on resume */
 unsigned wake_fired(void);	/* wake-ups seen (timer disarmed with ISTATUS set) */
+void wake_sgi_arm(void);	/* env.sgi_arm, env.sgi_send, env.sgi_clear */
+void wake_sgi_send(unsigned cpu);
+void wake_sgi_clear(void);
 
 /* soak.S: x2-x30, v0-v31 kept for `ticks` of CNTVCT; 0, or which one changed. */
 uint64_t nsk_soak(uint64_t ticks);

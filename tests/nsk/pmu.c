@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * nsk.test=pmu: the normal world's cycle counter must not count the
- * monitor (issue 13 item 2, the class of TF-A's advisory TFV-5). With
+ * monitor (the class of TF-A's advisory TFV-5: it would time the secure
+ * world). With
  * PMCCFILTR_EL0 set to count EL3 only (P and U exclude EL1 and EL0, NSH
  * clear excludes EL2, M equal to P includes EL3) and the cycle counter
  * enabled, 2000 PSCI_VERSION calls must count (almost) nothing: before the
@@ -11,7 +12,7 @@
  *
  * The monitor sets PMCR_EL0.DP while it runs; a call that does not return
  * to its caller (a power-down CPU_SUSPEND, CPU_OFF) must not leave it set
- * for the normal world either (issue 22 item 4). The boot CPU, its cycle
+ * for the normal world either. The boot CPU, its cycle
  * counter on, powers down with CPU_SUSPEND (the other CPU off: under
  * -icount a suspended CPU's timer wakes it only while no other CPU runs)
  * and must resume with the PMCR_EL0 it had; the test goes on from the

@@ -105,23 +105,16 @@ if [ "$matrix" = 1 ]; then
 	fi
 	outdir=build/nsk-a32/logs/matrix
 	mkdir -p "$outdir"
-	pass=0
-	fail=0
+	. tests/tap.sh
 	for c in "${configs[@]}"; do
 		read -r -a args <<<"$c"
 		out=$outdir/$(echo "$c" | tr -d '-' | tr ' /' '__').out
-		if bash "$0" "${fwopt[@]}" "${args[@]}" >"$out" 2>&1; then
-			pass=$((pass + 1))
-			result=ok
-		else
-			fail=$((fail + 1))
-			result="not ok"
-		fi
-		echo "$result - nsk-a32 $(tail -n 1 "$out" | sed 's/^# run-a32.sh: //')"
+		bash "$0" "${fwopt[@]}" "${args[@]}" >"$out" 2>&1
+		tap_result $? "nsk-a32 $(tail -n 1 "$out" | sed 's/^# run-a32.sh: //')"
 	done
-	echo "1..$((pass + fail))"
-	echo "# $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	tap_plan
+	echo "# $((TAP_COUNT - TAP_FAILED)) passed, $TAP_FAILED failed"
+	tap_status
 	exit
 fi
 

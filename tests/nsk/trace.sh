@@ -22,15 +22,15 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-fail=0
+. tests/tap.sh
 for shape in "--smp 1" "--smp 4 --gic 3 --virt 1" "--smp 8 --mttcg" "--smp 4 --gic 2 --el 1" \
 	"--smp 2 --cpu max"; do
 	# shellcheck disable=SC2086
-	bash tests/nsk/run.sh --bios "$bios" $shape --test trace || fail=1
+	tap_suite bash tests/nsk/run.sh --bios "$bios" $shape --test trace
 done
 for shape in "--smp 1" "--smp 4 --virt 1 --mttcg" "--smp 4 --virt 0"; do
 	# shellcheck disable=SC2086
-	bash tests/nsk/run-a32.sh --bios "$bios32" $shape --test trace || fail=1
+	tap_suite bash tests/nsk/run-a32.sh --bios "$bios32" $shape --test trace
 done
 
 # A PSCI 0.1 board's power-off through the monitor's mailbox (no SMC: the
@@ -45,12 +45,11 @@ mailbox() {
 	trace=$(mktemp)
 	if "$@" && python3 scripts/trace-readout.py "$fwlog" "$trace" >/dev/null &&
 		build/host/secmon trace "$trace" | grep -q 'cpu0   power SYSTEM_OFF asked without an SMC (power-off mailbox)$'; then
-		echo "ok - trace $arch: the mailbox's power-off recorded on the boot CPU (SYSTEM_OFF, asked without an SMC)"
+		tap_ok "trace $arch: the mailbox's power-off recorded on the boot CPU (SYSTEM_OFF, asked without an SMC)"
 	else
-		echo "not ok - trace $arch: the mailbox's power-off recorded on the boot CPU (SYSTEM_OFF, asked without an SMC)"
-		echo "# the secure console's readout ($fwlog):"
-		sed "s/^/#   /" "$fwlog" 2>/dev/null | head -10
-		fail=1
+		tap_not_ok "trace $arch: the mailbox's power-off recorded on the boot CPU (SYSTEM_OFF, asked without an SMC)" \
+			"the secure console's readout ($fwlog):"
+		head -10 "$fwlog" 2>/dev/null | sed "s/^/#   /"
 	fi
 	rm -f "$trace"
 }
@@ -60,4 +59,4 @@ mailbox a64 build/nsk-a64/logs/secmon-psci01-readout-a57-el2-smp2-gic3.fw.log \
 mailbox a32 build/nsk-a32/logs/secmon-a15-hyp-smp2-conformance-psci01-readout.fw.log \
 	bash tests/nsk/run-a32.sh --bios "$bios32" --smp 2 --board tests/nsk/psci01-readout.dts \
 	--append nsk.off=mailbox
-exit $fail
+tap_status

@@ -41,7 +41,7 @@ fmt(char *buf, size_t n, const char *f, ...)
 				 got_, len_, want_, n_);                                   \
 	} while (0)
 
-static void conversions(void **state)
+static void each_conversion_prints_as_the_c_library_does(void **state)
 {
 	(void)state;
 	SAME("plain text");
@@ -57,7 +57,7 @@ static void conversions(void **state)
 	SAME("%s", "");
 }
 
-static void widths_and_flags(void **state)
+static void widths_and_flags_print_as_the_c_library_does(void **state)
 {
 	(void)state;
 	SAME("[%8x] [%08x] [%-8x] [%2x]", 0xabcu, 0xabcu, 0xabcu, 0xabcdefu);
@@ -75,7 +75,7 @@ static void widths_and_flags(void **state)
  * precision), which the compiler warns about in a literal format: through a
  * variable.
  */
-static void ignored_flags(void **state)
+static void flags_c_ignores_are_ignored(void **state)
 {
 	const char *zero_and_left = "[%-08lu] [%0-5d]";
 	const char *zero_and_precision = "[%08.5d] [%08.4x] [%06.0u]";
@@ -85,7 +85,7 @@ static void ignored_flags(void **state)
 	SAME(zero_and_precision, 42, 0xau, 0u);
 }
 
-static void precisions(void **state)
+static void precisions_print_as_the_c_library_does(void **state)
 {
 	(void)state;
 	SAME("[%.3s] [%.0s] [%.10s] [%.*s] [%-6.2s] [%6.2s]", "abcdef", "abc", "ab", 2, "xyz",
@@ -110,7 +110,7 @@ static void arguments_stay_in_step(void **state)
 }
 
 /* Into a buffer: never past n, always NUL-terminated, len counts everything. */
-static void buffer_rules(void **state)
+static void a_buffer_is_never_overrun_and_always_terminated(void **state)
 {
 	char buf[8];
 	size_t len;
@@ -135,12 +135,12 @@ static void buffer_rules(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(conversions),
-		cmocka_unit_test(widths_and_flags),
-		cmocka_unit_test(ignored_flags),
-		cmocka_unit_test(precisions),
+		cmocka_unit_test(each_conversion_prints_as_the_c_library_does),
+		cmocka_unit_test(widths_and_flags_print_as_the_c_library_does),
+		cmocka_unit_test(flags_c_ignores_are_ignored),
+		cmocka_unit_test(precisions_print_as_the_c_library_does),
 		cmocka_unit_test(arguments_stay_in_step),
-		cmocka_unit_test(buffer_rules),
+		cmocka_unit_test(a_buffer_is_never_overrun_and_always_terminated),
 	};
 
 	return cmocka_run_group_tests_name("log", tests, NULL, NULL);

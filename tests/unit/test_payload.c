@@ -128,7 +128,7 @@ static void kinds_by_first_bytes(void **state)
 	}
 }
 
-static void kinds_by_magic(void **state)
+static void a_payload_kind_is_told_by_its_magic(void **state)
 {
 	uint8_t h[HEADER_SIZE];
 
@@ -149,7 +149,7 @@ static void kinds_by_magic(void **state)
 	assert_int_equal(qv_payload_kind(h, 0x500000, false), -1);
 }
 
-static void places_and_room(void **state)
+static void each_kind_is_placed_where_its_header_says_with_its_room(void **state)
 {
 	const struct qv_payload_slot a64 = { RAM_BASE + 0x200000, true, keep, 2 };
 	const struct qv_payload_slot a32 = { RAM_BASE + 0x2000000, false, keep, 2 };
@@ -320,8 +320,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kinds_by_first_bytes),
-		cmocka_unit_test(kinds_by_magic),
-		cmocka_unit_test(places_and_room),
+		cmocka_unit_test(a_payload_kind_is_told_by_its_magic),
+		cmocka_unit_test(each_kind_is_placed_where_its_header_says_with_its_room),
 		cmocka_unit_test(never_meets_what_is_kept),
 		cmocka_unit_test(huge_image_size_is_caught),
 		cmocka_unit_test(text_offset_checked),

@@ -251,7 +251,7 @@ static void base_body(void)
 	EXPECT_EQ(CMD(&r, 0x00, 0), NOT_SUPPORTED);
 }
 
-static void base_protocol(void **state)
+static void the_base_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(base_body);
@@ -318,7 +318,7 @@ static void power_body(void)
 	EXPECT_EQ(CMD(&r, POWER, 6, 0, 0), NOT_SUPPORTED);	/* no notifications */
 }
 
-static void power_protocol(void **state)
+static void the_power_domain_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(power_body);
@@ -425,7 +425,7 @@ static void clock_body(void)
 	EXPECT_EQ(CMD(&r, CLOCK, 2, 8), NOT_FOUND);
 }
 
-static void clock_protocol(void **state)
+static void the_clock_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(clock_body);
@@ -462,7 +462,7 @@ static void reset_body(void)
 	EXPECT_EQ(CMD(&r, RESET, 2, 5), NOT_FOUND);
 }
 
-static void reset_protocol(void **state)
+static void the_reset_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(reset_body);
@@ -516,7 +516,7 @@ static void perf_body(void)
 	EXPECT_EQ(CMD(&r, PERF, 9, 0, 0), NOT_SUPPORTED);	/* no notifications */
 }
 
-static void perf_protocol(void **state)
+static void the_performance_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(perf_body);
@@ -560,7 +560,7 @@ static void sensor_body(void)
 	EXPECT_EQ(CMD(&r, SENSOR, 4, 0, 0), NOT_SUPPORTED);
 }
 
-static void sensor_protocol(void **state)
+static void the_sensor_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(sensor_body);
@@ -612,7 +612,7 @@ static void client_body(void)
 	EXPECT_EQ(v, 0x20000);
 }
 
-static void library_client(void **state)
+static void the_library_client_gets_the_servers_answers_in_both_widths(void **state)
 {
 	(void)state;
 	run(client_body);
@@ -678,7 +678,7 @@ static void lengths_body(void)
 	EXPECT_EQ(CMD(&r, BASE, 0), OK);
 }
 
-static void bad_lengths(void **state)
+static void a_command_one_word_short_or_long_is_refused(void **state)
 {
 	(void)state;
 	run(lengths_body);
@@ -720,7 +720,7 @@ static void busy_body(void)
 	EXPECT_EQ(r.p[0], 0x20000);
 }
 
-static void busy_and_free(void **state)
+static void only_a_busy_channel_is_served_and_it_is_freed(void **state)
 {
 	(void)state;
 	run(busy_body);
@@ -734,7 +734,7 @@ static void aarch32_body(void)
 	EXPECT_EQ(r.p[0], 24 * MHZ);
 }
 
-static void aarch32_agent(void **state)
+static void an_aarch32_agent_is_served(void **state)
 {
 	(void)state;
 	run_on(aarch32_body, true);
@@ -1162,16 +1162,16 @@ static void no_channel_no_node(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(base_protocol),
-		cmocka_unit_test(power_protocol),
-		cmocka_unit_test(clock_protocol),
-		cmocka_unit_test(reset_protocol),
-		cmocka_unit_test(perf_protocol),
-		cmocka_unit_test(sensor_protocol),
-		cmocka_unit_test(library_client),
-		cmocka_unit_test(bad_lengths),
-		cmocka_unit_test(busy_and_free),
-		cmocka_unit_test(aarch32_agent),
+		cmocka_unit_test(the_base_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_power_domain_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_clock_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_reset_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_performance_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_sensor_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_library_client_gets_the_servers_answers_in_both_widths),
+		cmocka_unit_test(a_command_one_word_short_or_long_is_refused),
+		cmocka_unit_test(only_a_busy_channel_is_served_and_it_is_freed),
+		cmocka_unit_test(an_aarch32_agent_is_served),
 		cmocka_unit_test(channel_outside_ns_memory),
 		cmocka_unit_test(call_count_counts_scmi),
 		cmocka_unit_test(channel_free_at_boot_and_described),

@@ -313,20 +313,20 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 }
 
 /*
- * The simulated CPU as an Armv8.0 core with FP, PMUv3 and self-hosted debug
- * and no optional feature, set up as the QEMU port sets one up: nothing of
- * these trapped (each reported through its inverted trap bit), no MPAM.
+ * The simulated CPU as a Cortex-A57 (an Armv8.0 core with FP, PMUv3 and
+ * self-hosted debug, no RAS, AMU, trace system registers, trace filter or
+ * FGT), set up as the QEMU port sets one up, with its answers: the trap
+ * bits of what it has reported inverted (none of it trapped), those of
+ * what it lacks 0, EnPM2 1 (docs/smccc.md), no MPAM.
  */
 static const struct {
 	uint32_t reg;
 	uint64_t mask;
 } sim_feature_masks[] = {
-	{ SECMON_FEAT_AVAIL_SCR_EL3, 1ull << 15 },			/* TERR */
-	{ SECMON_FEAT_AVAIL_CPTR_EL3, (1ull << 10) | (1ull << 20) |	/* TFP, TTA */
-				      (1ull << 30) | (1ull << 31) },	/* TAM, TCPAC */
-	{ SECMON_FEAT_AVAIL_MDCR_EL3, (1ull << 6) | (1ull << 9) |	/* TPM, TDA */
-				      (1ull << 10) | (1ull << 19) |	/* TDOSA, TTRF */
-				      (1ull << 27) },			/* TDCC */
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 0 },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, (1ull << 10) | (1ull << 31) },	/* TFP, TCPAC */
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, (1ull << 6) | (1ull << 7) |	/* TPM, EnPM2 */
+				      (1ull << 9) | (1ull << 10) },	/* TDA, TDOSA */
 };
 
 int32_t plat_feature_availability(uint64_t reg, uint64_t *mask)

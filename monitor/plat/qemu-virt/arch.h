@@ -115,6 +115,7 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define SCR_FGTEN2	(1ull << 59)
 
 #define SCR_TERR	(1ull << 15)
+#define SCR_TRNDR	(1ull << 40)
 
 /* CPTR_EL3 */
 #define CPTR_EZ		(1ull << 8)
@@ -126,6 +127,7 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 
 /* MDCR_EL3; of a two-bit field, bit 1 is the owning world, bit 0 the enable. */
 #define MDCR_TPM	(1ull << 6)
+#define MDCR_ENPM2	(1ull << 7)
 #define MDCR_TDA	(1ull << 9)
 #define MDCR_TDOSA	(1ull << 10)
 #define MDCR_NSPB	(3ull << 12)
@@ -163,6 +165,7 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 /* ID register fields (shift of each 4-bit field). */
 #define PFR0_EL2	8
 #define PFR0_GIC	24
+#define PFR0_RAS	28
 #define PFR0_SVE	32
 #define PFR0_AMU	44
 #define PFR0_MPAM	40
@@ -173,6 +176,11 @@ static inline void mmio_write16(uintptr_t a, uint16_t v) { *(volatile uint16_t *
 #define PFR1_GCS	44
 #define PFR1_THE	48
 #define PFR1_PFAR	60
+#define DFR0_TRACEVER	4
+#define DFR0_PMUVER	8
+#define DFR0_TRACEFILT	40
+#define ISAR0_RNDR	60
+#define MMFR0_FGT	56
 
 /* ESR_EL3 exception classes. */
 #define EC_SHIFT	26

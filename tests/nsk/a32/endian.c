@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * nsk.test=endian on AArch32 (issue 22 item 7), the twin of ../endian.c: a
+ * nsk.test=endian on AArch32, the twin of ../endian.c: a
  * CPU that CPU_ON starts, or that resumes from a power-down CPU_SUSPEND,
  * enters with the caller's endianness, which PSCI firmware takes (as TF-A's
  * AArch32 one does) from the EE bit of the system control register of the

@@ -167,14 +167,14 @@ static void fiq_run(const struct secmon_conduit *c)
 }
 
 /*
- * nsk.test=pmu: the cycle counter must not count Monitor mode (issue 13
- * item 2, TF-A's TFV-5). ARMv7's PMU has no cycle filter, so the test
- * counts across a 20 ms CPU_SUSPEND standby, which the monitor spends in
- * WFI. Run under -icount shift=0,sleep=off (run-a32.sh --icount), the
- * counter counts one per instruction and the skipped idle time as it
- * passes: 20 million when Monitor mode counts (20 000 485 on the firmware
- * before the fix), a few hundred instructions around the PMCR writes when
- * it does not (31 from Hyp, 284 from SVC).
+ * nsk.test=pmu: the cycle counter must not count Monitor mode (the class of
+ * TF-A's advisory TFV-5: it would time the secure world). ARMv7's PMU has no
+ * cycle filter, so the test counts across a 20 ms CPU_SUSPEND standby, which
+ * the monitor spends in WFI. Run under -icount shift=0,sleep=off (run-a32.sh
+ * --icount), the counter counts one per instruction and the skipped idle time
+ * as it passes: 20 million when Monitor mode counts (20 000 485 on the
+ * firmware before the fix), a few hundred instructions around the PMCR writes
+ * when it does not (31 from Hyp, 284 from SVC).
  */
 #define PMCR_E		(1u << 0)
 #define PMCR_C		(1u << 2)
@@ -197,7 +197,8 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 	wake_arm();
 	cp15_write(CP15_CNTV_TVAL, (cp15_read(CP15_CNTFRQ) ?: 62500000u) / 50);	/* 20 ms */
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c0));
-	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0, 0, 0);
+	/* The firmware's core retention (StateID 0x1, TF-A's QEMU encoding). */
+	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0x1, 0, 0);
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c1));
 	wake_disarm();
 	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
@@ -212,7 +213,7 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 }
 
 /*
- * Then the warm entries (issue 22 item 4), as the AArch64 nsk's pmu.c does:
+ * Then the warm entries, as the AArch64 nsk's pmu.c does:
  * the monitor's PMCR.DP must not stay set after a call that does not
  * return. The boot CPU powers down with CPU_SUSPEND (its timer wakes it)
  * and must resume with the PMCR it had, the test going on from the resume;
