@@ -6,8 +6,8 @@
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
 #                   TRACE=1: switch the firmware's recording on for that boot,
 #                   build/run/trace.svg)
-#   make firmware   build/qemu-virt-a64/secmon.bin and build/qemu-virt-a32/secmon.bin,
-#                   and build/qemu-virt-a64-scmi/secmon.bin (the SCMI server built in)
+#   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
+#                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make tos        the secure payload alone (tos/, build/tos/tos.bin)
 #   make bench      benchmarks          make fuzz   long fuzzing runs
@@ -18,6 +18,7 @@ MAKEFLAGS += --no-print-directory
 export LC_ALL := C
 
 HOST_FLAVOURS := host host-clang
+include mk/ports.mk
 
 .PHONY: all deps host host-clang xbuild check run firmware tos bench fuzz lint clean
 
@@ -36,9 +37,7 @@ xbuild:
 	@$(MAKE) -f mk/xbuild.mk
 
 firmware:
-	@$(MAKE) -f mk/qemu-virt-a64.mk
-	@$(MAKE) -f mk/qemu-virt-a32.mk
-	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
+	@$(foreach p,$(PORT_NAMES),$(MAKE) -f mk/firmware.mk PORT=$(p) &&) true
 
 tos:
 	@$(MAKE) -f mk/tos.mk

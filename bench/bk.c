@@ -496,7 +496,7 @@ static bool suspend_event(const char *name, uint32_t state)
 
 /*
  * Every power-down state the platform offers (plat_power_states(),
- * monitor/plat/qemu-virt-common/states.c; the standby state is looped in
+ * monitor/plat/qemu-virt/states.c; the standby state is looped in
  * measure()), the cluster state in OS-initiated mode too, and
  * SYSTEM_SUSPEND: the figures docs/porting.md's latency rule starts from.
  */

@@ -121,8 +121,8 @@ $(SIMBENCH) $(FASTCHECK): $(O)/%: bench/%.c rel
 
 # The firmware is built by its own makefile; a run copies it first.
 prereq:
-	@$(MAKE) -f mk/qemu-virt-a64.mk
-	@$(MAKE) -f mk/qemu-virt-a64.mk SCMI=1 O=build/qemu-virt-a64-scmi
+	@$(MAKE) -f mk/firmware.mk PORT=qemu-virt-a64
+	@$(MAKE) -f mk/firmware.mk PORT=qemu-virt-a64-scmi
 	@$(MAKE) -f mk/bench.mk bk $(BOARD_DTBS) $(FASTCHECK)
 
 run: prereq $(SIMBENCH) $(BOOT_INITRD) xen

@@ -14,13 +14,14 @@ FUZZ_SECONDS ?= 60
 CHECK_SECONDS ?= 12
 
 include mk/common.mk
+include mk/sources.mk
 SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP $(SAN)
 HOST_CFLAGS := $(CFLAGS) -D_DEFAULT_SOURCE
 LDLIBS := -lfdt
 
-LIB_SRCS := $(wildcard lib/*.c)
-MON_SRCS := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
+LIB_SRCS := $(LIB_C)
+MON_SRCS := $(MON_C) $(BACKEND_C)
 COMMON_SRCS := $(LIB_SRCS) $(MON_SRCS) tests/fuzz/fplat.c
 BOARD_DTS := $(wildcard boards/*.dts)
 FUZZ_BOARD_DTS := $(wildcard tests/fuzz/boards/*.dts)

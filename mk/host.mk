@@ -5,6 +5,7 @@ CC ?= gcc
 SAN ?= 1
 
 include mk/common.mk
+include mk/sources.mk
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP
 # The debug build: the monitor's MON_ASSERT() checks (monitor/core/log.h).
 CFLAGS += -DMON_DEBUG=1
@@ -19,9 +20,9 @@ endif
 HOST_CFLAGS := $(CFLAGS) -D_DEFAULT_SOURCE -pthread
 LDLIBS := -lfdt -pthread
 
-LIB_SRCS := $(wildcard lib/*.c)
-MON_SRCS := $(wildcard monitor/core/*.c monitor/psci/*.c monitor/services/*.c)
-SIM_SRCS := $(wildcard monitor/plat/host/*.c)
+LIB_SRCS := $(LIB_C)
+MON_SRCS := $(MON_C) $(BACKEND_C)
+SIM_SRCS := $(SIM_C)
 CLI_SRCS := $(wildcard tools/*.c)
 CONF_SRCS := $(wildcard tests/conformance/*.c)
 SOCDRV_SRCS := $(wildcard tests/socdrv/*.c)
@@ -84,15 +85,18 @@ $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# test_payload.c compiles the QEMU ports' payload.c, which includes the
-# AArch64 port's platform.h and qv.h.
-$(O)/obj/tests/unit/test_payload.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt
-# test_poweroff.c compiles the QEMU ports' poweroff.c with a host arch.h
-# (tests/unit/qv-host), found before the port's own.
-$(O)/obj/tests/unit/test_poweroff.o: HOST_CFLAGS += -Itests/unit/qv-host -Imonitor/plat/qemu-virt
-# test_qv_libc.c compiles the QEMU ports' libc.c the way the firmware does:
+# test_payload.c and test_qv_dt.c compile the QEMU board's payload.c and
+# dt.c, which include the AArch64 port's platform.h (and dt.c the
+# architecture's interface).
+$(O)/obj/tests/unit/test_payload.o $(O)/obj/tests/unit/test_qv_dt.o: HOST_CFLAGS += \
+	-Imonitor/plat/qemu-virt/a64 -Imonitor/arch/aarch64
+# test_poweroff.c compiles the QEMU board's poweroff.c with a host sysreg.h
+# (tests/unit/host-arch) in the architecture's place.
+$(O)/obj/tests/unit/test_poweroff.o: HOST_CFLAGS += -Itests/unit/host-arch \
+	-Imonitor/plat/qemu-virt/a64
+# test_fwlib_libc.c compiles the firmware's libc.c the way the firmware does:
 # loops that must not become calls to the functions they implement.
-$(O)/obj/tests/unit/test_qv_libc.o: HOST_CFLAGS += -Imonitor/plat/qemu-virt -fno-builtin \
+$(O)/obj/tests/unit/test_fwlib_libc.o: HOST_CFLAGS += -fno-builtin \
 	$(if $(findstring clang,$(notdir $(CC))),,-fno-tree-loop-distribute-patterns)
 
 $(O)/tests/%: $(O)/obj/tests/unit/%.o $(SIMTEST_A) $(MON_A) $(LIB_A)

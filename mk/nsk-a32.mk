@@ -17,6 +17,7 @@ DEPS := build/deps/armhf
 FDT_LIB := $(DEPS)/usr/lib/arm-linux-gnueabihf/libfdt.a
 
 include mk/common.mk
+include mk/sources.mk
 # ARM state, hard-float ABI (the toolchain's) without FP registers; with the
 # MMU off every data access is Strongly-ordered: no unaligned access.
 # -fPIE: runs at any load address.
@@ -36,7 +37,7 @@ NSK_SRCS := $(wildcard tests/nsk/a32/*.c) \
 	$(addprefix tests/nsk/,dt.c console.c libc.c boot.c drv.c secrets.c hostile.c sysstress.c \
 	trace.c) \
 	tests/conformance/conf.c tests/socdrv/socdrv.c
-LIB_SRCS := $(wildcard lib/*.c) lib/arch/conduits.c
+LIB_SRCS := $(LIB_C) lib/arch/conduits.c
 OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o \
 	$(O)/obj/tests/nsk/a32/hismc.o $(O)/obj/tests/nsk/a32/besmc.o
 LIB_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(LIB_SRCS)) $(O)/obj/lib/arch/arm/conduit.o

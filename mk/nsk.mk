@@ -16,6 +16,7 @@ READELF := aarch64-linux-gnu-readelf
 DEPS := build/deps/arm64
 FDT_LIB := $(DEPS)/usr/lib/aarch64-linux-gnu/libfdt.a
 include mk/common.mk
+include mk/sources.mk
 # -mstrict-align: with the MMU off every data access is Device memory.
 # -mno-outline-atomics: no libgcc helpers. -fPIE: runs at any load address.
 CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffreestanding -nostdlib -fno-builtin \
@@ -30,7 +31,7 @@ LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro \
 	-Wl,-T,tests/nsk/nsk.lds
 
 NSK_SRCS := $(wildcard tests/nsk/*.c) tests/conformance/conf.c tests/socdrv/socdrv.c
-LIB_SRCS := $(wildcard lib/*.c) lib/arch/conduits.c
+LIB_SRCS := $(LIB_C) lib/arch/conduits.c
 OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(patsubst %.S,$(O)/obj/%.o,$(wildcard tests/nsk/*.S))
 LIB_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(LIB_SRCS)) $(O)/obj/lib/arch/aarch64/conduit.o
 LIB_A := $(O)/libsecmon.a

@@ -1,46 +1,32 @@
-# Worst-case stack depth of the QEMU virt firmwares (mk/qemu-virt-a64.mk,
-# mk/qemu-virt-a32.mk).
-#   make -f mk/stack.mk            both ports (TAP), what make check runs
-#   make -f mk/stack.mk PORT=a32   one port: build build/stack/PORT/ and check it
-#   make -f mk/stack.mk PORT=a64 STACK_ARGS=--limit=1024   show that the check can fail
-# The firmware's C sources are compiled again, with the firmware's flags plus
-# -fstack-usage -fcallgraph-info=su, into build/stack/PORT/obj/ (.o, .su, .ci);
-# scripts/stack-usage.py reads those, estimates libfdt.a's frames from its
-# disassembly and prints the deepest call paths.
-ifeq ($(PORT),)
-
-.DEFAULT_GOAL := stack-check
-stack-check:
-	@rc=0; for p in a64 a32; do $(MAKE) --no-print-directory -f mk/stack.mk PORT=$$p || rc=1; done; exit $$rc
-.PHONY: stack-check
-
-else
-
-include mk/qemu-virt-$(PORT).mk
-
-S := build/stack/$(PORT)
-STACK_CFLAGS := $(CFLAGS) -fstack-usage -fcallgraph-info=su
-STACK_SRCS := $(SRCS_C) $(LIB_C)
-STACK_OBJS := $(patsubst %,$(S)/obj/%.o,$(STACK_SRCS))
+# Worst-case stack depth of every firmware port (mk/ports.mk).
+#   make -f mk/stack.mk                   every port (TAP), what make check runs
+#   make -f mk/stack.mk PORT=qemu-virt-a32    one port
+#   make -f mk/stack.mk PORT=qemu-virt-a64 STACK_ARGS=--limit=1024   show that the check can fail
+# Each port is built again into build/stack/PORT/ by mk/firmware.mk, with the
+# same rules and per-file flags as the shipped image plus -fstack-usage
+# -fcallgraph-info=su, which change no code: the check first holds the image
+# it built to the shipped one (build/PORT/secmon.bin, built first), byte for
+# byte, so it measures the code that ships. scripts/stack-usage.py reads the
+# .su and .ci files, estimates the frames of libfdt.a and the assembly from
+# the disassembly and prints the deepest call paths.
+include mk/ports.mk
+STACK_PORTS := $(if $(PORT),$(PORT),$(PORT_NAMES))
 STACK_ARGS ?=
+FW := $(MAKE) --no-print-directory -s -f mk/firmware.mk
 
-.DEFAULT_GOAL := stack-check
+stack-check:
+	@rc=0; for p in $(STACK_PORTS); do \
+		s=build/stack/$$p; \
+		$(FW) PORT=$$p >/dev/null && \
+		$(FW) PORT=$$p O=$$s EXTRA_CFLAGS='-fstack-usage -fcallgraph-info=su' $$s/secmon.bin \
+			>/dev/null || { echo "not ok - stack: $$p does not build"; rc=1; continue; }; \
+		if cmp -s $$s/secmon.bin build/$$p/secmon.bin; then \
+			echo "ok - stack: $$s/secmon.bin is the shipped build/$$p/secmon.bin"; \
+		else \
+			echo "not ok - stack: $$s/secmon.bin is not the shipped build/$$p/secmon.bin"; rc=1; \
+		fi; \
+		$(FW) PORT=$$p O=$$s EXTRA_CFLAGS='-fstack-usage -fcallgraph-info=su' \
+			STACK_ARGS='$(STACK_ARGS)' stack-check || rc=1; \
+	done; exit $$rc
 
-$(S)/obj/%.c.o: %.c $(O)/cflags | $(FDT_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(STACK_CFLAGS) -c $< -o $@
-
-$(S)/obj/$(COMMON)/libc.c.o: STACK_CFLAGS += -fno-tree-loop-distribute-patterns
-$(patsubst %,$(S)/obj/%.o,$(COLD_C)): STACK_CFLAGS += -Os
-
-stack-objs: $(STACK_OBJS)
-
-stack-check: $(STACK_OBJS) $(O)/secmon.elf
-	python3 scripts/stack-usage.py --port $(PORT) --objdir $(S)/obj \
-		--elf $(O)/secmon.elf --objdump $(CROSS)objdump $(STACK_ARGS)
-
-.PHONY: stack-objs stack-check
-
--include $(shell find $(S)/obj -name '*.d' 2>/dev/null)
-
-endif
+.PHONY: stack-check

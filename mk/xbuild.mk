@@ -3,6 +3,7 @@
 # AArch64 and AArch32 with no libc.
 O := build/xbuild
 include mk/common.mk
+include mk/sources.mk
 # libfdt.h and fdt.h are the same on every architecture: copies of the
 # host's serve, next to the freestanding libfdt_env.h in lib/fdt (no other
 # host header is reachable).
@@ -10,8 +11,7 @@ FDT_INC := $(O)/fdt-include
 XFLAGS := -std=c11 -Os $(WARN) -ffreestanding -nostdlib -fno-builtin -Iinclude -Ilib/fdt \
 	-I$(FDT_INC) -MMD -MP
 
-SRCS := $(wildcard lib/*.c monitor/core/*.c monitor/psci/*.c monitor/services/*.c) \
-	lib/arch/conduits.c tests/conformance/conf.c
+SRCS := $(LIB_C) $(MON_C) $(BACKEND_C) lib/arch/conduits.c tests/conformance/conf.c
 
 A64_CC := aarch64-linux-gnu-gcc
 A32_CC := arm-linux-gnueabihf-gcc

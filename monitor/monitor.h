@@ -13,9 +13,9 @@
 /*
  * A function that only the cold boot runs (mon_init() and what it calls
  * before the normal world starts; never through a pointer): a platform may
- * link it apart from the resident part, as qemu-virt does with .boot.text
- * (link.ld.in; scripts/boot-split.py fails the build when resident code
- * calls it). Elsewhere it is ordinary code.
+ * link it apart from the resident part, as the AArch64 ports do with
+ * .boot.text (monitor/arch/aarch64/link.ld.in; scripts/boot-split.py fails
+ * the build when resident code calls it). Elsewhere it is ordinary code.
  */
 #define MON_COLD_BOOT __attribute__((section(".boot.text")))
 
@@ -23,14 +23,15 @@
  * Upper bound on plat_cpu_count(); sizes the core's per-CPU state. The one
  * statement of the CPU limits; the others are different facts, each held
  * to this one where it matters:
- * - a platform's own limit is at most this: QV_MAX_CPUS (qemu-virt*
- *   platform.h: 16, QEMU virt's first cluster, MPIDR.Aff0 = index; 8 on
- *   the AArch32 port, GICv2's CPU interfaces), SIM_MAX_CPUS (host/sim.h);
+ * - a platform's own limit is at most this: PLAT_MAX_CPUS (a firmware
+ *   port's platform.h: 16 on qemu-virt-a64, QEMU virt's first cluster,
+ *   MPIDR.Aff0 = index; 8 on qemu-virt-a32, GICv2's CPU interfaces),
+ *   SIM_MAX_CPUS (host/sim.h);
  * - SECMON_FWOPS_MAX_CPUS (include/secmon/fwops.h) is the normal world's:
  *   how many CPUs the library's firmware operations address (secmon.ko:
  *   the kernel's NR_CPUS). Its default covers every CPU of secmon's own
  *   platforms, which the test kernel and the host tests drive through it.
- * qemu-virt-common/plat.c and host/sim.c assert both relations.
+ * plat/qemu-virt/plat.c and host/sim.c assert both relations.
  */
 #ifndef MON_MAX_CPUS
 #define MON_MAX_CPUS 16

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The one interface between the portable monitor (core, psci, services) and
- * a platform. Each platform (plat/host, plat/qemu-virt, ...) implements every
- * function here. The portable code includes nothing else platform-specific.
+ * a platform. Each platform implements every function here: the host
+ * simulator (plat/host), or a firmware port, whose board (plat/<board>),
+ * architecture layer (arch/<arch>) and freestanding support (fwlib) share
+ * them out (docs/porting.md). The portable code includes nothing else
+ * platform-specific.
  *
  * CPUs are numbered 0..plat_cpu_count()-1 ("index"); the normal world names
  * them by MPIDR. All functions may be called from any CPU unless noted.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Checks the firmware's split into a resident part and a cold-boot part
-(monitor/plat/qemu-virt/link.ld.in) and prints the sizes of both.
+(monitor/arch/aarch64/link.ld.in) and prints the sizes of both.
 
     scripts/boot-split.py [--readelf TOOL] secmon.elf
 
@@ -9,7 +9,8 @@ The ELF is linked with --emit-relocs, so every reference the linker resolved
 is still listed. A reference from the resident part (.text, .rodata, .data)
 to an address in .boot is a failure: code or data a CPU can reach after the
 normal world runs would lead into code that is only meant for cold boot. The
-one allowed reference is the reset path's call of the cold boot itself.
+allowed references are the reset path's calls of the cold boot itself: the
+boot CPU's set-up of .data and .bss, and the cold boot.
 
 A pointer to cold-boot code that the cold boot hands to the monitor (an
 erratum's check, say) has no relocation in the resident part, so a second
@@ -28,7 +29,7 @@ import subprocess
 import sys
 
 RESIDENT = (".text", ".rodata", ".data")
-ALLOWED = {("_start", "qv_cold_boot")}
+ALLOWED = {("_start", "board_cold_boot"), ("_start", "arch_boot_memory")}
 
 
 def run(tool, *args):

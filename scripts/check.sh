@@ -66,19 +66,25 @@ units() {
 	done
 }
 
-# Every C file of both firmwares compiled with clang too (-Werror).
+# The firmware ports (mk/ports.mk).
+ports=$(make --no-print-directory -s -f mk/ports.mk)
+
+# Every C file of every port compiled with clang too (-Werror).
 clang_firmware() {
-	build "firmware qemu-virt-a64 with clang" make -f mk/qemu-virt-a64.mk clang-check
-	build "firmware qemu-virt-a32 with clang" make -f mk/qemu-virt-a32.mk clang-check
+	local p
+	for p in $ports; do
+		build "firmware $p with clang" make -f mk/firmware.mk PORT="$p" clang-check
+	done
 }
 
 # The conformance suite on QEMU from the bare-metal test kernel, under secmon,
 # in several machine shapes.
-# The resident part of both AArch64 images never refers to the cold boot.
+# The resident part of every image whose link splits it (the AArch64 ports)
+# never refers to the cold boot.
 boot_split() {
-	local elf rc=0
-	for elf in build/qemu-virt-a64/secmon.elf build/qemu-virt-a64-scmi/secmon.elf; do
-		python3 scripts/boot-split.py "$elf" || rc=1
+	local p rc=0
+	for p in $ports; do
+		make -s -f mk/firmware.mk PORT="$p" boot-split || rc=1
 	done
 	return $rc
 }
@@ -170,7 +176,7 @@ run_suite unit-gcc units build/host
 run_suite unit-clang units build/host-clang
 run_suite conformance-sim build/host/conformance
 run_suite socdrv-sim build/host/socdrv build/host/boards/*.dtb
-run_suite build-firmware build "firmware qemu-virt-a64 and qemu-virt-a32, and qemu-virt-a64 with SCMI" make firmware
+run_suite build-firmware build "firmware: every port ($(echo $ports))" make firmware
 run_suite boot-split boot_split
 run_suite link bash tests/link/check.sh
 run_suite build-firmware-clang clang_firmware

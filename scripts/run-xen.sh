@@ -28,7 +28,7 @@ sec=build/run/boot-xen.secure.log
 mkdir -p build/run
 
 echo "== building the firmware ($fw)"
-make -s -f mk/qemu-virt-a64.mk
+make -s -f mk/firmware.mk PORT=qemu-virt-a64
 echo "== fetching Debian's Xen (cached under build/xen), arm64 kernel and busybox (build/linux/arm64)"
 sh tests/xen/fetch.sh build/xen >/dev/null
 sh tests/linux/fetch.sh arm64 build/linux/arm64 >/dev/null

@@ -81,7 +81,7 @@ else
 fi
 
 echo "== building the firmware ($fw)"
-make -s -f "mk/qemu-virt-$ARCH.mk"
+make -s -f mk/firmware.mk PORT="qemu-virt-$ARCH"
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
 payload=()

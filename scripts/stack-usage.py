@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Worst-case stack depth of the QEMU virt firmwares (see mk/stack.mk).
+"""Worst-case stack depth of a firmware port (see mk/stack.mk).
 
 Inputs: the .su/.ci files GCC writes with -fstack-usage -fcallgraph-info=su
 (frame sizes and call edges of the monitor's C functions), the object files'
@@ -11,9 +11,10 @@ libfdt.a, assembly, libgcc, whose frames are estimated from the prologues:
 Indirect calls count as the deepest address-taken function. Recursion fails
 the check, except the bounded cases listed in BOUNDED.
 
-Two stacks are checked, with their sizes read from the port's platform.h:
-the boot CPU's cold-boot stack (QV_COLD_STACK_SIZE) and each CPU's runtime
-stack (QV_STACK_SIZE, its frame at the top). A fault inside the monitor is
+Two stacks are checked, with the sizes mk/firmware.mk reads from the
+board's platform.h and the architecture's frame.h: the boot CPU's cold-boot
+stack (PLAT_COLD_STACK_SIZE) and each CPU's runtime stack (PLAT_STACK_SIZE,
+its frame, ARCH_FRAME_SIZE, at the top). A fault inside the monitor is
 reported on whatever stack it hit, so the fault path (EL3 exception,
 AArch32 secure fault) counts on top of the deepest path of each. Prints the
 deepest paths and two TAP lines.
@@ -24,41 +25,45 @@ import re
 import subprocess
 import sys
 
-# Per port: its platform.h, its entry points (entry.S, vectors.S) with the
-# stack each starts on and what the assembly puts below its start, the fault
-# report, and how its disassembly and relocations read.
-PORTS = {
-    "a64": {
-        "platform": "monitor/plat/qemu-virt/platform.h",
+# Per architecture (monitor/arch/<arch>): the C functions its assembly calls
+# (entry.S, vectors.S) with the stack each starts on and what the assembly
+# puts below its start, the fault report, and how its disassembly and
+# relocations read.
+ARCHES = {
+    "aarch64": {
         "roots": [
-            ("runtime", "reset, before the cold boot", 0, "qv_cpu_reset_init"),
-            ("cold", "cold boot", 0, "qv_cold_boot"),
-            ("runtime", "warm boot", 0, "qv_secondary_boot"),
+            ("runtime", "reset, before the cold boot", 0, "a64_cpu_reset_init"),
+            ("runtime", "reset: the workaround calls' code", 0, "arch_wa_select"),
+            ("runtime", "reset: the PMU", 0, "a64_pmu_select"),
+            ("cold", "cold boot", 0, "board_cold_boot"),
+            ("runtime", "warm boot", 0, "board_secondary_boot"),
             ("runtime", "SMC", 0, "mon_smc"),
             ("runtime", "SMC fast path (blr x3)", 0, "__indirect_call"),
-            ("runtime", "lower-EL exception (struct qv_trap)", 256, "qv_lower_exception"),
+            ("runtime", "lower-EL exception (struct a64_trap)", 256, "a64_lower_exception"),
         ],
-        "fault": "qv_monitor_fault",
+        "fault": "arch_monitor_fault",
         "call": re.compile(r"\s(bl|b)\s+[0-9a-f]+ <([^>+]+)>$"),
         "indirect": re.compile(r"\sblr\s"),
         "direct_relocs": ("R_AARCH64_CALL26", "R_AARCH64_JUMP26"),
     },
-    "a32": {
-        "platform": "monitor/plat/qemu-virt-a32/platform.h",
+    "arm": {
         "roots": [
-            ("runtime", "reset, before the cold boot", 0, "qv_cpu_reset_init"),
-            ("cold", "cold boot", 0, "qv_cold_boot"),
-            ("runtime", "warm boot", 0, "qv_secondary_boot"),
-            ("runtime", "SMC", 0, "qv_smc"),
-            ("runtime", "FIQ", 0, "qv_fiq"),
+            ("runtime", "reset, before the cold boot", 0, "a32_cpu_reset_init"),
+            ("runtime", "reset: the workaround calls' code", 0, "arch_wa_select"),
+            ("cold", "cold boot", 0, "board_cold_boot"),
+            ("runtime", "warm boot", 0, "board_secondary_boot"),
+            ("runtime", "SMC", 0, "a32_smc"),
+            ("runtime", "FIQ", 0, "a32_fiq"),
         ],
-        "fault": "qv_secure_fault",
+        "fault": "a32_secure_fault",
         # bl, blx and (tail calls) b with any condition to another function.
         "call": re.compile(r"\s(blx?|b(?:eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)?)"
                            r"\s+[0-9a-f]+ <([^>+]+)>$"),
-        # blx/bx through a register other than lr, a load or move into pc that
-        # is not a pop.
-        "indirect": re.compile(r"\s(blx|bx)\s+r\d+$|\s(ldr|mov)\s+pc,"),
+        # blx/bx through a register other than lr, a load into pc that is not
+        # a pop. A move into pc is a computed jump inside the function
+        # (libgcc's division jumps into its own unrolled loop so): GCC calls
+        # and tail-calls through a register with blx and bx.
+        "indirect": re.compile(r"\s(blx|bx)\s+r\d+$|\sldr\s+pc,"),
         "direct_relocs": ("R_ARM_CALL", "R_ARM_JUMP24"),
     },
 }
@@ -94,17 +99,6 @@ def bounded_recursion():
                                  "alias (libfdt recursion): %s" % (os.path.join(root, f), m.group(0)))
     bounded["fdt_path_offset"] = 1
     return bounded
-
-
-def platform_sizes(path):
-    text = open(path).read()
-    sizes = {}
-    for name in ("QV_STACK_SIZE", "QV_COLD_STACK_SIZE", "QV_FRAME_SIZE"):
-        m = re.search(r"#define\s+%s\s+(0x[0-9a-fA-F]+|\d+)\s" % name, text)
-        if not m:
-            sys.exit("stack-usage: no %s in %s" % (name, path))
-        sizes[name] = int(m.group(1), 0)
-    return sizes
 
 
 BUILTIN_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*\\n<built-in>"')
@@ -163,7 +157,10 @@ def address_taken(objdir, objdump, names, direct_relocs):
     taken = set()
     for root, _, files in os.walk(objdir):
         for f in files:
-            if not f.endswith(".o"):
+            # The assembly's own references (the vector table's address, the
+            # workaround code the vector branches to) are not functions that C
+            # calls through a pointer: its entry points are the roots.
+            if not f.endswith(".o") or f.endswith(".S.o"):
                 continue
             path = os.path.join(root, f)
             src = os.path.relpath(path, objdir)[:-2]
@@ -243,21 +240,26 @@ def read_elf(elf, objdump, port):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--port", choices=sorted(PORTS), default="a64")
+    num = lambda s: int(s, 0)
+    ap.add_argument("--arch", choices=sorted(ARCHES), required=True)
+    ap.add_argument("--stack-size", type=num, required=True, help="PLAT_STACK_SIZE")
+    ap.add_argument("--cold-stack-size", type=num, required=True, help="PLAT_COLD_STACK_SIZE")
+    ap.add_argument("--frame-size", type=num, required=True, help="ARCH_FRAME_SIZE")
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--elf", required=True)
     ap.add_argument("--objdump", required=True)
-    port = PORTS[ap.parse_known_args()[0].port]
-    sizes = platform_sizes(port["platform"])
-    runtime_limit = sizes["QV_STACK_SIZE"] - sizes["QV_FRAME_SIZE"]
-    ap.add_argument("--limit", type=lambda s: int(s, 0), default=runtime_limit,
-                    help="bytes below a CPU's frame (default QV_STACK_SIZE - QV_FRAME_SIZE, "
-                    "%d)" % runtime_limit)
+    ap.add_argument("--limit", type=num,
+                    help="bytes below a CPU's frame (default PLAT_STACK_SIZE - ARCH_FRAME_SIZE)")
     args = ap.parse_args()
+    port = ARCHES[args.arch]
+    runtime_limit = args.stack_size - args.frame_size
+    if args.limit is None:
+        args.limit = runtime_limit
 
     frames, edges, builtins = read_ci(args.objdir)
     if not frames:
         sys.exit("stack-usage: no .ci files in " + args.objdir)
+    c_functions = set(frames)
     names = Names(list(frames))
     elf = read_elf(args.elf, args.objdump, port)
     # A helper GCC listed but did not emit a call to (e.g. the signed
@@ -284,8 +286,11 @@ def main():
     # lib/, and an unlinked one's function tables (lib/fwops.c) take addresses
     # of functions the image lacks. A name the image has counts (a static's
     # namesake in another file too: more, never fewer).
+    # Only C functions count: the assembly's code whose address C takes (the
+    # workaround code the vector branches to, arch_wa_ordinary) is entered
+    # by the vector alone, never called through a C function pointer.
     taken = {t for t in address_taken(args.objdir, args.objdump, names, port["direct_relocs"])
-             if t.rsplit(":", 1)[-1] in elf}
+             if t.rsplit(":", 1)[-1] in elf and t in c_functions}
     bounded = bounded_recursion()
 
     memo, active, errors, notes = {}, [], [], set()
@@ -354,8 +359,8 @@ def main():
     print("# %d functions (%d estimated from the disassembly), %d address-taken"
           % (len(frames), len(estimated), len(taken)))
     limits = {
-        "cold": (sizes["QV_COLD_STACK_SIZE"], "QV_COLD_STACK_SIZE"),
-        "runtime": (args.limit, "QV_STACK_SIZE minus the 0x%x frame" % sizes["QV_FRAME_SIZE"]
+        "cold": (args.cold_stack_size, "PLAT_COLD_STACK_SIZE"),
+        "runtime": (args.limit, "PLAT_STACK_SIZE minus the 0x%x frame" % args.frame_size
                     if args.limit == runtime_limit else "--limit"),
     }
     failed = False

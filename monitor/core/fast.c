@@ -47,7 +47,7 @@ bool mon_answer_accepts(const struct mon_answer *a, uint32_t v)
 	return k->slots[(uint64_t)(uint32_t)(v * k->mult) >> k->shift] == v;
 }
 
-/* What the platform's vector does (qemu-virt/vectors.S), in C. */
+/* What the platform's vector does (monitor/arch/aarch64/vectors.S), in C. */
 bool mon_smc_fast(struct secmon_regs *r)
 {
 	uint32_t fid = (uint32_t)r->x[0];

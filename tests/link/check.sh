@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The QEMU firmwares' link layout (monitor/plat/qemu-virt*/link.ld.in), for
-# both ports, after `make firmware`. TAP.
-#  - _start (entry.S) is at the reset vector, the flash base, in the image
-#    and in a relink with a C function named `reset` planted
+# The firmware ports' link layout (monitor/arch/<arch>/link.ld.in), for every
+# port of mk/ports.mk, after `make firmware`. TAP.
+#  - _start (the architecture's entry.S) is at the reset vector, the image's
+#    base (PLAT_CODE_BASE, the board's platform.h), in the image and in a
+#    relink with a C function named `reset` planted
 #    (tests/link/reset_named.c): -ffunction-sections gives it a section
 #    .text.reset, which a link script that places that section by its name
-#    alone puts at address 0, ahead of the reset code.
-#  - the trace rings' records (.noinit) are as many as the port drives CPUs
-#    (QV_MAX_CPUS, its platform.h), MON_TRACE_RECORDS (monitor.h) each.
+#    alone puts at the base, ahead of the reset code.
+#  - the trace rings (the board's trace_records, in .noinit) hold as many
+#    records as the port drives CPUs (PLAT_MAX_CPUS), MON_TRACE_RECORDS
+#    (monitor.h) each.
 set -u
 cd "$(dirname "$0")/../.."
 . tests/tap.sh
 
 # A constant of the port's platform.h or of monitor.h, as the C preprocessor gives it.
 constant() {
-	local cc=$1 plat=$2 name=$3
+	local name=$1
 	printf '#include "platform.h"\n#include "monitor/monitor.h"\n%s\n' "$name" |
-		$cc -E -P -x c -ffreestanding -I"$plat" -I. -Iinclude - | tail -n 1 | tr -d '()' |
-		sed 's/[uUlL]*$//'
+		${cross}gcc -E -P -x c -ffreestanding $includes -I. -Iinclude - | tail -n 1 |
+		tr -d '()' | sed 's/[uUlL]*$//'
 }
 
 # The address of a symbol of an ELF, as a number.
@@ -29,24 +31,24 @@ addr() {
 	[ -n "$a" ] && echo $((16#$a))
 }
 
-for port in a64 a32; do
-	if [ $port = a64 ]; then
-		cross=aarch64-linux-gnu- plat=monitor/plat/qemu-virt
-	else
-		cross=arm-linux-gnueabihf- plat=monitor/plat/qemu-virt-a32
-	fi
-	o=build/qemu-virt-$port
-	base=$(($(constant ${cross}gcc $plat QV_FLASH_BASE)))
-	cpus=$(($(constant ${cross}gcc $plat QV_MAX_CPUS)))
-	records=$(($(constant ${cross}gcc $plat MON_TRACE_RECORDS)))
+for port in $(make --no-print-directory -s -f mk/ports.mk); do
+	eval "$(make --no-print-directory -s -f mk/firmware.mk PORT=$port port-facts)"
+	o=build/$port
+	base=$(($(constant PLAT_CODE_BASE)))
+	cpus=$(($(constant PLAT_MAX_CPUS)))
+	records=$(($(constant MON_TRACE_RECORDS)))
 	want=$((cpus * records * 128))
-	got=$(${cross}size -A $o/secmon.elf | awk '$1 == ".noinit" { print $2 }')
-	if [ "${got:-0}" -eq "$want" ]; then
-		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives"
+	# The rings' address and size, and .noinit's extent (hexadecimal).
+	read -r at got < <(${cross}nm -S $o/secmon.elf | awk '$4 == "trace_records" { print $1, $2; exit }')
+	read -r lo size < <(${cross}readelf -SW $o/secmon.elf |
+		awk '{ sub(/^ *\[ *[0-9]+\]/, "") } $1 == ".noinit" { print $3, $5 }')
+	at=$((16#${at:-0})) got=$((16#${got:-0})) lo=$((16#${lo:-0})) size=$((16#${size:-0}))
+	if [ $got -eq $want ] && [ $size -gt 0 ] && [ $at -ge $lo ] && [ $((at + got)) -le $((lo + size)) ]; then
+		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives, in .noinit"
 	else
-		tap_not_ok "$port: the trace rings take ${got:-no} bytes, not $want ($cpus CPUs the port drives, $records records of 128 bytes each)"
+		tap_not_ok "$port: the trace rings take $got bytes at $(printf 0x%x $at), not $want ($cpus CPUs the port drives, $records records of 128 bytes each) inside .noinit ($(printf 0x%x $lo), $size bytes)"
 	fi
-	if ! make -s -f mk/qemu-virt-$port.mk $o/linkcheck.elf >/dev/null; then
+	if ! make -s -f mk/firmware.mk PORT=$port $o/linkcheck.elf >/dev/null; then
 		tap_not_ok "$port: relink with a function named reset planted"
 		continue
 	fi

@@ -11,7 +11,7 @@
 # brings its CPUs up and down with them (the monitor serves them through
 # its described-call path). PSCI 0.1 has no SYSTEM_OFF or SYSTEM_RESET: the
 # monitor adds "syscon-poweroff" and "syscon-reboot" nodes over a mailbox
-# page it watches (monitor/plat/qemu-virt-common/poweroff.c), so `poweroff -f` and
+# page it watches (monitor/plat/qemu-virt/poweroff.c), so `poweroff -f` and
 # `reboot -f` still end or restart QEMU.
 #
 # Boots:

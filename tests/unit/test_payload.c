@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The QEMU ports' payload loader (monitor/plat/qemu-virt-common/payload.c):
+ * The QEMU board's payload loader (monitor/plat/qemu-virt/payload.c):
  * which first bytes make which kind of payload on which port, where each
  * kind goes and how much room it takes, and that a payload never meets the
  * DT, the mailbox, the end of normal-world RAM or secure memory; an arm64
@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "../../monitor/plat/qemu-virt-common/payload.c"
+#include "../../monitor/plat/qemu-virt/payload.c"
 
 /* Normal-world RAM as QEMU virt with 1 GiB has it. */
 #define RAM_BASE	0x40000000ull
@@ -54,12 +54,12 @@ _Noreturn void qv_boot_failed(const char *why)
 	abort();
 }
 
-void qv_info(const char *fmt, ...)
+void fw_info(const char *fmt, ...)
 {
 	(void)fmt;
 }
 
-int qv_snprintf(char *buf, size_t n, const char *fmt, ...)
+int fw_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	(void)buf;
 	(void)n;

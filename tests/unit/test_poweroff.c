@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The QEMU ports' power-off mailbox (monitor/plat/qemu-virt-common/poweroff.c,
- * compiled into this test with a host arch.h, tests/unit/qv-host/) on the
+ * The QEMU board's power-off mailbox (monitor/plat/qemu-virt/poweroff.c,
+ * compiled into this test with a host sysreg.h, tests/unit/host-arch/) on the
  * simulator: the watch's tick, run on the boot CPU between its SMCs as the
  * secure timer's FIQ runs it, reads the word a PSCI 0.1 normal world wrote
  * and powers off or resets through the monitor, which records the request
@@ -17,9 +17,9 @@
 #include <secmon/trace.h>
 #include "simtest.h"
 
-#include "../../monitor/plat/qemu-virt-common/poweroff.c"
+#include "../../monitor/plat/qemu-virt/poweroff.c"
 
-uint64_t qv_host_sec_timer;
+uint64_t host_sec_timer;
 
 /* What poweroff.c needs of the rest of the port. */
 void qv_gic_secure_ppi(unsigned intid)
@@ -27,7 +27,7 @@ void qv_gic_secure_ppi(unsigned intid)
 	(void)intid;
 }
 
-void qv_info(const char *fmt, ...)
+void fw_info(const char *fmt, ...)
 {
 	(void)fmt;
 }
@@ -46,7 +46,7 @@ static void sc_mailbox(unsigned cpu, uint64_t pc, uint64_t ctx)
 	qv_mailbox_base = (uintptr_t)mailbox;
 	qv_poweroff_enabled = true;
 	qv_poweroff_tick();		/* nothing written: the watch re-arms */
-	EXPECT_EQ(qv_host_sec_timer, 1);
+	EXPECT_EQ(host_sec_timer, 1);
 	mailbox[0] = request;
 	qv_poweroff_tick();
 	atomic_store(&S.returned, 1);
@@ -76,7 +76,7 @@ static void check_recorded(uint32_t ev)
 static void mailbox_off_recorded(void **state)
 {
 	(void)state;
-	qv_host_sec_timer = 1;
+	host_sec_timer = 1;
 	tval = 1;
 	request = QV_MAILBOX_OFF;
 	run(sc_mailbox, (struct sim_config){ .ncpus = 2 }, SIM_END_SYSTEM_OFF);
@@ -86,7 +86,7 @@ static void mailbox_off_recorded(void **state)
 static void mailbox_reset_recorded(void **state)
 {
 	(void)state;
-	qv_host_sec_timer = 1;
+	host_sec_timer = 1;
 	tval = 1;
 	request = QV_MAILBOX_RESET;
 	run(sc_mailbox, (struct sim_config){ .ncpus = 2 }, SIM_END_SYSTEM_RESET);

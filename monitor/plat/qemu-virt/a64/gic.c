@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * QEMU virt's GIC on this port: a GICv2 or a GICv3 (QEMU's gic-version).
+ * The version comes from the CPU's ID register (QEMU sets ID_AA64PFR0_EL1.GIC
+ * exactly when a GICv3 CPU interface is attached), so secondaries can set
+ * up their own interface before the boot CPU has read the DTB.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "platform.h"
+#include "../qemu-virt.h"
+#include "../../../drivers/gicv2.h"
+#include "../../../drivers/gicv3.h"
+
+static bool gic_v3(void)
+{
+	return gicv3_cpu_if_present();
+}
+
+/* Any GIC QEMU's virt has (v2, v3) will do. */
+MON_COLD_BOOT void qv_gic_check(void)
+{
+}
+
+MON_COLD_BOOT unsigned qv_gic_version(void)
+{
+	return gic_v3() ? 3 : 2;
+}
+
+MON_COLD_BOOT void qv_gic_dist_init(void)
+{
+	if (gic_v3())
+		gicv3_dist_init(QV_GICD_BASE);
+	else
+		gicv2_dist_init(QV_GICD_BASE);
+}
+
+MON_COLD_BOOT void qv_gic_release(void)
+{
+	if (gic_v3())
+		gicv3_dist_enable_group0(QV_GICD_BASE);
+	else
+		gic_dist_enable_group0(QV_GICD_BASE);
+}
+
+void qv_gic_cpu_init(unsigned cpu)
+{
+	if (gic_v3())
+		gicv3_cpu_init(QV_GICR_BASE, QV_GICR_END, QV_WAKE_SGI);
+	else
+		gicv2_cpu_init(QV_GICD_BASE, QV_GICC_BASE, cpu, QV_WAKE_SGI);
+}
+
+void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
+{
+	if (gic_v3())
+		gicv3_send_sgi(mpidr, QV_WAKE_SGI);
+	else
+		gicv2_send_sgi(QV_GICD_BASE, cpu, QV_WAKE_SGI);
+}
+
+MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
+{
+	if (gic_v3())
+		gicv3_secure_ppi(QV_GICR_BASE, QV_GICR_END, intid);
+	else
+		gicv2_secure_ppi(QV_GICD_BASE, intid);
+}
+
+bool qv_gic_ack_group0(void)
+{
+	return gic_v3() ? gicv3_group0_drain() : gicv2_group0_drain(QV_GICC_BASE);
+}
+
+void qv_gic_cpu_quiesce(void)
+{
+	if (gic_v3())
+		gicv3_cpu_quiesce();
+	else
+		gicv2_cpu_quiesce(QV_GICC_BASE);
+}
