@@ -348,3 +348,12 @@ const struct plat_power_state *plat_power_states(unsigned *n)
 	*n = sizeof(fp_states) / sizeof(fp_states[0]);
 	return fp_states;
 }
+
+int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	(void)fid;
+	(void)a1;
+	(void)a2;
+	(void)a3;
+	return 0;
+}
