@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# The Exynos4210 boots: Debian's armmp zImage and the package's own
-# exynos4210-smdkv310.dtb, unmodified, on -M smdkc210 -smp 2 with the QEMU
-# that scripts/qemu-exynos.sh builds (the `secure` machine property).
-# Prints TAP lines (check-boot.sh's, one per expectation per boot); exits
-# non-zero when any failed. Not in `make check` yet: the boots under a
-# secure firmware need the Exynos4210 port (docs/exynos4210.md).
-#   bash tests/exynos/suite.sh [FIRMWARE.elf]
-# Without FIRMWARE: QEMU's own Linux loader with secure=off and with
-# secure=on (the patch must not change a plain boot). With it: the firmware
-# boot of tests/exynos/boot.sh --firmware, which must bring Linux's Exynos
-# firmware_ops (SMCs in r0) and its L2 calls up, both CPUs, ten hotplug
-# cycles of CPU 1, and the power-off.
+# Suite exynos-qemu: Debian's armmp zImage and the package's own
+# exynos4210-smdkv310.dtb, unmodified, on -M smdkc210,secure=on -smp 2 with
+# the QEMU that scripts/qemu-exynos.sh builds, under secmon's Exynos4210
+# port (monitor/plat/exynos4210, boards/exynos4210.dts). Prints TAP lines;
+# exits non-zero when any failed.
+#   bash tests/exynos/suite.sh                 secmon (built here, log on)
+#   bash tests/exynos/suite.sh --plain         QEMU's own Linux loader, secure=off
+#                                              and secure=on (no firmware)
+#   bash tests/exynos/suite.sh --firmware ELF [--board-dtb DTB]
+#                                              another firmware, Linux's checks only
+# Linux's checks (tests/linux/check-boot.sh): "Running under secure
+# firmware.", "L2C-310 cache controller enabled", 2 CPUs, ten hotplug
+# cycles of CPU 1 (each offline and online twice), no splat or panic, the
+# power-off (Linux writes the PMU's PS_HOLD itself: QEMU exits with 0). The
+# monitor's log (UART0): each L2 call Linux made, with its arguments,
+# programmed; CPU 1 released once, at an address in the kernel's image.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-FW=${1:-}
+MODE=secmon
+FW=
+BOARD=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--plain) MODE=plain ;;
+	--firmware) MODE=other; FW=$2; shift ;;
+	--board-dtb) BOARD=$2; shift ;;
+	*) echo "suite.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift
+done
 OUT=build/check/exynos
 LINUX=build/linux/armhf
 mkdir -p "$OUT"
@@ -45,12 +60,55 @@ boot() {
 	bash tests/linux/check-boot.sh --name "exynos $name:" "$log" $expect || status=1
 }
 
+# check NAME COMMAND...: one TAP line.
+check() {
+	local name=$1
+	shift
+	if "$@"; then
+		echo "ok - exynos secmon: $name"
+	else
+		echo "not ok - exynos secmon: $name"
+		status=1
+	fi
+}
+
 COMMON="cpus=2 hotplug l2c=enabled splats=0 nopanic poweroff"
-if [ -z "$FW" ]; then
+case $MODE in
+plain)
 	boot linux-loader "--secure off --append secmon.test=hotplug:10" "exynos_fw=no $COMMON"
 	boot linux-loader-secure "--secure on --append secmon.test=hotplug:10" "exynos_fw=no $COMMON"
-else
-	boot firmware "--firmware $FW --secure-log $OUT/firmware-secure.log --append secmon.test=hotplug:10" \
+	;;
+other)
+	boot firmware "--firmware $FW ${BOARD:+--board-dtb $BOARD} --secure-log $OUT/firmware-secure.log --append secmon.test=hotplug:10" \
 		"exynos_fw=yes $COMMON"
-fi
+	;;
+secmon)
+	# The port with its log on (VERBOSE=1), apart from make firmware's build.
+	FWDIR=build/exynos4210-verbose
+	if ! make -s -f mk/firmware.mk PORT=exynos4210 VERBOSE=1 O=$FWDIR >"$OUT/build.log" 2>&1 ||
+		! dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board.dtb" boards/exynos4210.dts; then
+		echo "not ok - exynos secmon: building the port or its board DT failed (log: $OUT/build.log)"
+		exit 1
+	fi
+	SEC=$OUT/secmon-secure.log
+	boot secmon "--firmware $FWDIR/secmon-qemu.elf --board-dtb $OUT/board.dtb --secure-log $SEC --append secmon.test=hotplug:10" \
+		"exynos_fw=yes $COMMON"
+	tr -d '\r' <"$SEC" >"$SEC.txt" 2>/dev/null
+	check "the monitor entered the zImage with the DT it fixed up" \
+		grep -q 'entering the kernel at 42000000, DTB at 47f00000' "$SEC.txt"
+	# Linux reads the auxiliary control back: the reset value is 0x02020000.
+	check "the PL310 holds what Linux asked for (Linux read AUX_CTRL 0x7e420000)" \
+		grep -q 'L2C-310: CACHE_ID 0x410000c8, AUX_CTRL 0x7e420000' "$OUT/secmon.log"
+	# What Linux 6.1 sends for this SoC's L2C-310 (cache-l2x0.c from exynos4210.dtsi).
+	for want in '-22 (110, 110, 30000000): 0' '-23 (3, 7e420000, 0): 0' '-24 (0, 0, 0): 0' \
+		'-21 (1, 0, 0): 0'; do
+		check "L2 call $want (programmed)" grep -qF "L2 call $want" "$SEC.txt"
+	done
+	check "no L2 call refused" bash -c "! grep -E 'L2 call .*: -[0-9]+\$' '$SEC.txt'"
+	released=$(grep -c '^secmon: CPU 1 released at ' "$SEC.txt")
+	addr=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$SEC.txt" | head -n 1)
+	check "CPU 1 released once (got $released), into the kernel's image (0x${addr:-none})" \
+		test "$released" = 1 -a -n "$addr" -a $((0x${addr:-0} >= 0x40008000 && 0x${addr:-0} < 0x42000000)) = 1
+	;;
+esac
 exit $status
