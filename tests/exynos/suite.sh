@@ -109,6 +109,48 @@ secmon)
 	addr=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$SEC.txt" | head -n 1)
 	check "CPU 1 released once (got $released), into the kernel's image (0x${addr:-none})" \
 		test "$released" = 1 -a -n "$addr" -a $((0x${addr:-0} >= 0x40008000 && 0x${addr:-0} < 0x42000000)) = 1
+
+	# secmon.ko on the same kernel and board: the library's calls from the
+	# OS's copy of the table, well-formed and hostile (module-init.sh).
+	MOD=build/linux-module/armhf
+	if ! make -f linux/Makefile KARCH=armhf >"$OUT/module-build.log" 2>&1; then
+		echo "not ok - exynos secmon: building secmon.ko for armhf failed (log: $OUT/module-build.log)"
+		exit 1
+	fi
+	X=$OUT/module-extra
+	rm -rf "$X"
+	mkdir -p "$X/lib/modules/secmon"
+	arm-linux-gnueabihf-strip --strip-debug -o "$X/lib/modules/secmon/secmon.ko" "$MOD/secmon.ko"
+	INITRD_MODULES= sh tests/linux/mkinitrd.sh "$LINUX" tests/exynos/module-init.sh \
+		"$OUT/module-base.cpio.gz" >"$OUT/module-initrd.log" 2>&1
+	(cd "$X" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$OUT/module-extra.cpio.gz"
+	cat "$OUT/module-base.cpio.gz" "$OUT/module-extra.cpio.gz" >"$OUT/module-initrd.cpio.gz"
+	MSEC=$OUT/module-secure.log
+	MLOG=$OUT/module.log
+	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet --timeout 240 \
+		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board.dtb" \
+		--initrd "$OUT/module-initrd.cpio.gz" --secure-log "$MSEC" >/dev/null 2>&1
+	tr -d '\r' <"$MSEC" >"$MSEC.txt" 2>/dev/null
+	key() { sed -n "s/^SECMON-TEST $1=//p" "$MLOG" | head -n 1; }
+	check "module: secmon.ko loads on the monitor's table (insmod=$(key insmod))" test "$(key insmod)" = ok
+	check "module: do-idle (CPU0AFTR) returns ($(key do_idle))" test "$(key do_idle)" = "0_(success)"
+	check "module: its call reached the monitor as -5 in r0" \
+		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffffb' "$MLOG"
+	check "module: c15resume (-11) answered ($(key c15resume))" test "$(key c15resume)" = "0_(success)"
+	# l2x0-init from the table's constants, with the cache on.
+	check "module: L2 SETUP1 programmed again" test "$(grep -cF 'L2 call -22 (110, 110, 30000000): 0' "$MSEC.txt")" = 2
+	check "module: L2 SETUP2 refused while the cache is on (DENIED)" grep -qF 'L2 call -23 (3, 7e420000, 0): -3' "$MSEC.txt"
+	check "module: L2 INVALL refused while the cache is on (DENIED)" grep -qF 'L2 call -24 (0, 0, 0): -3' "$MSEC.txt"
+	check "module: L2 CTRL and DEBUG programmed" \
+		bash -c "[ \$(grep -cF 'L2 call -21 (1, 0, 0): 0' '$MSEC.txt') = 2 ] && grep -qF 'L2 call -25 (0, 0, 0): 0' '$MSEC.txt'"
+	# Hostile CPU1BOOTs: nothing released, nothing written, both CPUs still up.
+	check "module: CPU1BOOT for CPU 5 and 0xffffffff and the running CPU 1 start nothing" \
+		test "$(grep -c '^secmon: CPU 1 released at ' "$MSEC.txt")" = 1
+	check "module: each came back with r0 as sent (nothing written)" \
+		test "$(grep -c '^SECMON-CALL .*x0=0xfffffffc .*-> x0=0xfffffffc ' "$MLOG")" = 3
+	check "module: both CPUs online after them ($(key cpus_online))" test "$(key cpus_online)" = 0-1
+	check "module: the boot powered off (status $(sed -n 's/^SECMON-HOST qemu_status=//p' "$MLOG"))" \
+		grep -q '^SECMON-HOST qemu_status=0$' "$MLOG"
 	;;
 esac
 exit $status

@@ -8,7 +8,7 @@
  *
  *   -22 SETUP1  r1 tag latency, r2 data latency, r3 prefetch control
  *   -23 SETUP2  r1 power control, r2 auxiliary control (controller off)
- *   -24 INVALL  invalidate every way, then a cache sync
+ *   -24 INVALL  invalidate every way, then a cache sync (controller off)
  *   -21 CTRL    r1 control (bit 0: on)
  *   -25 DEBUG   r1 debug control (bits 1:0)
  */
@@ -90,7 +90,8 @@ int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
 		}
 		break;
 	case L2X0INVALL:
-		r = invalidate_all();
+		/* Dirty lines of a live cache would be lost. */
+		r = mmio_read32(EX_L2C_BASE + L2C_CTRL) & 1 ? SECMON_PSCI_DENIED : invalidate_all();
 		break;
 	case L2X0CTRL:
 		r = check(a1, CTRL_BITS);
