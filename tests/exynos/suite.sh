@@ -15,6 +15,9 @@
 # power-off (Linux writes the PMU's PS_HOLD itself: QEMU exits with 0). The
 # monitor's log (UART0): each L2 call Linux made, with its arguments,
 # programmed; CPU 1 released once, at an address in the kernel's image.
+# Then secmon.ko on the same board (module-init.sh): Samsung's calls as the
+# library makes them from the table the monitor handed Linux, well-formed
+# and hostile.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 MODE=secmon
