@@ -33,7 +33,7 @@ call() {
 }
 
 say begin
-if insmod /lib/modules/secmon/secmon.ko >/tmp/insmod 2>&1; then
+if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
 	say "insmod=ok"
 	grep -E '^(  )?(cpu-boot|do-idle|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
 	call do_idle "firmware do-idle"
@@ -47,6 +47,13 @@ if insmod /lib/modules/secmon/secmon.ko >/tmp/insmod 2>&1; then
 	call cpu_boot_1 "firmware cpu-boot cpu=1"
 	say "cpus_online=$(cat /sys/devices/system/cpu/online)"
 	sed 's/^/SECMON-CALL /' "$D/calls"
+	# The monitor's own record of every call since cold boot (the suite's
+	# board DT switches recording on), read with TRACE_INFO/TRACE_READ.
+	if cat "$D/trace_text" >/tmp/fwtrace 2>/tmp/err; then
+		sed 's/^/SECMON-FWTRACE /' /tmp/fwtrace
+	else
+		say "fwtrace=fail:$(sed 's/ /_/g' /tmp/err)"
+	fi
 else
 	say "insmod=fail:$(head -n 1 /tmp/insmod | sed 's/ /_/g')"
 fi

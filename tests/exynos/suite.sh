@@ -130,8 +130,12 @@ secmon)
 	cat "$OUT/module-base.cpio.gz" "$OUT/module-extra.cpio.gz" >"$OUT/module-initrd.cpio.gz"
 	MSEC=$OUT/module-secure.log
 	MLOG=$OUT/module.log
+	# The board DT with recording on from cold boot, to read the monitor's trace back.
+	printf '/include/ "%s"\n/ { trace { compatible = "secmon,trace"; secmon,recording = "on"; }; };\n' \
+		"$PWD/boards/exynos4210.dts" >"$OUT/board-trace.dts"
+	dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board-trace.dtb" "$OUT/board-trace.dts"
 	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet --timeout 240 \
-		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board.dtb" \
+		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board-trace.dtb" \
 		--initrd "$OUT/module-initrd.cpio.gz" --secure-log "$MSEC" >/dev/null 2>&1
 	tr -d '\r' <"$MSEC" >"$MSEC.txt" 2>/dev/null
 	key() { sed -n "s/^SECMON-TEST $1=//p" "$MLOG" | head -n 1; }
@@ -154,6 +158,25 @@ secmon)
 	check "module: both CPUs online after them ($(key cpus_online))" test "$(key cpus_online)" = 0-1
 	check "module: the boot powered off (status $(sed -n 's/^SECMON-HOST qemu_status=//p' "$MLOG"))" \
 		grep -q '^SECMON-HOST qemu_status=0$' "$MLOG"
+	# The monitor's trace of the whole boot (recording on from cold boot),
+	# read back through the module (smccc_smc=1: SiP TRACE_INFO/TRACE_READ).
+	T=$OUT/module-trace.txt
+	sed -n 's/^SECMON-FWTRACE //p' "$MLOG" >"$T"
+	check "trace: read back, none lost ($(head -n 1 "$T"))" grep -q '^# [1-9][0-9]* records, 2 CPUs, .* 0 lost$' "$T"
+	for want in '0xffffffea flags 0x3 0x110 0x110 0x30000000' '0xffffffe9 flags 0x3 0x3 0x7e420000 0x0' \
+		'0xffffffe8 flags 0x3 0x0 0x0 0x0' '0xffffffeb flags 0x3 0x1 0x0 0x0'; do
+		check "trace: Linux's L2 call at boot recorded with its arguments: $want" \
+			grep -q "^cpu0 seq [0-3] .* smc $want " "$T"
+	done
+	nboot=$(grep -c ' smc 0xfffffffc flags 0x3 0x1 ' "$T")
+	nall=$(grep -c ' smc 0xfffffffc ' "$T")
+	check "trace: every CPU1BOOT recorded with its CPU ($nboot with r1 = 1, the module's CPU 5 and 0xffffffff: $nall in all)" \
+		test "$nboot" -ge 2 -a "$nall" = $((nboot + 2))
+	raddr=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$MSEC.txt" | head -n 1)
+	check "trace: one CPU_ON, to CPU 1 at the address the monitor released it at (0x${raddr:-none})" \
+		test "$(grep -c ' power 0x1 ' "$T")" = 1 -a -n "$raddr" -a \
+		"$(grep -c " power 0x1 0x1 0x$raddr 0x0\$" "$T")" = 1
+	check "trace: CPU 1's warm boot there" grep -q "^cpu1 seq 0 .* power 0x6 0x${raddr:-none}\$" "$T"
 	;;
 esac
 exit $status

@@ -809,7 +809,8 @@ static bool model_general_query(struct call *c, unsigned oen, unsigned fn)
 
 /*
  * secmon's trace calls (monitor/core/trace.c). The fuzz platform maps no
- * normal-world memory (plat_ns_map() gives NULL), so TRACE_READ is refused
+ * normal-world buffer (plat_ns_map() gives NULL but for one word of the
+ * mailbox page, fplat.h), so TRACE_READ is refused
  * whatever its buffer; recording itself runs on every call while it is on.
  */
 static bool model_trace(struct call *c, uint32_t fid)
@@ -1020,7 +1021,9 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 			*status = SECMON_PSCI_INVALID_PARAMETERS;
 			return true;
 		}
-		if (!d_arg(d, "entry", &pc)) {
+		if (!d_arg(d, "entry", &pc) && d->call->entry_addr) {
+			pc = fp_mailbox_word(d->call->entry_addr);
+		} else if (!d_arg(d, "entry", &pc)) {
 			if (!m.boot_set[t]) {
 				*status = SECMON_PSCI_INVALID_ADDRESS;
 				return true;
