@@ -17,7 +17,7 @@
 #                     "initrd=0x48000000,SIZE". The firmware enters the
 #                     zImage in Non-secure SVC with r2 = a DTB it placed.
 #   --board-dtb FILE  with --firmware: the monitor's board DT (secmon's
-#                     Exynos4210 port: boards/exynos4210.dts compiled),
+#                     Exynos4210 port: boards/soc/exynos4210.dts compiled),
 #                     through -device loader at 0x7fff0000, the top of the
 #                     port's DRAM carve-out
 #   --secure on|off   without --firmware: the machine's secure property

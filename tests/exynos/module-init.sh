@@ -1,7 +1,7 @@
 #!/bin/sh
 # module-init.sh - the /init of the Exynos4210 module boot (busybox sh):
 # secmon.ko (from /lib/modules/secmon/) on Debian's armmp kernel under the
-# monitor's exynos4210 port, which hands Linux boards/exynos4210.dts's call
+# monitor's exynos4210 port, which hands Linux boards/soc/exynos4210.dts's call
 # table under /firmware. It loads the module, makes Samsung's calls through
 # its debugfs `call` file (the library marshals them from the table), the
 # well-formed and the hostile ones, and prints one "SECMON-TEST name=outcome"

@@ -2,7 +2,7 @@
 # Suite exynos-qemu: Debian's armmp zImage and the package's own
 # exynos4210-smdkv310.dtb, unmodified, on -M smdkc210,secure=on -smp 2 with
 # the QEMU that scripts/qemu-exynos.sh builds, under secmon's Exynos4210
-# port (monitor/plat/exynos4210, boards/exynos4210.dts). Prints TAP lines;
+# port (monitor/plat/exynos4210, boards/soc/exynos4210.dts). Prints TAP lines;
 # exits non-zero when any failed.
 #   bash tests/exynos/suite.sh                 secmon (built here, log on)
 #   bash tests/exynos/suite.sh --plain         QEMU's own Linux loader, secure=off
@@ -89,7 +89,7 @@ secmon)
 	# The port with its log on (VERBOSE=1), apart from make firmware's build.
 	FWDIR=build/exynos4210-verbose
 	if ! make -s -f mk/firmware.mk PORT=exynos4210 VERBOSE=1 O=$FWDIR >"$OUT/build.log" 2>&1 ||
-		! dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board.dtb" boards/exynos4210.dts; then
+		! dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board.dtb" boards/soc/exynos4210.dts; then
 		echo "not ok - exynos secmon: building the port or its board DT failed (log: $OUT/build.log)"
 		exit 1
 	fi
@@ -132,7 +132,7 @@ secmon)
 	MLOG=$OUT/module.log
 	# The board DT with recording on from cold boot, to read the monitor's trace back.
 	printf '/include/ "%s"\n/ { trace { compatible = "secmon,trace"; secmon,recording = "on"; }; };\n' \
-		"$PWD/boards/exynos4210.dts" >"$OUT/board-trace.dts"
+		"$PWD/boards/soc/exynos4210.dts" >"$OUT/board-trace.dts"
 	dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board-trace.dtb" "$OUT/board-trace.dts"
 	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet --timeout 240 \
 		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board-trace.dtb" \

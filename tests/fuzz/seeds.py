@@ -39,9 +39,10 @@ TRACE_INFO, TRACE_CTL = 46 + 32, 46 + 34
 # The boot-CPU byte's high nibble picks the entropy source (fuzz_dispatch.c).
 ENTROPY_EMPTY, ENTROPY_NONE = 0xE0, 0xF0
 
-# The order mk/fuzz.mk embeds them in: boards/*.dts, then tests/fuzz/boards/*.dts.
+# The order mk/fuzz.mk embeds them in: boards/*.dts, tests/fuzz/boards/*.dts,
+# boards/soc/*.dts.
 BOARDS = ["exynos-style", "omap4-style", "psci-0.1-custom", "psci-standard", "reordered",
-          "fuzz-all-ops"]
+          "fuzz-all-ops", "exynos4210"]
 
 
 def header(ncpus=4, cluster=2, shift=0, ns=0, board=None, boot=0, soc=3, name=0,

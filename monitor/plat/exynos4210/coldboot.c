@@ -5,7 +5,7 @@
  * Secure SVC; it has put the OS's DT at the start of DRAM (-dtb, /memory
  * and /chosen/bootargs filled in), and -device loader the zImage at
  * EX_ZIMAGE, the initrd where the command line says, and the board DT
- * (boards/exynos4210.dts: Samsung's calls) at EX_BOARD_DTB in the carve-out.
+ * (boards/soc/exynos4210.dts: Samsung's calls) at EX_BOARD_DTB in the carve-out.
  * The monitor starts with that board DT, fixes up the OS's DT
  * (dt.c) and enters the zImage in Non-secure SVC; CPU 1 waits in the
  * monitor until Linux's CPU1BOOT (power.c).

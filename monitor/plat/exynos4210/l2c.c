@@ -4,7 +4,7 @@
  * normal world may not write on the real chip: each call carries the values
  * Linux's cache-l2x0.c computed (exynos_l2_write_sec(), sleep.S), and the
  * monitor writes them after checking that no reserved bit is asked for.
- * The board DT routes these IDs here (boards/exynos4210.dts, l2x0-init).
+ * The board DT routes these IDs here (boards/soc/exynos4210.dts, l2x0-init).
  *
  *   -22 SETUP1  r1 tag latency, r2 data latency, r3 prefetch control
  *   -23 SETUP2  r1 power control, r2 auxiliary control (controller off)
