@@ -34,10 +34,18 @@
 #define FID_EXYNOS_GET_BOOT	0xffffff9au
 #define FID_MEDIA_STATUS	0x82000103u	/* boards/secure-media.dtsi */
 #define FID_TRNG_RND64		0xc4000053u	/* 192 bits: a full TRNG call */
-#define PSCI_STANDBY		0x00000000u	/* secmon's core standby, original format */
-#define PSCI_POWERDOWN		0x00010000u	/* secmon's core power-down */
-#define PSCI_CLUSTER_POWERDOWN	0x01010000u	/* its cluster power-down */
-#define PSCI_SYSTEM_POWERDOWN	0x02010000u	/* its system power-down */
+/* secmon's power states, original format, TF-A's QEMU StateIDs (states.c). */
+#define PSCI_STANDBY		0x00000001u	/* core retention */
+#define PSCI_POWERDOWN		0x00010002u	/* core power-down */
+#define PSCI_CLUSTER_POWERDOWN	0x01010022u	/* cluster power-down */
+#define PSCI_SYSTEM_POWERDOWN	0x02010222u	/* system power-down */
+/*
+ * A power_state no platform table has: StateID 0xfff (no state at any level)
+ * and bit 17, which the original format keeps zero (QEMU's own PSCI refuses
+ * it too, where another power_state would suspend the caller).
+ */
+#define PSCI_BAD_STATE		0x00020fffu
+#define FID_TRNG_VERSION	0x84000050u
 
 uint64_t nsk_mpidr[NSK_MAX_CPUS];
 uint32_t nsk_ncpus;
@@ -511,7 +519,7 @@ static void suspend_states(void)
 }
 
 /*
- * The unknown-ID sweep (issue 13 item 5): IDs no service answers, in every
+ * The unknown-ID sweep: IDs no service answers, in every
  * owning entity secmon serves (arch 0, SiP 2, standard 4, the board's legacy
  * IDs in 63), SMC32 and SMC64, fast and yielding. The function numbers are
  * the ones a filter keyed on a few bits would let through: neighbours and
@@ -581,6 +589,10 @@ static void measure(void)
 	loop("psci_features", SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES),
 	     SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), 0, 0);
 	loop("affinity_info", SECMON_PSCI_FN64(SECMON_PSCI_FN_AFFINITY_INFO), other, 0, 0);
+	/* Refused: INVALID_PARAMETERS, the CPU does not suspend. */
+	loop("cpu_suspend_bad", SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_SUSPEND), PSCI_BAD_STATE,
+	     (uintptr_t)bk_on_entry, 0);
+	loop("trng_version", FID_TRNG_VERSION, 0, 0, 0);
 	pmu_enable(true);
 	loop("psci_version_pmu", SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
 	pmu_enable(false);

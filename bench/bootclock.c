@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * bootclock: the Linux-boot benchmark's clock (docs/performance.md, "Linux
+ * bootclock: the Linux-boot benchmark's clock (docs/boot-time.md, "Linux
  * boot"). A static AArch64 Linux program without a C library that prints
  *
  *   SECMON-BENCH counter=<CNTVCT_EL0> freq=<CNTFRQ_EL0>

@@ -11,16 +11,19 @@
  *    neighbours; every function number of OENs 0, 2, 4 and 63) is answered
  *    SMC_UNK by mon_smc(), -1 in all 64 bits, with x1-x17 untouched. The
  *    platform's vector answers those IDs itself, so a wrong filter would
- *    hide a service. And it is exact (issue 13 item 5): every ID of the
+ *    hide a service. And it is exact: every ID of the
  *    sweep that it lets through is one mon_smc() answers, so no unknown ID
  *    takes the slow path.
- * 2. The fast handlers and the answers without code (PSCI_VERSION's
- *    constant, PSCI_FEATURES' lookup): for every PSCI and Arm architecture
- *    ID and many arguments (IDs, MPIDRs, levels, with garbage in the upper
- *    halves), when mon_smc_fast() answers, it writes x0 only, and mon_smc()
- *    answers the same with the same registers.
- * 3. With the filter on, PSCI_VERSION and PSCI_FEATURES are answered
- *    without code (struct mon_answer), as the vector does.
+ * 2. The fast handlers and the answers without code (PSCI_VERSION's and
+ *    TRNG_VERSION's constant, PSCI_FEATURES' lookup, CPU_SUSPEND's refusal
+ *    of a power_state the platform does not offer): for every PSCI and Arm
+ *    architecture ID and many arguments (IDs, MPIDRs, levels, power_states,
+ *    with garbage in the upper halves), when mon_smc_fast() answers, it
+ *    writes x0 only, and mon_smc() answers the same with the same
+ *    registers; a power_state the platform offers is never answered fast.
+ * 3. With the filter on, PSCI_VERSION, TRNG_VERSION, PSCI_FEATURES and
+ *    CPU_SUSPEND are answered without code (struct mon_answer), as the
+ *    vector does.
  * Prints TAP; exits non-zero on a failure.
  */
 #include <stdarg.h>
@@ -28,7 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <secmon/psci.h>
+#include <secmon/trng.h>
 #include "../monitor/monitor.h"
+#include "../monitor/plat.h"
 #include "../monitor/services/described.h"
 #include "sim.h"
 
@@ -236,6 +241,57 @@ static void fast_sweep(void)
 }
 
 /*
+ * CPU_SUSPEND, both widths, SVE hint or not: each power_state the platform
+ * offers goes on to mon_smc() (declined, nothing written: the call would
+ * suspend), and every other one, each of them with one bit flipped or junk
+ * in the upper half, and random ones, is refused as mon_smc() refuses it.
+ */
+static void suspend_sweep(void)
+{
+	unsigned n, i, bit;
+	const struct plat_power_state *ps = plat_power_states(&n);
+
+	for (unsigned w = 0; w < 2; w++)
+		for (unsigned hint = 0; hint < 2; hint++) {
+			uint32_t fid = (w ? SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_SUSPEND)
+					  : SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND)) |
+				       hint << 16;
+
+			for (i = 0; i < n; i++) {
+				struct secmon_regs r, in;
+
+				fill(&r, fid);
+				r.x[1] = (rnd() << 32) | ps[i].power_state;
+				in = r;
+				if (mon_smc_fast(&r) || memcmp(&r, &in, sizeof(r))) {
+					fail_fast++;
+					fail("CPU_SUSPEND 0x%08x of power_state 0x%08x, which the "
+					     "platform offers, answered or touched by mon_smc_fast()",
+					     fid, ps[i].power_state);
+				}
+				for (bit = 0; bit < 32; bit++) {
+					uint32_t v = ps[i].power_state ^ (1u << bit);
+					unsigned j;
+
+					for (j = 0; j < n && ps[j].power_state != v; j++)
+						;
+					if (j == n)
+						check_fast(fid, v, rnd());
+				}
+			}
+			for (i = 0; i < 2000; i++) {
+				uint32_t v = (uint32_t)rnd();
+				unsigned j;
+
+				for (j = 0; j < n && ps[j].power_state != v; j++)
+					;
+				if (j == n)
+					check_fast(fid, (rnd() << 32) | v, rnd());
+			}
+		}
+}
+
+/*
  * 4: the calls the vector answers without code (struct mon_answer) are so
  * answered while the filter is on: PSCI_VERSION a constant, PSCI_FEATURES a
  * lookup (the check above proves the answers are mon_smc()'s).
@@ -257,8 +313,12 @@ static void entry(unsigned cpu, uint64_t pc, uint64_t ctx, void *arg)
 	(void)cpu, (void)pc, (void)ctx;
 	filter_sweep(arg);
 	fast_sweep();
+	suspend_sweep();
 	no_code_answers = how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION)) == MON_ANSWER_VALUE &&
-			  how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES)) == MON_ANSWER_LOOKUP;
+			  how_of(SECMON_TRNG_VERSION) == MON_ANSWER_VALUE &&
+			  how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_FEATURES)) == MON_ANSWER_LOOKUP &&
+			  how_of(SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND)) == MON_ANSWER_CHECK &&
+			  how_of(SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_SUSPEND)) == MON_ANSWER_CHECK;
 	secmon_conduit_sim.invoke(&secmon_conduit_sim, &in, &out);
 }
 
@@ -324,7 +384,8 @@ static void run_board(const char *name, const void *dtb, uint32_t psci_unsupport
 	ok(fail_fast == 0 && fast_answered > 0, what);
 	/* A board that turns the filter off leaves them to the fast handler. */
 	ok(no_code_answers == mon_fid_filtered(0x8200ff42u),
-	   no_code_answers ? "PSCI_VERSION and PSCI_FEATURES answered without code"
+	   no_code_answers ? "PSCI_VERSION, TRNG_VERSION, PSCI_FEATURES and CPU_SUSPEND's "
+			     "refusals answered without code"
 			   : "filter off: PSCI_VERSION and PSCI_FEATURES by the fast handler");
 }
 

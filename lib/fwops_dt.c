@@ -171,6 +171,32 @@ static int init_backend(struct secmon_fwops *o, const void *fdt, const struct se
 }
 
 /*
+ * The power_state of the DT's first standby idle state, else 0. An
+ * "arm,idle-state" whose arm,psci-suspend-param has neither bit 16 nor bit
+ * 30 set is a standby state in both power_state formats (DEN0022: the type
+ * bit of the original and of the extended one); a power-down state always
+ * has its format's bit set.
+ */
+static uint32_t standby_state(const void *fdt)
+{
+	int states = fdt_path_offset(fdt, "/cpus/idle-states"), node;
+
+	if (states < 0)
+		return 0;
+	fdt_for_each_subnode(node, fdt, states) {
+		int len;
+		const fdt32_t *p = fdt_getprop(fdt, node, "arm,psci-suspend-param", &len);
+
+		if (!p || len != 4 || fdt_node_check_compatible(fdt, node, "arm,idle-state") != 0 ||
+		    !secmon_dt_node_enabled(fdt, node))
+			continue;
+		if (!(fdt32_to_cpu(*p) & (1u << 16 | 1u << 30)))
+			return fdt32_to_cpu(*p);
+	}
+	return 0;
+}
+
+/*
  * The CPUs are read straight into o->mpidr (after the backend's init, which
  * clears it), so that no copy of SECMON_FWOPS_MAX_CPUS MPIDRs is made on
  * the stack: secmon.ko sets that limit to the kernel's NR_CPUS.
@@ -188,5 +214,6 @@ int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct s
 		e = init_backend(o, fdt, cs, t, err);
 	if (e || o->backend == SECMON_FWOPS_NONE)
 		return e;
+	o->idle_state = standby_state(fdt);
 	return read_cpus(fdt, o->mpidr, &o->ncpus, err);
 }

@@ -129,21 +129,26 @@ int secmon_trace_check_record(const struct secmon_trace_record *r, uint32_t cpu_
 			      struct secmon_trace_fault *fault)
 {
 	unsigned el = (r->flags & SECMON_TRACE_F_EL_MASK) >> SECMON_TRACE_F_EL_SHIFT;
-	bool smc = r->type == SECMON_TRACE_SMC;
+	bool smc = r->type == SECMON_TRACE_SMC, cleared = r->type == SECMON_TRACE_CLEARED;
 	const struct rule rules[] = {
-		{ smc || r->type == SECMON_TRACE_POWER, R_TYPE, "type",
-		  "is not 1 (SMC) or 2 (power event)" },
+		{ smc || cleared || r->type == SECMON_TRACE_POWER, R_TYPE, "type",
+		  "is not 1 (SMC), 2 (power event) or 3 (cleared)" },
 		{ r->cpu < cpu_count, R_CPU, "cpu", "is not below the header's cpu_count" },
 		{ r->t_exit >= r->t_entry, R_EXIT, "t_exit", "is before t_entry" },
 		{ r->nargs <= SECMON_TRACE_ARGS, R_NARGS, "nargs", "is above 7" },
 		{ r->nres <= SECMON_TRACE_RESULTS, R_NRES, "nres", "is above 4" },
 		{ r->reserved == 0, R_RESERVED, "reserved", "is not 0" },
 		{ r->reserved2 == 0, R_RESERVED2, "reserved2", "is not 0" },
-		{ !(r->flags & ~SMC_FLAGS), R_FLAGS, "flags", "has bits no version-1 flag defines" },
+		{ !(r->flags & ~SMC_FLAGS), R_FLAGS, "flags", "has bits no version-2 flag defines" },
 		{ !smc || el == 1 || el == 2, R_FLAGS, "flags",
 		  "names a caller's exception level other than 1 or 2" },
-		{ smc || (r->fid >= SECMON_TRACE_EV_CPU_ON && r->fid <= SECMON_TRACE_EV_SYSTEM_OFF),
+		{ smc || cleared ||
+			  (r->fid >= SECMON_TRACE_EV_CPU_ON && r->fid <= SECMON_TRACE_EV_SYSTEM_OFF),
 		  R_FID, "fid", "is not a power event (1..8)" },
+		{ !cleared || r->fid == 0, R_FID, "fid", "of a cleared record is not 0" },
+		{ !cleared || r->nargs == 1, R_NARGS, "nargs",
+		  "of a cleared record is not 1 (the records discarded)" },
+		{ !cleared || r->nres == 0, R_NRES, "nres", "of a cleared record is not 0" },
 	};
 	unsigned i;
 
@@ -163,7 +168,7 @@ static int check_header(const struct secmon_trace_header *h, size_t len,
 		{ h->magic == SECMON_TRACE_MAGIC, H_MAGIC, "magic",
 		  "is not \"SMTR\": not a secmon trace" },
 		{ h->version == SECMON_TRACE_VERSION, H_VERSION, "version",
-		  "is not 1, the version this decoder reads" },
+		  "is not 2, the version this decoder reads" },
 		{ h->record_size == SECMON_TRACE_RECORD_SIZE, H_RECSIZE, "record_size",
 		  "is not 128" },
 		{ h->counter_hz != 0, H_HZ, "counter_hz", "is 0" },

@@ -53,14 +53,24 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 /* Fills secmon.dt_cpu from the tree's /cpus (secmon-fwops.c). */
 void secmon_firmware_map_cpus(void);
 
-/* debugfs and the trace of recent calls (secmon-debugfs.c). */
-void secmon_trace(const struct secmon_conduit *c, const struct secmon_regs *in,
-		  const struct secmon_regs *out, u64 start_ns, u64 end_ns);
+/* debugfs secmon/ (secmon-debugfs.c). */
 void secmon_debugfs_init(void);
 void secmon_debugfs_exit(void);
 
-/* debugfs secmon/scmi: the library's SCMI client (secmon-scmi.c). */
 struct dentry;
+/* debugfs secmon/call: a described call by hand (secmon-call.c). */
+void secmon_call_debugfs_init(struct dentry *dir);
+
+/* The log of recent calls, debugfs secmon/calls (secmon-calllog.c). */
+void secmon_calllog_add(const struct secmon_conduit *c, const struct secmon_regs *in,
+			const struct secmon_regs *out, u64 start_ns, u64 end_ns);
+void secmon_calllog_debugfs_init(struct dentry *dir);
+
+/* The firmware's recording, debugfs secmon/trace, trace_text (secmon-fwtrace.c). */
+void secmon_fwtrace_debugfs_init(struct dentry *dir);
+void secmon_fwtrace_exit(void);
+
+/* debugfs secmon/scmi: the library's SCMI client (secmon-scmi.c). */
 void secmon_scmi_debugfs_init(struct dentry *dir);
 void secmon_scmi_exit(void);
 

@@ -84,7 +84,7 @@ static void invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 	start = ktime_get_mono_fast_ns();
 	trap(in, out, hvc);
 	end = ktime_get_mono_fast_ns();
-	secmon_trace(c, in, out, start, end);
+	secmon_calllog_add(c, in, out, start, end);
 }
 
 static void smc_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,

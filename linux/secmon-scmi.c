@@ -10,13 +10,24 @@
  *
  * The channel is the "arm,scmi-smc" node's (its arm,smc-id and the
  * "arm,scmi-shmem" region its shmem names). It has one agent at a time: while
- * the kernel's own SCMI driver is bound to that node the file refuses
- * (-EBUSY) rather than write into a channel that driver may be using.
+ * a driver (the kernel's own SCMI driver) is bound to that node the file
+ * refuses (-EBUSY) rather than write into a channel that driver may be
+ * using. The check holds: the driver core binds a driver to the node's
+ * platform device only under that device's lock, which the file takes from
+ * the check to the end of its messages (claim()), so a driver that comes
+ * meanwhile waits for it, and the file's next use finds it bound.
+ *
+ * Module parameter scmi_hold_ms (0600, for the tests): how long each use
+ * keeps the channel claimed after its messages; with it set, the claim and
+ * the release are logged.
  */
 #include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/io.h>
 #include <linux/kernel.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
@@ -36,31 +47,65 @@ static struct secmon_scmi chan;
 static void __iomem *chan_mem;
 static resource_size_t chan_base;
 
-/* Whether the kernel's SCMI driver holds the node. */
-static bool kernel_owns(struct device_node *np)
+static unsigned int scmi_hold_ms;
+module_param(scmi_hold_ms, uint, 0600);
+MODULE_PARM_DESC(scmi_hold_ms, "keep the SCMI channel claimed this long after each use (tests)");
+
+/*
+ * The node's platform device, locked, when no driver is bound to it; else
+ * NULL and *why. A bind or unbind takes the same lock (the driver core's
+ * device_lock()), so none can happen until release().
+ */
+static struct platform_device *claim(struct device_node *np, const char **why)
 {
 	struct platform_device *pdev = of_find_device_by_node(np);
-	bool bound = pdev && pdev->dev.driver;
 
-	if (pdev)
+	if (!pdev) {
+		*why = "no platform device for the node: nothing to keep a driver off it";
+		return NULL;
+	}
+	device_lock(&pdev->dev);
+	if (pdev->dev.driver) {
+		*why = "the kernel's SCMI driver owns the channel (a driver is bound to its node)";
+		device_unlock(&pdev->dev);
 		put_device(&pdev->dev);
-	return bound;
+		return NULL;
+	}
+	if (scmi_hold_ms)
+		pr_info("scmi: channel claimed for %u ms\n", scmi_hold_ms);
+	return pdev;
 }
 
-/* The channel, mapped on first use; called with scmi_lock held. */
-static int scmi_channel(const char **why)
+static void release(struct platform_device *pdev)
+{
+	if (!pdev)
+		return;
+	if (scmi_hold_ms) {
+		msleep(scmi_hold_ms);
+		pr_info("scmi: channel released after %u ms\n", scmi_hold_ms);
+	}
+	device_unlock(&pdev->dev);
+	put_device(&pdev->dev);
+}
+
+/*
+ * The channel, mapped on first use, and the node's device claimed (*owner,
+ * for release()); called with scmi_lock held. 0 or an errno and *why.
+ */
+static int scmi_channel(const char **why, struct platform_device **owner)
 {
 	struct device_node *np = of_find_compatible_node(NULL, NULL, "arm,scmi-smc"), *shm;
 	struct resource res;
 	u32 fid;
 	int e = -ENODEV;
 
+	*owner = NULL;
 	if (!np) {
 		*why = "no \"arm,scmi-smc\" node in the device tree";
 		return -ENODEV;
 	}
-	if (kernel_owns(np)) {
-		*why = "the kernel's SCMI driver owns the channel";
+	*owner = claim(np, why);
+	if (!*owner) {
 		e = -EBUSY;
 		goto out;
 	}
@@ -95,6 +140,10 @@ static int scmi_channel(const char **why)
 	};
 	e = 0;
 out:
+	if (e) {
+		release(*owner);
+		*owner = NULL;
+	}
 	of_node_put(np);
 	return e;
 }
@@ -119,6 +168,7 @@ static void show_err(struct seq_file *m, int e)
 
 static int scmi_show(struct seq_file *m, void *v)
 {
+	struct platform_device *owner;
 	const char *why = "";
 	unsigned int i, n;
 	u32 version, level;
@@ -126,7 +176,7 @@ static int scmi_show(struct seq_file *m, void *v)
 	int e;
 
 	mutex_lock(&scmi_lock);
-	e = scmi_channel(&why);
+	e = scmi_channel(&why, &owner);
 	if (e) {
 		seq_printf(m, "channel: none: %s\n", why);
 		e = 0;
@@ -164,6 +214,7 @@ static int scmi_show(struct seq_file *m, void *v)
 	}
 	e = 0;
 out:
+	release(owner);
 	mutex_unlock(&scmi_lock);
 	return e;
 }
@@ -175,6 +226,7 @@ static int scmi_open(struct inode *inode, struct file *file)
 
 static ssize_t scmi_write(struct file *file, const char __user *ubuf, size_t len, loff_t *pos)
 {
+	struct platform_device *owner;
 	const char *why = "";
 	unsigned int domain, level;
 	char *buf;
@@ -191,9 +243,10 @@ static ssize_t scmi_write(struct file *file, const char __user *ubuf, size_t len
 	}
 	kfree(buf);
 	mutex_lock(&scmi_lock);
-	e = scmi_channel(&why);
+	e = scmi_channel(&why, &owner);
 	if (!e)
 		e = secmon_to_errno(secmon_scmi_perf_level_set(&chan, domain, level));
+	release(owner);
 	mutex_unlock(&scmi_lock);
 	if (e)
 		pr_info("scmi: perf %u %u: %d%s%s\n", domain, level, e, *why ? ": " : "", why);

@@ -1,7 +1,7 @@
 # Benchmarks (bench/, docs/performance.md). Invoked by the top Makefile:
 #   make bench                      everything: build/bench/results.json, .svg, the table
 #   make -f mk/bench.mk check       the instruction counts against bench/baseline.json (TAP)
-#   make -f mk/bench.mk bk          the bench kernel alone (build/bench/bk/bk.bin)
+#   make -f mk/bench.mk bk          the bench kernels alone (build/bench/bk/bk.bin, idlestates.bin)
 #   make -f mk/bench.mk baseline    rewrite bench/baseline.json from a fresh run
 #   make -f mk/bench.mk boot        the Linux-boot benchmark's initramfs alone
 #   make -f mk/bench.mk xen         Debian's Xen for the Xen-boot benchmark (tests/xen/fetch.sh)
@@ -29,6 +29,10 @@ BK_LDFLAGS := -nostdlib -static -Wl,-pie -Wl,--no-dynamic-linker -Wl,-z,norelro 
 	-Wl,-z,max-page-size=4096 -Wl,-T,tests/nsk/nsk.lds
 BK_SRCS := bench/bk.c bench/bk.S $(addprefix tests/nsk/,head.S console.c dt.c libc.c wake.c)
 BK_OBJS := $(patsubst %,$(BK)/obj/%.o,$(BK_SRCS))
+# idlestates, a separate kernel that prints the idle states of the DT the
+# firmware hands the OS (bench/idlestates.c), built the same way.
+IDLE_SRCS := bench/idlestates.c $(addprefix tests/nsk/,head.S console.c dt.c libc.c)
+IDLE_OBJS := $(patsubst %,$(BK)/obj/%.o,$(IDLE_SRCS))
 
 # ---- the release host flavour: mk/host.mk's library and simulator archives,
 # without sanitizers, at -O2 (CFLAGS replaces host.mk's own, as a command-line
@@ -41,13 +45,13 @@ HOSTCC := gcc
 .PHONY: all run check bk boot xen rel prereq baseline clean
 all: run
 
-bk: $(BK)/bk.bin $(O)/boards/exynos-style.dtb
+bk: $(BK)/bk.bin $(BK)/idlestates.bin $(O)/boards/exynos-style.dtb
 
 $(FDT_INC)/libfdt.h:
 	@mkdir -p $(FDT_INC)
 	cp /usr/include/fdt.h /usr/include/libfdt.h $(FDT_INC)/
 
-$(BK_OBJS): $(FDT_INC)/libfdt.h
+$(BK_OBJS) $(IDLE_OBJS): $(FDT_INC)/libfdt.h
 
 $(BK)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)
@@ -57,13 +61,21 @@ $(BK)/obj/%.S.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(BK_ASFLAGS) -c $< -o $@
 
-$(BK)/bk.elf: $(BK_OBJS) tests/nsk/nsk.lds
-	$(CC) $(BK_CFLAGS) $(BK_LDFLAGS) -o $@ $(BK_OBJS)
+# The image relocates itself: only R_AARCH64_RELATIVE relocations.
+define bk_link
+	$(CC) $(BK_CFLAGS) $(BK_LDFLAGS) -o $@ $(1)
 	@if $(READELF) -rW $@ | grep -E '^[0-9a-f]+ +[0-9a-f]+ R_' | \
 		grep -v -E 'R_AARCH64_(RELATIVE|NONE)'; then \
-		echo "bk.elf: relocations other than R_AARCH64_RELATIVE" >&2; rm -f $@; exit 1; fi
+		echo "$@: relocations other than R_AARCH64_RELATIVE" >&2; rm -f $@; exit 1; fi
+endef
 
-$(BK)/bk.bin: $(BK)/bk.elf
+$(BK)/bk.elf: $(BK_OBJS) tests/nsk/nsk.lds
+	$(call bk_link,$(BK_OBJS))
+
+$(BK)/idlestates.elf: $(IDLE_OBJS) tests/nsk/nsk.lds
+	$(call bk_link,$(IDLE_OBJS))
+
+$(BK)/%.bin: $(BK)/%.elf
 	$(OBJCOPY) -O binary $< $@
 
 $(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
@@ -81,7 +93,7 @@ BOOTCLOCK_CFLAGS := -std=c11 -O2 $(WARN) -ffreestanding -nostdlib -static -fno-s
 
 boot: $(BOOT_INITRD)
 
-# The Xen-boot benchmark (bench/xenboot.py) boots Debian's Xen with the same
+# The Xen-boot benchmark (bench/benchkit/xenboot.py) boots Debian's Xen with the same
 # initramfs as dom0's.
 xen:
 	sh tests/xen/fetch.sh build/xen >/dev/null

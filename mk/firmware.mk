@@ -10,6 +10,7 @@
 #                                                  ports whose link splits them)
 #   make -f mk/firmware.mk PORT=NAME stack-check   the worst-case stack depth (mk/stack.mk
 #                                                  builds with the stack flags first)
+#   make -f mk/firmware.mk PORT=NAME build/NAME/linkcheck.elf   for tests/link/check.sh
 # Options: VERBOSE=1 (the monitor's log on by default; at run time:
 # -fw_cfg name=opt/secmon/verbose,string=1), SCMI=1 (the SCMI server built
 # in: docs/scmi.md), O (the output folder), EXTRA_C (more sources, for local
@@ -127,6 +128,13 @@ ifneq ($(ARCH_ABSENT_INSNS),)
 		rm -f $@; exit 1; fi
 endif
 
+# tests/link/check.sh: the image relinked with a C function named `reset`
+# planted (tests/link/reset_named.c) ahead of every object, as the C files
+# are: it must not move the reset code.
+$(O)/linkcheck.elf: $(O)/obj/tests/link/reset_named.c.o $(OBJS) $(LIB_A) $(FDT_LIB) $(O)/link.ld
+	$(CC) $(ARCH_FLAGS) $(subst secmon.map,linkcheck.map,$(LDFLAGS)) -o $@ $(filter %.o,$^) \
+		$(LIB_A) $(FDT_LIB) -lgcc
+
 $(O)/secmon.bin: $(O)/secmon.elf
 	$(OBJCOPY) -O binary $< $@
 	@echo "built $@ ($$(wc -c < $@) bytes)"
@@ -163,9 +171,13 @@ lint-flags:
 lint-cppcheck-flags:
 	@echo $(ARCH_CPPCHECK) $(filter-out -isystem $(DEPS)/usr/include,$(INCLUDES)) $(ARCH_DEFS)
 fdt-lib: | $(FDT_LIB)
+# For tests that look inside a port's image (tests/link/check.sh): its tools'
+# prefix and the include path of its platform.h, as shell assignments.
+port-facts:
+	@echo 'cross=$(CROSS) includes="-I$(ARCH_DIR) -I$(BOARD_INC)"'
 
 .PHONY: all clang-check boot-split stack-check lint-files lint-key lint-flags lint-cppcheck-flags fdt-lib \
-	FORCE
+	port-facts FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(O)/obj -name '*.d' 2>/dev/null)

@@ -99,7 +99,7 @@ $(O)/seeds/dt/.mkdtb: tests/fuzz/mkdtb.py
 	python3 $< $(dir $@)
 	@touch $@
 
-$(O)/seeds/dispatch/.seeds: tests/fuzz/seeds.py
+$(O)/seeds/dispatch/.seeds: tests/fuzz/seeds.py $(BOARD_DTS) $(FUZZ_BOARD_DTS)
 	rm -rf $(dir $@)
 	python3 $< $(dir $@)
 	@touch $@

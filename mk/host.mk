@@ -28,10 +28,11 @@ CONF_SRCS := $(wildcard tests/conformance/*.c)
 SOCDRV_SRCS := $(wildcard tests/socdrv/*.c)
 BOARDS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(wildcard boards/*.dts))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-# The simulator test harness, an archive linked into every unit-test binary:
-# a test that does not use it (test_payload defines its own plat_* functions)
-# does not pull the simulator in through it.
-UNIT_HARNESS := tests/unit/simtest.c
+# The unit tests' harnesses, an archive linked into every unit-test binary:
+# the simulator's (simtest.c) and the calling library's fake conduit
+# (fakeconduit.c). A test that does not use one (test_payload defines its own
+# plat_* functions) does not pull it, or the simulator, in through it.
+UNIT_HARNESS := tests/unit/simtest.c tests/unit/fakeconduit.c
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
 
@@ -89,6 +90,10 @@ $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 # architecture's interface).
 $(O)/obj/tests/unit/test_payload.o $(O)/obj/tests/unit/test_qv_dt.o: HOST_CFLAGS += \
 	-Imonitor/plat/qemu-virt/a64 -Imonitor/arch/aarch64
+# test_poweroff.c compiles the QEMU board's poweroff.c with a host sysreg.h
+# (tests/unit/host-arch) in the architecture's place.
+$(O)/obj/tests/unit/test_poweroff.o: HOST_CFLAGS += -Itests/unit/host-arch \
+	-Imonitor/plat/qemu-virt/a64
 # test_fwlib_libc.c compiles the firmware's libc.c the way the firmware does:
 # loops that must not become calls to the functions they implement.
 $(O)/obj/tests/unit/test_fwlib_libc.o: HOST_CFLAGS += -fno-builtin \

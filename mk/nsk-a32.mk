@@ -39,7 +39,7 @@ NSK_SRCS := $(wildcard tests/nsk/a32/*.c) \
 	tests/conformance/conf.c tests/socdrv/socdrv.c
 LIB_SRCS := $(LIB_C) lib/arch/conduits.c
 OBJS := $(patsubst %.c,$(O)/obj/%.o,$(NSK_SRCS)) $(O)/obj/tests/nsk/a32/head.o \
-	$(O)/obj/tests/nsk/a32/hismc.o
+	$(O)/obj/tests/nsk/a32/hismc.o $(O)/obj/tests/nsk/a32/besmc.o
 LIB_OBJS := $(patsubst %.c,$(O)/obj/%.o,$(LIB_SRCS)) $(O)/obj/lib/arch/arm/conduit.o
 LIB_A := $(O)/libsecmon.a
 

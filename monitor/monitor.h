@@ -39,7 +39,8 @@
 
 /*
  * Records in each CPU's trace ring (core/trace.c): a power of two, at most
- * 0xffff. 2048 (256 KiB a CPU, 4 MiB of .bss for MON_MAX_CPUS) hold what
+ * 0xffff, in memory the platform gives (plat_trace_records(), plat.h: a
+ * ring per CPU it can drive). 2048 (256 KiB a CPU) hold what
  * Linux's idle and hotplug make between two reads of make run TRACE=1's
  * reader (docs/trace.md, "Rings and lost records").
  */
@@ -142,7 +143,9 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  *   in regs->x[0] exactly as mon_smc() would and returns true, or returns
  *   false having done nothing.
  * - .answers: parallel to .slots, how an AArch64 caller's call of the ID in
- *   that slot is answered (struct mon_answer): some without any code.
+ *   that slot is answered (struct mon_answer): some without any code, a
+ *   constant, a lookup of w1 or, when w1 is not one the call accepts, a
+ *   refusal.
  *
  * Filled by mon_init(). mon_smc_fast() and mon_fid_filtered() are the same
  * in C.
@@ -151,12 +154,27 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 #define MON_ANSWER_FULL	1	/* mon_smc() */
 #define MON_ANSWER_VALUE 2	/* x0 = .value sign-extended: a constant */
 #define MON_ANSWER_LOOKUP 3	/* x0 = lookup of w1, mon_answer_lookup() */
+#define MON_ANSWER_CHECK 4	/* w1 accepted (mon_checks[.check]): mon_smc(); else x0 = .value */
 struct mon_answer {
 	uint32_t how;		/* MON_ANSWER_* */
-	int32_t value;		/* VALUE: the answer; LOOKUP: the answer when w1 is not served */
+	int32_t value;		/* VALUE: the answer; LOOKUP: the answer when w1 is not
+				   served; CHECK: the answer when w1 is not accepted */
 	int32_t about;		/* a LOOKUP call's answer when w1 is this slot's ID */
-	uint32_t reserved;
+	uint32_t check;		/* CHECK: its index in mon_checks */
 };
+/*
+ * The values of w1 a MON_ANSWER_CHECK call accepts (CPU_SUSPEND: the
+ * power_states the platform offers), an exact filter like a route's: w1 is
+ * accepted when slots[(uint32_t)(w1 * mult) >> shift] == w1 (shift on 64
+ * bits: 32 for a one-slot table). A call with any
+ * other w1 is refused without code; an accepted one goes on to mon_smc().
+ */
+struct mon_check {
+	uint32_t mult, shift;
+	const uint32_t *slots;
+};
+#define MON_MAX_CHECKS 4
+extern struct mon_check mon_checks[MON_MAX_CHECKS];
 struct mon_route {
 	_Alignas(64) uint32_t mult;
 	uint32_t shift;
@@ -174,6 +192,8 @@ bool mon_smc_fast(struct secmon_regs *regs);
  * Only set up when no route is unfiltered.
  */
 int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id);
+/* Whether a MON_ANSWER_CHECK call (the one of slot `a`) accepts w1 = v. */
+bool mon_answer_accepts(const struct mon_answer *a, uint32_t v);
 
 /*
  * Recording (core/trace.c, docs/trace.md): moves up to max of the oldest
@@ -188,11 +208,13 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 
 /*
  * The monitor's printf (core/log.c), which its log uses and a platform's
- * own messages may: fmt's %s %c %d %u %x, with l and ll as in C ("%%" is
- * '%'). The result goes into buf, n bytes, always NUL-terminated when n is
- * not 0 (len counts every character, as snprintf's answer does), or, with
- * buf NULL, to plat_putc(). No function pointer: the stack check
- * (scripts/stack-usage.py) follows every call.
+ * own messages may: fmt's %s %c %d %i %u %x %X %o %p and %%, with the
+ * flags '-' and '0', a width and a precision (digits or '*') and the
+ * length modifiers hh, h, l, ll and z, as C's printf gives them (no
+ * floating point; %p of NULL is 0x0). The result goes into buf, n bytes,
+ * always NUL-terminated when n is not 0 (len counts every character, as
+ * snprintf's answer does), or, with buf NULL, to plat_putc(). No function
+ * pointer: the stack check (scripts/stack-usage.py) follows every call.
  */
 struct mon_fmt {
 	char *buf;
@@ -209,6 +231,15 @@ extern const uint32_t mon_smccc_version;
  * spurious wake-up: the platform then powers the CPU down again.
  */
 bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry);
+
+/*
+ * Power-off (reset false) or reset that the normal world asked for on `cpu`
+ * other than by an SMC (the QEMU ports' power-off mailbox, for PSCI 0.1
+ * boards): recorded as SYSTEM_OFF and SYSTEM_RESET are (docs/trace.md), then
+ * plat_system_off() or plat_system_reset(). Called on `cpu` itself, between
+ * SMCs or from a monitor wait; never returns. (PSCI's: psci/psci.c.)
+ */
+_Noreturn void mon_system_asked(unsigned cpu, bool reset);
 
 /*
  * A deterministic random bit generator (core/drbg.c) for a platform whose

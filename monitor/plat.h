@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 struct mon_caller;
+struct secmon_trace_record;
 
 /* Topology: cores in clusters, clusters in one system. */
 unsigned plat_cpu_count(void);
@@ -109,6 +110,16 @@ bool plat_ns_range_ok(uint64_t base, uint64_t size);
  */
 bool plat_ns_entry_aarch32(void);
 
+/*
+ * What a CPU_ON or a power-down CPU_SUSPEND keeps of its caller for the warm
+ * entry it sets up (struct mon_ns_entry's mode; opaque to the core, like
+ * struct mon_caller's): read on the calling CPU during the call. Besides the
+ * caller's own mode it holds what PSCI has the entry inherit, the caller's
+ * endianness (the system control register's EE bit of the mode the platform
+ * enters, as TF-A takes it).
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller);
+
 /* Monotonic time in microseconds, for PSCI_STAT_RESIDENCY. */
 uint64_t plat_time_us(void);
 
@@ -121,6 +132,16 @@ uint64_t plat_counter(void);
 uint64_t plat_counter_hz(void);
 
 /*
+ * The records of the trace rings: *rings rings (one per CPU the platform can
+ * have: at least plat_cpu_count(), at most MON_MAX_CPUS) of
+ * MON_TRACE_RECORDS records each, ring i at index i * MON_TRACE_RECORDS.
+ * Sized by the platform's own CPU limit, not the core's; the monitor writes
+ * every record before it reads it, so the memory need not be zeroed. Asked
+ * once, at cold boot.
+ */
+struct secmon_trace_record *plat_trace_records(unsigned *rings);
+
+/*
  * The monitor's pointer to normal-world memory [pa, pa + size), which
  * plat_ns_range_ok() accepted, for the copy TRACE_READ makes; NULL when the
  * monitor cannot reach it. 8-byte aligned pa gives an 8-byte aligned pointer.
@@ -129,6 +150,16 @@ void *plat_ns_map(uint64_t pa, uint64_t size);
 
 /* The exception level (1 or 2) of the caller a struct mon_caller describes. */
 unsigned plat_caller_el(const struct mon_caller *caller);
+
+/*
+ * True when the caller is a hypervisor's guest: it runs at EL1 while EL2
+ * translates its addresses (stage 2 on: HCR_EL2.VM, or HCR.VM for an
+ * AArch32 EL2). Its addresses are then not physical ones and the machine
+ * is not its to watch. An EL1 caller under no EL2, or under one that
+ * leaves its addresses alone (Linux's EL2 stub, KVM's host in nVHE mode),
+ * owns the physical address space as an EL2 caller does.
+ */
+bool plat_caller_is_guest(const struct mon_caller *caller);
 
 /*
  * Recording was switched on or off: a platform whose SMC entry answers some

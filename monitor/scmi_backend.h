@@ -60,7 +60,7 @@ enum scmi_be_kind {
 /* One resource: a power domain, a clock, a reset line, a performance domain or a sensor. */
 struct scmi_be_res {
 	const char *name;	/* at most 15 characters */
-	bool secure;		/* secure-only: the agent is DENIED */
+	bool secure;		/* secure-only: the agent may not use it (DENIED) */
 	/*
 	 * Clocks: nrates discrete rates in increasing order, or (range) the
 	 * triplet min, max, step. Performance domains: nrates levels, in
@@ -89,7 +89,11 @@ const struct scmi_be_res *scmi_be_res(enum scmi_be_kind kind, uint32_t id);
 /* Back to the board's power-on state (cold boot). */
 void scmi_be_reset_state(void);
 
-/* The operations, on a resource the core has checked exists and is not secure. */
+/*
+ * The operations, on a resource the core has checked exists and is not
+ * secure; but for scmi_be_power_get(), which reads a secure-only domain's
+ * state too (the agent may see it: scmi_power.c).
+ */
 int scmi_be_power_set(uint32_t id, uint32_t state);
 uint32_t scmi_be_power_get(uint32_t id);
 int scmi_be_clock_enable(uint32_t id, bool on);

@@ -44,6 +44,7 @@ fi
 echo "== booting $(sed -n 's/^package=//p' build/xen/version) $(sed -n 's/^version=//p' build/xen/version)" \
 	"on $SMP CPUs, GICv$GIC, $CPU; dom0: Linux $(sed -n 's/^kernel_package=//p' build/linux/arm64/version)"
 status=0
+. tests/tap.sh
 bash tests/xen/boot.sh --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" --log "$log" \
 	--secure-log "$sec" --verbose --quiet --dom0-append secmon.xen=off "${board[@]}" || status=$?
 
@@ -55,7 +56,7 @@ echo "== checks"
 check() {	# check NAME COMMAND...
 	local name=$1
 	shift
-	if "$@"; then echo "ok - run xen: $name"; else echo "not ok - run xen: $name"; status=1; fi
+	tap_check "run xen: $name" "$@"
 }
 check "Xen found PSCI 1.3 and SMCCC 1.5" \
 	grep -qE '^\(XEN\) Using PSCI v1\.3$' "$log"
@@ -73,10 +74,11 @@ if [ "$TRACE" = 1 ]; then
 		echo "   timeline: build/run/xen-trace.svg (open it in a browser)"
 		echo "   raw:      build/run/xen-trace.bin (secmon trace [--json] build/run/xen-trace.bin)"
 	else
-		echo "not ok - run xen: no readout on the secure console ($sec)"
-		status=1
+		tap_not_ok "run xen: no readout on the secure console ($sec)"
 	fi
 fi
+# The boot's own status, else 1 when a check failed.
+[ "$status" -ne 0 ] || tap_status || status=1
 if [ "$status" -eq 0 ]; then
 	echo "== Xen brought up $SMP CPUs under secmon, dom0 ran, and Xen powered off through SYSTEM_OFF"
 else

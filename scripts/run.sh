@@ -119,6 +119,7 @@ if [ "$TRACE" = 1 ]; then
 fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
+. tests/tap.sh
 bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
 	--virt "$VIRT" --log "$log" --quiet --timeout "$timeout" --append "secmon.test=$TESTS" \
 	"${initrd[@]}" -- "${payload[@]}" || status=$?
@@ -128,12 +129,11 @@ grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starti
 	sed -e 's/^\[ *[0-9.]*\] //' -e 's/^SECMON-TEST /  init: /' | sed 's/^/  /'
 echo "== checks"
 # shellcheck disable=SC2086
-bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.3 smccc=1.5 soc_id \
-	$EXPECT warnings=0 poweroff || status=1
+tap_suite bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.3 smccc=1.5 soc_id \
+	$EXPECT warnings=0 poweroff
 if [ "$BOOT" = u-boot ]; then
-	grep -q '^U-Boot 20' "$log" && grep -q 'Starting kernel' "$log" &&
-		echo "ok - run U-Boot ran and started the kernel" ||
-		{ echo "not ok - run U-Boot ran and started the kernel"; status=1; }
+	grep -q '^U-Boot 20' "$log" && grep -q 'Starting kernel' "$log"
+	tap_result $? "run U-Boot ran and started the kernel"
 fi
 if [ "$TRACE" = 1 ]; then
 	echo "== the firmware's trace"
@@ -148,23 +148,23 @@ if [ "$TRACE" = 1 ]; then
 	parts=(build/run/trace/*.bin)
 	if [ -e "${parts[0]}" ] && build/host/secmon trace "${parts[@]}" >build/run/trace.txt &&
 		build/host/secmon trace --svg build/run/trace.svg "${parts[@]}" >/dev/null; then
-		echo "ok - run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //'), in ${#parts[@]} reads"
+		tap_ok "run trace: $(sed -n 1p build/run/trace.txt | sed 's/^# secmon trace: //'), in ${#parts[@]} reads"
 		build/host/secmon trace --json "${parts[@]}" >build/run/trace.json
 		if why=$(python3 tests/cli/svgcheck.py build/run/trace.svg build/run/trace.json 2>&1); then
-			echo "ok - run trace.svg matches the records ($why)"
+			tap_ok "run trace.svg matches the records ($why)"
 		else
-			echo "not ok - run trace.svg matches the records"
+			tap_not_ok "run trace.svg matches the records"
 			printf '%s\n' "$why" | head -5 | sed 's/^/#   /'
-			status=1
 		fi
 		echo "   text:     build/run/trace.txt"
 		echo "   timeline: build/run/trace.svg (open it in a browser)"
 		echo "   raw:      build/run/trace/*.bin (secmon trace [--json] build/run/trace/*.bin)"
 	else
-		echo "not ok - run trace: no trace came out: $(grep -E 'SECMON-TEST trace' "$log" | tr '\n' ' ')"
-		status=1
+		tap_not_ok "run trace: no trace came out: $(grep -E 'SECMON-TEST trace' "$log" | tr '\n' ' ')"
 	fi
 fi
+# The boot's own status, else 1 when a check failed.
+[ "$status" -ne 0 ] || tap_status || status=1
 if [ "$status" -eq 0 ]; then
 	echo "== Linux brought up $SMP CPUs under secmon$([ "$BOOT" = u-boot ] && echo " through U-Boot") and powered off through SYSTEM_OFF"
 else

@@ -22,7 +22,7 @@ import struct
 import sys
 
 MAGIC = 0x52544d53
-VERSION = 1
+VERSION = 2             # include/secmon/trace.h SECMON_TRACE_VERSION
 RECORD = 128
 BEGIN = re.compile(r'^SECMON-TRACE-READOUT cpus=(\d+) hz=(\d+) lost=(\d+)$')
 END = 'SECMON-TRACE-READOUT-END'

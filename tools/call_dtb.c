@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "call_dtb.h"
+#include "cli.h"
 
 #define CMD "call"
 #define NS_DT_ROOM 65536

@@ -7,7 +7,8 @@
 #define SECMON_CALL_DTB_H
 
 #include "../monitor/plat/host/sim.h"
-#include "cli.h"
+#include "dt.h"
+#include "simcall.h"
 
 #define MAX_OPS 8
 #define MAX_PARAMS 8

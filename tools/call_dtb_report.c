@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "call_dtb.h"
+#include "cli.h"
 
 #define CMD "call"
 #define LABEL "%-17s"

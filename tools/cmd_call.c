@@ -11,6 +11,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json.h"
+#include "fid.h"
+#include "dt.h"
+#include "simcall.h"
 
 void cmd_call_help(FILE *f)
 {

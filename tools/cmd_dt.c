@@ -14,6 +14,9 @@
 
 #include "../monitor/plat/host/sim.h"
 #include "cli.h"
+#include "json.h"
+#include "fid.h"
+#include "dt.h"
 
 #define CMD "dt"
 #define NS_CPUS 4	/* CPUs of the normal world's DT with --ns */

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json.h"
+#include "fid.h"
 
 void cmd_list_help(FILE *f)
 {

@@ -11,6 +11,10 @@
 #include <secmon/scmi.h>
 #include "../monitor/plat/host/sim.h"
 #include "cli.h"
+#include "json.h"
+#include "dt.h"
+#include "simcall.h"
+#include "scmi_msgs.h"
 
 #define CMD "scmi"
 #define SCMI_SMC 0x82000200u	/* docs/scmi.md */

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json.h"
+#include "tracedoc.h"
 
 void cmd_trace_help(FILE *f)
 {
@@ -18,7 +20,8 @@ void cmd_trace_help(FILE *f)
 	      "CPU_OFF, STANDBY, POWERDOWN at a level, SYSTEM_SUSPEND, WARM_BOOT,\n"
 	      "SYSTEM_RESET, SYSTEM_OFF) with their arguments. Records lost to ring\n"
 	      "overrun are shown where their CPU's sequence numbers jump, and counted in\n"
-	      "the first line. A malformed file is refused with the offset and field.\n"
+	      "the first line; records TRACE_CTL discarded are shown by the CLEARED\n"
+	      "record after them. A malformed file is refused with the offset and field.\n"
 	      "Several files (successive reads of one machine's trace) are read as one.\n"
 	      "\n"
 	      "Options:\n"
@@ -77,7 +80,8 @@ static void print_text_record(const struct trace_doc *d, const struct secmon_tra
 		printf("%s %s%s%s -> %s", t.conv, t.name, t.detail[0] ? " " : "", t.detail,
 		       t.result);
 	else
-		printf("power %s%s%s", t.name, t.detail[0] ? " " : "", t.detail);
+		printf("%s %s%s%s", t.cleared ? "trace" : "power", t.name, t.detail[0] ? " " : "",
+		       t.detail);
 	if (r->t_exit != r->t_entry)
 		printf(" [%.3f us]", dur);
 	putchar('\n');
@@ -92,7 +96,7 @@ static void print_json_record(const struct trace_doc *d, struct json *j,
 	trace_describe(r, &t);
 	json_obj(j);
 	json_key(j, "type");
-	json_str(j, t.smc ? "smc" : "power");
+	json_str(j, t.smc ? "smc" : t.cleared ? "cleared" : "power");
 	json_key(j, "cpu");
 	json_uint(j, r->cpu);
 	json_key(j, "seq");
@@ -136,6 +140,15 @@ static void print_json_record(const struct trace_doc *d, struct json *j,
 		json_str(j, r->nres && t.r.code[0] ? t.r.code : 0);
 		json_key(j, "error");
 		json_bool(j, t.error);
+	} else if (t.cleared) {
+		json_key(j, "discarded");
+		json_uint(j, r->arg[0]);
+		json_key(j, "detail");
+		json_str(j, t.detail);
+		json_key(j, "args");
+		json_arr(j);
+		json_hex(j, r->arg[0]);
+		json_end(j);
 	} else {
 		json_key(j, "event");
 		json_str(j, t.name);

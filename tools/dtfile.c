@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dt.h"
 
 #define MAX_DT_SIZE (16u << 20)
 #define FDT_MAGIC_BYTES "\xd0\x0d\xfe\xed"

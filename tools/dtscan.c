@@ -6,10 +6,11 @@
  * operations by.
  */
 #include <libfdt.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <secmon/fwops.h>
-#include "cli.h"
+#include "dt.h"
 
 const char *dt_kind_key(enum dt_kind k)
 {

@@ -13,6 +13,7 @@
 #include <secmon/psci.h>
 #include <secmon/trace.h>
 #include "cli.h"
+#include "fid.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cli.h"
+#include "json.h"
 
 void json_begin(struct json *j, FILE *f)
 {

@@ -6,6 +6,7 @@
 
 #include <secmon/psci.h>
 #include "cli.h"
+#include "fid.h"
 
 static void put(char *buf, size_t len, const char *fmt, ...) CLI_PRINTF(3, 4);
 

@@ -8,7 +8,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "cli.h"
+#include "json.h"
+#include "scmi_msgs.h"
 
 static const struct scmi_proto protos[] = {
 	{ 0x10, "base", "Base", "BASE_", "BASE_DISCOVER_" },

@@ -18,6 +18,8 @@
 #include "../monitor/plat.h"
 #include "../monitor/plat/host/sim.h"
 #include "cli.h"
+#include "json.h"
+#include "simcall.h"
 
 /* Where CPU 0 boots: inside the simulator's default normal-world memory. */
 #define BOOT_PC 0x80000000u

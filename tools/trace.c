@@ -11,7 +11,10 @@
 #include <string.h>
 
 #include <secmon/error.h>
+#include <secmon/psci.h>
 #include "cli.h"
+#include "fid.h"
+#include "tracedoc.h"
 
 /* Larger than any ring the monitor keeps: a bigger file is refused unread. */
 #define TRACE_MAX_FILE (256u << 20)
@@ -74,6 +77,9 @@ static void find_gaps(struct trace_doc *d)
 			d->gap[i] = (int64_t)(int32_t)(r.seq - last[r.cpu] - 1u);
 			d->prev_seq[i] = last[r.cpu];
 		}
+		/* A CLEARED record accounts for the last arg[0] records of the gap before it. */
+		if (r.type == SECMON_TRACE_CLEARED && d->gap[i] > 0)
+			d->gap[i] -= r.arg[0] < (uint64_t)d->gap[i] ? (int64_t)r.arg[0] : d->gap[i];
 		seen[r.cpu] = true;
 		last[r.cpu] = r.seq;
 	}
@@ -246,6 +252,37 @@ static void add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* SYSTEM_RESET and SYSTEM_OFF: how they were asked for (enum secmon_trace_asked). */
+static void system_detail(const struct secmon_trace_record *r, struct trace_desc *t)
+{
+	bool reset = r->fid == SECMON_TRACE_EV_SYSTEM_RESET;
+
+	if (!r->nargs)
+		return;
+	switch (r->arg[0]) {
+	case SECMON_TRACE_ASKED_CALL:
+		if (reset)
+			snprintf(t->detail, sizeof(t->detail), "cold (SYSTEM_RESET)");
+		break;
+	case SECMON_TRACE_ASKED_CALL2:
+		if (reset)
+			snprintf(t->detail, sizeof(t->detail),
+				 "SYSTEM_RESET2 type 0x%" PRIx64 " (%s) cookie 0x%" PRIx64, r->arg[1],
+				 r->arg[1] == SECMON_PSCI_RESET2_WARM ? "warm" : "vendor", r->arg[2]);
+		else
+			snprintf(t->detail, sizeof(t->detail), "SYSTEM_OFF2 type 0x%" PRIx64,
+				 r->arg[1]);
+		break;
+	case SECMON_TRACE_ASKED_PLATFORM:
+		snprintf(t->detail, sizeof(t->detail), "%sasked without an SMC (power-off mailbox)",
+			 reset ? "cold, " : "");
+		break;
+	default:
+		snprintf(t->detail, sizeof(t->detail), "asked 0x%" PRIx64 " (unknown)", r->arg[0]);
+		break;
+	}
+}
+
 void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 {
 	bool a32 = r->flags & SECMON_TRACE_F_AARCH32;
@@ -254,6 +291,16 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 	unsigned i, nshow;
 
 	memset(t, 0, sizeof(*t));
+	if (r->type == SECMON_TRACE_CLEARED) {
+		t->cleared = true;
+		snprintf(t->name, sizeof(t->name), "CLEARED");
+		snprintf(t->detail, sizeof(t->detail), "%" PRIu64 " record%s discarded by TRACE_CTL",
+			 r->arg[0], r->arg[0] == 1 ? "" : "s");
+		if (r->arg[0] && r->arg[0] <= r->seq)
+			add(t->detail, sizeof(t->detail), " (seq %" PRIu64 " to %" PRIu64 ")",
+			    r->seq - r->arg[0], (uint64_t)r->seq - 1);
+		return;
+	}
 	if (r->type == SECMON_TRACE_POWER) {
 		t->smc = false;
 		snprintf(t->name, sizeof(t->name), "%s", trace_event_name(r->fid));
@@ -275,8 +322,8 @@ void trace_describe(const struct secmon_trace_record *r, struct trace_desc *t)
 			snprintf(t->detail, sizeof(t->detail), "entry 0x%" PRIx64, r->arg[0]);
 			break;
 		case SECMON_TRACE_EV_SYSTEM_RESET:
-			snprintf(t->detail, sizeof(t->detail), "type 0x%" PRIx64 "%s", r->arg[0],
-				 r->arg[0] ? "" : " (cold)");
+		case SECMON_TRACE_EV_SYSTEM_OFF:
+			system_detail(r, t);
 			break;
 		default:
 			break;

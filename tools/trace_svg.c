@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "tracedoc.h"
 
 #define LEFT 80.0	/* lane labels */
 #define RIGHT 30.0
@@ -35,13 +35,14 @@ static const struct {
 	[ST_PD_CLUSTER] = { "powerdown-cluster", "power-down: cluster", "#1e88e5" },
 	[ST_PD_SYSTEM] = { "powerdown-system", "power-down: system", "#0d47a1" },
 	[ST_OFF] = { "off", "off", "#cfcfcf" },
-	[ST_UNKNOWN] = { "unknown", "unknown: records lost", "#f8bbd0" },
+	[ST_UNKNOWN] = { "unknown", "unknown: records lost or cleared", "#f8bbd0" },
 };
 
 #define SMC_COLOUR "#263238"
 #define ERR_COLOUR "#d32f2f"
 #define ON_COLOUR "#8e24aa"
 #define SYS_COLOUR "#e65100"
+#define CLEARED_COLOUR "#757575"
 
 struct lane {
 	enum state st;
@@ -136,7 +137,8 @@ static enum state pd_state(uint64_t level)
 
 /*
  * Before its first record a CPU is off when that record is its warm boot,
- * or when another CPU's CPU_ON names it first; otherwise on.
+ * or when another CPU's CPU_ON names it first; unknown when it is a CLEARED
+ * record (what went before was discarded); otherwise on.
  */
 static void initial_states(const struct trace_doc *d, struct lane *lanes)
 {
@@ -152,10 +154,11 @@ static void initial_states(const struct trace_doc *d, struct lane *lanes)
 		}
 		if (!lanes[r.cpu].seen) {
 			lanes[r.cpu].seen = true;
-			lanes[r.cpu].st = r.type == SECMON_TRACE_POWER &&
-							  r.fid == SECMON_TRACE_EV_WARM_BOOT ?
-						  ST_OFF :
-						  ST_ON;
+			lanes[r.cpu].st = r.type == SECMON_TRACE_CLEARED ? ST_UNKNOWN
+					  : r.type == SECMON_TRACE_POWER &&
+							  r.fid == SECMON_TRACE_EV_WARM_BOOT
+						  ? ST_OFF
+						  : ST_ON;
 		}
 	}
 }
@@ -197,6 +200,21 @@ static void lost_mark(const struct svg *s, uint32_t i, const struct secmon_trace
 	else
 		fprintf(s->f, "seq goes back from %" PRIu32 " to %" PRIu32, s->d->prev_seq[i],
 			r->seq);
+	fputs("</title></path>\n", s->f);
+}
+
+/* Records TRACE_CTL discarded before this CLEARED record: a grey mark on its lane. */
+static void cleared_mark(const struct svg *s, const struct secmon_trace_record *r)
+{
+	struct trace_desc t;
+	double x = xof(s, r->t_entry), y = lane_y(r->cpu);
+
+	trace_describe(r, &t);
+	fprintf(s->f,
+		"<path d=\"M%.2f,%.1f l-5,-7 h10 z\" fill=\"%s\" class=\"cleared\" "
+		"data-cpu=\"%u\"><title>%.3f us cpu%u: ",
+		x, y, CLEARED_COLOUR, r->cpu, trace_us(s->d, r->t_entry), r->cpu);
+	esc(s->f, t.detail);
 	fputs("</title></path>\n", s->f);
 }
 
@@ -360,6 +378,7 @@ static void legend(const struct svg *s, double y)
 		{ "CPU_ON: caller to target", ON_COLOUR },
 		{ "system event: suspend, resume, reset, off", SYS_COLOUR },
 		{ "records lost (hover for how many)", ERR_COLOUR },
+		{ "records cleared by TRACE_CTL", CLEARED_COLOUR },
 	};
 	double x = LEFT;
 	unsigned i;
@@ -416,13 +435,13 @@ void trace_svg(const struct trace_doc *d, FILE *f)
 
 		secmon_trace_get(&d->f, d->order[n], &r);
 		l = &lanes[r.cpu];
-		/* Records lost before this one: nothing is known since the last. */
-		if (d->gap[d->order[n]])
+		/* Records lost or cleared before this one: nothing is known since the last. */
+		if (d->gap[d->order[n]] || r.type == SECMON_TRACE_CLEARED)
 			enter(&s, l, r.cpu, ST_UNKNOWN,
 			      l->last > l->since && l->last < r.t_entry ? l->last : l->since);
 		if (r.type == SECMON_TRACE_SMC)
 			enter(&s, l, r.cpu, ST_ON, r.t_entry);
-		else if (r.fid != SECMON_TRACE_EV_CPU_ON)
+		else if (r.type == SECMON_TRACE_POWER && r.fid != SECMON_TRACE_EV_CPU_ON)
 			power(&s, lanes, &r);
 		if (r.t_exit > l->last)
 			l->last = r.t_exit;
@@ -444,6 +463,8 @@ void trace_svg(const struct trace_doc *d, FILE *f)
 			lost_mark(&s, d->order[n], &r);
 			if (r.type == SECMON_TRACE_SMC)
 				tick(&s, &r);
+			if (r.type == SECMON_TRACE_CLEARED)
+				cleared_mark(&s, &r);
 		}
 		fputs("</g>\n", f);
 	}

@@ -55,7 +55,11 @@ struct secmon_fwops {
 	uint64_t mpidr[SECMON_FWOPS_MAX_CPUS];
 	uint64_t boot_addr[SECMON_FWOPS_MAX_CPUS];
 	bool boot_addr_set[SECMON_FWOPS_MAX_CPUS];
-	uint32_t idle_state;	/* CPU_SUSPEND power_state for do_idle */
+	/*
+	 * CPU_SUSPEND power_state for do_idle: secmon_fwops_init_dt() takes the
+	 * DT's first standby idle state; 0 (standby, StateID 0) without one.
+	 */
+	uint32_t idle_state;
 };
 
 void secmon_fwops_init_none(struct secmon_fwops *o);

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define SECMON_TRACE_MAGIC	0x52544d53u	/* "SMTR" read as a little-endian u32 */
-#define SECMON_TRACE_VERSION	1u
+#define SECMON_TRACE_VERSION	2u	/* 2: CLEARED records, SYSTEM_OFF/RESET say how asked */
 
 /*
  * SiP calls (fast, SMC32 and SMC64 forms both served; SMC32 shown):
@@ -43,11 +43,13 @@
  *   x3 = records still waiting after this read
  *
  * SECMON_SIP_TRACE_CTL: x1 = 1 start recording, 0 stop; x2 bit 0 = 1 also
- *   empties the rings and zeroes the lost count; x2 bit 1 = 1 records the
- *   SMCCC ARCH_WORKAROUND_1..4 calls too, 0 leaves them out (the default:
- *   an OS or hypervisor may make one on every exception entry, and they
- *   would push everything else out of the rings). x0 = 0, or DENIED (-3) if
- *   the board's DT forbids the normal world to switch recording.
+ *   empties the rings: each ring that held records keeps one
+ *   SECMON_TRACE_CLEARED record saying how many it discarded (records lost
+ *   to overrun stay counted for the next TRACE_READ); x2 bit 1 = 1 records
+ *   the SMCCC ARCH_WORKAROUND_1..4 calls too, 0 leaves them out (the
+ *   default: an OS or hypervisor may make one on every exception entry, and
+ *   they would push everything else out of the rings). x0 = 0, or DENIED
+ *   (-3) if the board's DT forbids the normal world to switch recording.
  */
 #define SECMON_SIP_TRACE_INFO	0x82000030u
 #define SECMON_SIP_TRACE_READ	0x82000031u
@@ -61,6 +63,9 @@
 enum secmon_trace_type {
 	SECMON_TRACE_SMC = 1,	/* one SMC/HVC handled: fid, args, results */
 	SECMON_TRACE_POWER = 2,	/* a power event: fid holds enum secmon_trace_event */
+	SECMON_TRACE_CLEARED = 3, /* TRACE_CTL emptied this CPU's ring: arg[0] records it
+				     discarded, the last ones before this record's seq (any
+				     more of that gap were lost to overrun); fid 0, nargs 1 */
 };
 
 enum secmon_trace_event {
@@ -72,8 +77,18 @@ enum secmon_trace_event {
 					   t_exit when it resumed */
 	SECMON_TRACE_EV_SYSTEM_SUSPEND = 5, /* t_exit when it resumed */
 	SECMON_TRACE_EV_WARM_BOOT = 6,	/* this CPU entered the normal world at arg[0] */
-	SECMON_TRACE_EV_SYSTEM_RESET = 7,	/* arg[0] reset type (0 cold, else SYSTEM_RESET2's) */
-	SECMON_TRACE_EV_SYSTEM_OFF = 8,
+	SECMON_TRACE_EV_SYSTEM_RESET = 7,	/* arg[0] how it was asked (below); SYSTEM_RESET2:
+						   arg[1] its reset type, arg[2] its cookie */
+	SECMON_TRACE_EV_SYSTEM_OFF = 8,	/* arg[0] how it was asked; SYSTEM_OFF2: arg[1] its type */
+};
+
+/* SYSTEM_RESET's and SYSTEM_OFF's arg[0]: how the normal world asked for it. */
+enum secmon_trace_asked {
+	SECMON_TRACE_ASKED_CALL = 0,	/* SYSTEM_RESET (cold) or SYSTEM_OFF, or a board's
+					   described call for it */
+	SECMON_TRACE_ASKED_CALL2 = 1,	/* SYSTEM_RESET2 (a warm reset: type 0) or SYSTEM_OFF2 */
+	SECMON_TRACE_ASKED_PLATFORM = 2,	/* the platform's own way, not an SMC (the QEMU ports'
+					   power-off mailbox for PSCI 0.1 boards) */
 };
 
 /* flags of an SMC record */

@@ -65,6 +65,12 @@ static int read_rates(const void *fdt, int node, const char *name, struct scmi_b
 	}
 	if (range && (out[0] == 0 || out[0] >= out[1] || out[2] == 0))
 		return fail(name, "secmon,rate-range", "needs 0 < min < max and a step");
+	/*
+	 * CLOCK_RATE_SET rounds to min + k * step, at most one step past max
+	 * before it is clamped: that sum must not wrap (nor may step + 1).
+	 */
+	if (range && out[2] > UINT64_MAX - out[1])
+		return fail(name, "secmon,rate-range", "max + step must fit in 64 bits");
 	r->rates = out;
 	return 0;
 }

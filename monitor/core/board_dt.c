@@ -120,6 +120,19 @@ static bool offered(unsigned fn)
 	return !(mon_cfg.psci_unsupported & (1u << fn));
 }
 
+/*
+ * Can the OS reach CPU_SUSPEND through the DT's /psci? PSCI 0.2 and later:
+ * when it is offered; PSCI 0.1: when the node names a cpu_suspend ID. The
+ * OS needs the idle states either way: the platform's StateIDs are not 0.
+ */
+static bool cpu_suspend_reachable(const void *fdt, int psci)
+{
+	if (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") == 0 ||
+	    fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") == 0)
+		return offered(SECMON_PSCI_FN_CPU_SUSPEND);
+	return fdt_getprop(fdt, psci, "cpu_suspend", 0) != 0;
+}
+
 /* A fresh, empty node PARENT/NAME (an old one of that name is replaced). */
 static int new_node(void *fdt, int parent, const char *name)
 {
@@ -257,9 +270,8 @@ static int cpu_props(void *fdt, unsigned cpu, const fdt32_t *idle, unsigned nidl
  * domain per cluster (the cluster state, /cpus/domain-idle-states), and,
  * when the platform has a system power-down state (which CPU_SUSPEND
  * accepts from the last core), the clusters under one system domain with
- * that state; the cluster state leaves the CPUs' own list. Nothing when
- * CPU_SUSPEND is not offered or the /psci node (a board's) is not PSCI 0.2
- * or later.
+ * that state; the cluster state leaves the CPUs' own list. Nothing when the
+ * OS cannot reach CPU_SUSPEND through /psci (cpu_suspend_reachable()).
  */
 static int idle_states(void *fdt, bool own_psci)
 {
@@ -274,9 +286,7 @@ static int idle_states(void *fdt, bool own_psci)
 	int cluster_state = -1, system_state = -1;
 	bool osi;
 
-	if (cpus < 0 || psci < 0 || !offered(SECMON_PSCI_FN_CPU_SUSPEND) ||
-	    (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") != 0 &&
-	     fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") != 0))
+	if (cpus < 0 || psci < 0 || !cpu_suspend_reachable(fdt, psci))
 		return 0;
 	if (n > PLAT_MAX_POWER_STATES)
 		n = PLAT_MAX_POWER_STATES;

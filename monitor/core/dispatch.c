@@ -151,7 +151,8 @@ MON_COLD_BOOT bool mon_fid_answered(uint32_t fid)
 	       query_owner(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_is_smc64(fid));
 }
 
-static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
+/* Answers the call; true when its results past x0 are secret (struct mon_call). */
+static bool route(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller)
 {
 	uint32_t fid = (uint32_t)regs->x[0] & ~SECMON_FID_SVE_HINT;
 	struct mon_call c = {
@@ -167,23 +168,26 @@ static void route(unsigned cpu, struct secmon_regs *regs, const struct mon_calle
 	if (call_is_valid(fid, caller)) {
 		s = find_service(oen, fn);
 		if (s && s->handle(&c))
-			return;
+			return c.secret;
 		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
-			return;
+			return false;
 	}
 	s = by_oen[MON_OEN_ANY];
 	if (s && s->handle(&c))
-		return;
+		return c.secret;
 	mon_ret(&c, 0, -1);
+	return false;
 }
 
-/* Recording on at the call's entry: the call is recorded whole. */
+/* Recording on at the call's entry: the call is recorded whole, but for its secrets. */
 static __attribute__((noinline)) void smc_traced(unsigned cpu, struct secmon_regs *regs,
 						 const struct mon_caller *caller)
 {
+	bool secret;
+
 	mon_trace_call(cpu, regs, caller);
-	route(cpu, regs, caller);
-	mon_trace_return(cpu, regs);
+	secret = route(cpu, regs, caller);
+	mon_trace_return(cpu, regs, secret);
 }
 
 /* Recording costs one flag test here while it is off. */
@@ -192,5 +196,5 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 	if (mon_tracing())
 		smc_traced(cpu, regs, caller);
 	else
-		route(cpu, regs, caller);
+		(void)route(cpu, regs, caller);
 }

@@ -9,13 +9,14 @@
  *
  * The filter is exact: per owning entity, a table of the IDs the monitor
  * answers at the slots of a perfect hash (fast_init.c builds it). Beside
- * each ID, how its call is answered: a constant or a lookup of w1 (no code:
- * the services' own answers, which fast_init.c asks for), the fast handler
- * or mon_smc().
+ * each ID, how its call is answered: a constant, a lookup of w1 or a
+ * refusal of a w1 the call does not accept (no code: the services' own
+ * answers, which fast_init.c asks for), the fast handler or mon_smc().
  */
 #include "service.h"
 
 struct mon_route mon_routes[SECMON_FID_OEN_MASK + 1];
+struct mon_check mon_checks[MON_MAX_CHECKS];
 
 bool mon_no_fast_calls(uint32_t fid, struct secmon_regs *r)
 {
@@ -39,6 +40,13 @@ int32_t mon_answer_lookup(const struct mon_answer *a, uint32_t id)
 	return f->slots[slot] == id ? f->answers[slot].about : a->value;
 }
 
+bool mon_answer_accepts(const struct mon_answer *a, uint32_t v)
+{
+	const struct mon_check *k = &mon_checks[a->check];
+
+	return k->slots[(uint64_t)(uint32_t)(v * k->mult) >> k->shift] == v;
+}
+
 /* What the platform's vector does (monitor/arch/aarch64/vectors.S), in C. */
 bool mon_smc_fast(struct secmon_regs *r)
 {
@@ -58,6 +66,11 @@ bool mon_smc_fast(struct secmon_regs *r)
 		return true;
 	case MON_ANSWER_LOOKUP:
 		r->x[0] = (uint64_t)(int64_t)mon_answer_lookup(a, (uint32_t)r->x[1]);
+		return true;
+	case MON_ANSWER_CHECK:
+		if (mon_answer_accepts(a, (uint32_t)r->x[1]))
+			return false;
+		r->x[0] = (uint64_t)(int64_t)a->value;
 		return true;
 	}
 	return false;

@@ -7,8 +7,9 @@
  * gives it, (fid * mult) >> shift, with mult chosen here so that no two of
  * them share a slot. Every other slot holds an ID of another owning entity,
  * which no ID looked up in this table can equal. Beside each ID its answer
- * (struct mon_answer), as the service's entry in mon_services states it
- * (.fast, .answer, .about): the core names no service here. Cold-boot code:
+ * (struct mon_answer), as the services state it (mon_services' .fast,
+ * mon_service_answer(), mon_service_about(): services.c names them, this
+ * file names no service). Cold-boot code:
  * only the tables stay.
  */
 #include "service.h"
@@ -122,46 +123,55 @@ static bool take(unsigned slot)
 	return !was;
 }
 
-/* Tries multipliers for a table of 1 << bits slots at pool + pool_used. */
-static bool place(struct mon_route *f, unsigned oen, unsigned bits)
+static unsigned slot_of(uint32_t v, uint32_t mult, uint32_t shift)
 {
-	/* An ID of another entity: never equal to one looked up in this table. */
-	uint32_t empty = secmon_fid(false, false, oen ^ 1, 0);
-	uint32_t *t = pool + pool_used, x = 0x5ec0ffeeu;
-	unsigned m = 1u << bits, i, k;
+	return (unsigned)((uint64_t)(uint32_t)(v * mult) >> shift);
+}
 
-	f->shift = 32 - bits;
-	f->slots = t;
-	f->answers = answers + pool_used;
-	for (k = 0; k < TRIES; k++) {
-		x = x * 1664525u + 1013904223u;
-		f->mult = x | 1;
-		for (i = 0; i < (m + 63) / 64; i++)
-			taken[i] = 0;
-		for (i = 0; i < nkeys && take(mon_route_slot(f, keys[i])); i++)
-			;
-		if (i < nkeys)
-			continue;
-		for (i = 0; i < m; i++)
-			t[i] = empty;
-		for (i = 0; i < nkeys; i++)
-			t[mon_route_slot(f, keys[i])] = keys[i];
-		pool_used += m;
-		return true;
+/*
+ * The keys in a perfect hash at pool + pool_used: tries multipliers for
+ * tables of 2 * nkeys slots and up, each slot the key hashed there or
+ * `empty`, which must never equal a value looked up in that slot. False
+ * when none fits.
+ */
+static bool place(uint32_t empty, uint32_t *mult, uint32_t *shift, const uint32_t **slots)
+{
+	uint32_t *t = pool + pool_used, x = 0x5ec0ffeeu;
+	unsigned bits = 0, m, i, k;
+
+	while ((1u << bits) < 2 * nkeys)
+		bits++;
+	for (; bits <= MAX_BITS && (1u << bits) <= POOL_SLOTS - pool_used; bits++) {
+		m = 1u << bits;
+		*shift = 32 - bits;
+		for (k = 0; k < TRIES; k++) {
+			x = x * 1664525u + 1013904223u;
+			*mult = x | 1;
+			for (i = 0; i < (m + 63) / 64; i++)
+				taken[i] = 0;
+			for (i = 0; i < nkeys && take(slot_of(keys[i], *mult, *shift)); i++)
+				;
+			if (i < nkeys)
+				continue;
+			for (i = 0; i < m; i++)
+				t[i] = empty;
+			for (i = 0; i < nkeys; i++)
+				t[slot_of(keys[i], *mult, *shift)] = keys[i];
+			*slots = t;
+			pool_used += m;
+			return true;
+		}
 	}
 	return false;
 }
 
 static void build(struct mon_route *f, unsigned oen)
 {
-	unsigned bits = 0;
-
 	f->all = !collect(oen);
-	while ((1u << bits) < 2 * nkeys)
-		bits++;
-	for (; !f->all && bits <= MAX_BITS; bits++)
-		if ((1u << bits) <= POOL_SLOTS - pool_used && place(f, oen, bits))
-			return;
+	f->answers = answers + pool_used;
+	/* An ID of another entity: never equal to one looked up in this table. */
+	if (!f->all && place(secmon_fid(false, false, oen ^ 1, 0), &f->mult, &f->shift, &f->slots))
+		return;
 	/* Unfiltered: the one slot's miss sends every ID on. */
 	f->all = true;
 	f->mult = 0;
@@ -191,27 +201,67 @@ static bool (*fast_of(unsigned oen))(uint32_t, struct secmon_regs *)
 	return mon_no_fast_calls;
 }
 
+/* The values a MON_ANSWER_CHECK call accepts, and which of mon_checks holds them. */
+static const uint32_t *check_of[MON_MAX_CHECKS];
+static unsigned nchecks;
+
+/*
+ * The index in mon_checks of the `n` accepted values at `v` (calls that
+ * accept the same share one: CPU_SUSPEND in both widths), built once; -1
+ * when there is no room (or no values). Each empty slot holds the first value, which
+ * hashes to its own slot: no value looked up in an empty slot equals it.
+ */
+static int check_index(const uint32_t *v, unsigned n)
+{
+	struct mon_check *k;
+	unsigned i;
+
+	for (i = 0; i < nchecks; i++)
+		if (check_of[i] == v)
+			return (int)i;
+	if (nchecks == MON_MAX_CHECKS || !v || !n)
+		return -1;
+	nkeys = 0;
+	keys_overflow = false;
+	for (i = 0; i < n; i++)
+		add_key(v[i]);
+	k = &mon_checks[nchecks];
+	if (keys_overflow || !place(v[0], &k->mult, &k->shift, &k->slots))
+		return -1;
+	check_of[nchecks] = v;
+	return (int)nchecks++;
+}
+
 /*
  * How a call of fid (an ID in a table) is answered, and what PSCI_FEATURES
  * says about fid. A lookup needs every ID the monitor answers in a table,
- * so it is only given when every entity is filtered.
+ * so it is only given when every entity is filtered. A check that accepts
+ * nothing refuses every call; one that cannot be built leaves the call to
+ * its fast handler and mon_smc().
  */
 static void answer(struct mon_answer *a, uint32_t fid, bool filtered)
 {
-	const struct mon_service *s = service_of(fid), *lookup = 0;
-	unsigned i;
+	const struct mon_service *s = service_of(fid);
+	struct mon_answer_spec spec = { 0, 0, 0 };
+	int k;
 
-	for (i = 0; i < mon_service_count && !lookup; i++)
-		if (mon_services[i].about)
-			lookup = &mon_services[i];
-	*a = (struct mon_answer){ .how = MON_ANSWER_FAST,
-				  .about = lookup ? lookup->about(fid) : 0 };
+	*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = mon_service_about(fid) };
 	if ((fid & (SECMON_FID_FAST | SECMON_FID_MBZ)) != SECMON_FID_FAST)
 		a->how = MON_ANSWER_FULL;
-	else if (s && s->answer)
-		a->how = s->answer(fid, &a->value);
+	else if (s)
+		a->how = mon_service_answer(s, fid, &spec);
+	a->value = spec.value;
 	if (a->how == MON_ANSWER_LOOKUP && !filtered)
 		*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = a->about };
+	if (a->how == MON_ANSWER_CHECK && !spec.naccepted)
+		a->how = MON_ANSWER_VALUE;
+	if (a->how == MON_ANSWER_CHECK) {
+		k = check_index(spec.accepted, spec.naccepted);
+		if (k < 0)
+			*a = (struct mon_answer){ .how = MON_ANSWER_FAST, .about = a->about };
+		else
+			a->check = (uint32_t)k;
+	}
 }
 
 /*
@@ -224,6 +274,7 @@ void mon_fast_init(void)
 	unsigned i, s;
 
 	pool_used = 0;
+	nchecks = 0;
 	for (i = 0; i <= SECMON_FID_OEN_MASK; i++) {
 		mon_routes[i] = (struct mon_route){ .fast = fast_of(i) };
 		build(&mon_routes[i], i);

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* printf on the monitor's console: %s %c %d %u %x, with l and ll as in C. */
+/* printf on the monitor's console: mon_vformat()'s conversions (monitor.h). */
 void mon_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*

@@ -18,6 +18,11 @@ struct mon_call {
 	unsigned cpu;
 	bool smc64;
 	const struct mon_caller *caller;
+	/*
+	 * Set by a service whose results past x0 are secret (TRNG's entropy):
+	 * recording then keeps x0 alone (core/trace.c, docs/trace.md).
+	 */
+	bool secret;
 };
 
 /* Argument n (1..17) in the width of the call. */
@@ -58,6 +63,19 @@ static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
  */
 #define MON_OEN_ANY (SECMON_FID_OEN_MASK + 1)
 
+/*
+ * How a service answers one of its fast calls without code (the fast
+ * path's struct mon_answer, which fast_init.c builds from it): the answer of
+ * a MON_ANSWER_VALUE call, of a LOOKUP call about an ID not served, of a
+ * CHECK call whose w1 is not one of the `naccepted` values in `accepted`
+ * (which go on to mon_smc()).
+ */
+struct mon_answer_spec {
+	int32_t value;
+	const uint32_t *accepted;
+	unsigned naccepted;
+};
+
 struct mon_service {
 	const char *name;
 	unsigned oen;			/* or MON_OEN_ANY, after every other */
@@ -67,16 +85,12 @@ struct mon_service {
 	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
 	bool (*has)(uint32_t fid);
 	/*
-	 * Its share of the fast path (struct mon_route, monitor.h), each NULL
-	 * when it has none: the handler of the calls answered from x1-x3 into
-	 * x0 alone (one per owning entity: every service of the entity that
-	 * has one names the same), how each of its fast calls is answered
-	 * without code (MON_ANSWER_*, the value), and what its
-	 * MON_ANSWER_LOOKUP call answers about an ID (one service has that).
+	 * Its fast handler (struct mon_route, monitor.h), NULL when it has
+	 * none: the calls answered from x1-x3 into x0 alone (one per owning
+	 * entity: every service of the entity that has one names the same).
+	 * Its answers without code are mon_service_answer()'s.
 	 */
 	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	unsigned (*answer)(uint32_t fid, int32_t *value);
-	int32_t (*about)(uint32_t id);
 	/*
 	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th
 	 * one and the register that carries it (0: x0); false past the last.
@@ -103,6 +117,18 @@ bool mon_fid_implemented(uint32_t fid);
  * of an owning entity the monitor has.
  */
 bool mon_fid_answered(uint32_t fid);
+
+/*
+ * The services' answers without code, for the fast path's builder
+ * (fast_init.c) at cold boot: how service s answers a fast call of fid
+ * (MON_ANSWER_*; MON_ANSWER_FAST, its fast handler, when it has no other),
+ * and what the one MON_ANSWER_LOOKUP call (PSCI_FEATURES) says about an ID.
+ * Cold-boot code in services.c, which names the services: called directly,
+ * never through a pointer, so that the resident table holds none.
+ */
+unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
+			    struct mon_answer_spec *a);
+int32_t mon_service_about(uint32_t id);
 
 /* The services, defined in core/services.c. */
 extern const struct mon_service mon_services[];
@@ -151,19 +177,22 @@ static inline bool mon_tracing(void)
 /* Records lost to ring overrun since the last readout, all CPUs (under plat_lock()). */
 extern uint64_t mon_trace_lost;
 /*
- * Empties the rings; recording on or off, and `how`: MON_TRACE_FIXED the
- * normal world may not switch it, MON_TRACE_WORKAROUNDS the ARCH_WORKAROUND
- * calls are recorded too (by default they are not: docs/trace.md, "What is
- * recorded"), MON_TRACE_READOUT the records go to the console at SYSTEM_OFF
- * and SYSTEM_RESET (mon_trace_readout()).
+ * Cold boot: empties the rings; recording on or off, and `how`:
+ * MON_TRACE_FIXED the normal world may not switch it, MON_TRACE_WORKAROUNDS
+ * the ARCH_WORKAROUND calls are recorded too (by default they are not:
+ * docs/trace.md, "What is recorded"), MON_TRACE_READOUT the records go to
+ * the console at SYSTEM_OFF and SYSTEM_RESET (mon_trace_readout()).
  */
 enum { MON_TRACE_FIXED = 1, MON_TRACE_WORKAROUNDS = 2, MON_TRACE_READOUT = 4 };
 void mon_trace_setup(bool on, unsigned how);
 /* Cold boot: the board DT's secmon,trace node (core/trace_dt.c); 0 or -1. */
 int mon_trace_dt(const void *board_dtb);
-/* Around one SMC on `cpu`: its arguments at entry, its results at return. */
+/*
+ * Around one SMC on `cpu`: its arguments at entry, its results at return
+ * (x0 alone when `secret`: struct mon_call's flag).
+ */
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller);
-void mon_trace_return(unsigned cpu, const struct secmon_regs *r);
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret);
 /* A power event (enum secmon_trace_event); a time of 0 is "now". */
 struct mon_trace_event {
 	unsigned cpu;

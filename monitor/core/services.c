@@ -15,21 +15,35 @@
 const struct mon_service mon_services[] = {
 	/* Three ranges: the fast path's filter enumerates every number of each. */
 	{ "arch", SECMON_OEN_ARCH, 0x0000, 0x00ff, arch_svc_handle, arch_svc_has,
-	  arch_svc_fast, 0, 0, 0 },
+	  arch_svc_fast, 0 },
 	{ "arch", SECMON_OEN_ARCH, 0x3fff, 0x3fff, arch_svc_handle, arch_svc_has,	/* WA_3 */
-	  arch_svc_fast, 0, 0, 0 },
+	  arch_svc_fast, 0 },
 	{ "arch", SECMON_OEN_ARCH, 0x7fff, 0x8000, arch_svc_handle, arch_svc_has,	/* WA_2, _1 */
-	  arch_svc_fast, 0, 0, 0 },
-	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has, 0, 0, 0, 0 },
-	{ "trace", SECMON_OEN_SIP, 0x0030, 0x0032, trace_handle, trace_has, 0, 0, 0, 0 },
-	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0, 0, 0 },
-	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has,
-	  psci_fast, psci_answer, psci_features_about, 0 },
-	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, 0, 0, 0 },
+	  arch_svc_fast, 0 },
+	{ "errata", SECMON_OEN_SIP, 0x0020, 0x0021, errata_handle, errata_has, 0, 0 },
+	{ "trace", SECMON_OEN_SIP, 0x0030, 0x0032, trace_handle, trace_has, 0, 0 },
+	{ "scmi", SECMON_OEN_SIP, 0x0200, 0x0200, scmi_handle, scmi_has, 0, 0 },
+	{ "psci", SECMON_OEN_STD, 0x0000, 0x001f, psci_handle, psci_has, psci_fast, 0 },
+	{ "trng", SECMON_OEN_STD, 0x0050, 0x0053, trng_handle, trng_has, 0, 0 },
 	/* The board DT's calls: any ID the others and the general queries leave. */
-	{ "described", MON_OEN_ANY, 0, 0, described_handle, 0, 0, 0, 0, described_claims },
+	{ "described", MON_OEN_ANY, 0, 0, described_handle, 0, 0, described_claims },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
+
+MON_COLD_BOOT unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
+					  struct mon_answer_spec *a)
+{
+	if (s->handle == psci_handle)
+		return psci_answer(fid, a);
+	if (s->handle == trng_handle)
+		return trng_answer(fid, a);
+	return MON_ANSWER_FAST;
+}
+
+MON_COLD_BOOT int32_t mon_service_about(uint32_t id)
+{
+	return psci_features_about(id);
+}
 
 /*
  * SMCCC: every owning entity's range that the monitor serves answers the

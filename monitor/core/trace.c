@@ -6,7 +6,9 @@
  * on. The ARCH_WORKAROUND calls are left out unless asked for; the board DT
  * may also have the records printed on the console at SYSTEM_OFF and
  * SYSTEM_RESET. A CPU alone touches its own pending call; the rings
- * themselves, the lost count and the readout are under plat_lock().
+ * themselves (a CPU's own records, and the CLEARED record TRACE_CTL leaves
+ * in any), the lost count, the switch count and the readout are under
+ * plat_lock().
  */
 #include <secmon/psci.h>
 #include <secmon/trace.h>
@@ -26,6 +28,7 @@ struct pending {
 	uint64_t t_entry;
 	uint64_t arg[SECMON_TRACE_ARGS];
 	uint32_t fid;
+	uint32_t switches;	/* `switches` at the call's entry */
 	uint8_t flags;
 	bool open;		/* not yet written */
 };
@@ -40,26 +43,37 @@ struct ring {
 
 static struct ring rings[MON_MAX_CPUS];
 /*
- * The records themselves (256 KiB a CPU) are never read before they are
- * written: slot() clears each one it hands out and a read copies only
- * [tail, head). So the cold boot need not zero them, and a port may keep
- * them out of its zeroed .bss (the QEMU ports' link scripts do: zeroing
- * 4 MiB cost the cold boot 2 million instructions).
+ * The records themselves (256 KiB a CPU): the platform's, nrings rings of
+ * RING records, as many as the CPUs it drives (plat_trace_records()). They
+ * are never read before they are written: slot() clears each one it hands
+ * out and a read copies only [tail, head), so the platform need not zero
+ * them.
  */
-static struct secmon_trace_record mon_trace_records[MON_MAX_CPUS][RING];
+static struct secmon_trace_record *records;
+static unsigned nrings;
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
 /* The ARCH_WORKAROUND calls recorded too; the records printed at SYSTEM_OFF/RESET. */
 static bool record_wa, readout;
+/*
+ * How often TRACE_CTL switched recording on or off. A call is recorded only
+ * when recording stayed on from its entry to its end: one that does not
+ * return (a power-down, CPU_OFF) and whose end went unrecorded while
+ * recording was off must not be written by a later power event.
+ */
+static uint32_t switches;
 
-void mon_trace_setup(bool on, unsigned how)
+MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 {
+	records = plat_trace_records(&nrings);
+	MON_ASSERT(plat_cpu_count() <= nrings && nrings <= MON_MAX_CPUS);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
 	}
 	mon_trace_lost = 0;
+	switches = 0;
 	locked = how & MON_TRACE_FIXED;
 	readout = how & MON_TRACE_READOUT;
 	__atomic_store_n(&record_wa, (how & MON_TRACE_WORKAROUNDS) != 0, __ATOMIC_RELAXED);
@@ -81,7 +95,8 @@ static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid
 		g->tail++;
 		mon_trace_lost++;
 	}
-	r = &mon_trace_records[cpu][g->head++ % RING];
+	MON_ASSERT(cpu < nrings);
+	r = &records[cpu * RING + g->head++ % RING];
 	w = (uint64_t *)r;
 	for (unsigned i = 0; i < WORDS; i++)
 		w[i] = 0;
@@ -121,6 +136,7 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 		   __atomic_load_n(&record_wa, __ATOMIC_RELAXED));
 	if (!p->open)
 		return;
+	p->switches = __atomic_load_n(&switches, __ATOMIC_RELAXED);
 	p->t_entry = plat_counter();
 	p->fid = fid;
 	p->flags = (uint8_t)(caller->aarch32 | smc64 << 4 | plat_caller_el(caller) << 1);
@@ -128,8 +144,12 @@ void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_
 		p->arg[i] = smc64 ? r->x[i + 1] : (uint32_t)r->x[i + 1];
 }
 
-/* The call's record: with its results (r), or none when it does not return. */
-void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
+/*
+ * The call's record: with its results (r), x0 alone when they are secret,
+ * or none when it does not return. Nothing when recording was switched
+ * since the call's entry.
+ */
+void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 {
 	struct pending *p = &rings[cpu].call;
 	struct secmon_trace_record *t;
@@ -140,6 +160,10 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 	p->open = false;
 	now = plat_counter();
 	plat_lock();
+	if (p->switches != switches) {
+		plat_unlock();
+		return;
+	}
 	t = slot(cpu, SECMON_TRACE_SMC, p->fid);
 	t->t_entry = p->t_entry;
 	t->t_exit = now;
@@ -149,8 +173,8 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r)
 		t->arg[i] = p->arg[i];
 	if (r) {
 		/* An AArch32 caller gets w0-w3: the record holds no more than it saw. */
-		t->nres = SECMON_TRACE_RESULTS;
-		for (unsigned i = 0; i < SECMON_TRACE_RESULTS; i++)
+		t->nres = secret ? 1 : SECMON_TRACE_RESULTS;
+		for (unsigned i = 0; i < t->nres; i++)
 			t->res[i] = p->flags & SECMON_TRACE_F_AARCH32 ? (uint32_t)r->x[i] : r->x[i];
 	}
 	plat_unlock();
@@ -167,12 +191,12 @@ void mon_trace_power(const struct mon_trace_event *e)
 	/* A call that does not return (every event but these) is recorded before the CPU goes. */
 	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
 	    e->event != SECMON_TRACE_EV_WARM_BOOT)
-		mon_trace_return(e->cpu, 0);
+		mon_trace_return(e->cpu, 0, false);
 	plat_lock();
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		mon_trace_records[e->cpu][g->pd_at % RING].t_exit = now;
+		records[e->cpu * RING + g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
 	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
@@ -210,11 +234,11 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 
 	*waiting = 0;
 	plat_lock();
-	for (unsigned i = 0; i < plat_cpu_count() && i < MON_MAX_CPUS; i++) {
+	for (unsigned i = 0; i < plat_cpu_count() && i < nrings; i++) {
 		struct ring *g = &rings[i];
 
 		for (; n < max && g->tail != g->head; n++, g->tail++) {
-			src = (const uint64_t *)&mon_trace_records[i][g->tail % RING];
+			src = (const uint64_t *)&records[i * RING + g->tail % RING];
 			for (unsigned w = 0; w < WORDS; w++)
 				*dst++ = src[w];
 		}
@@ -260,8 +284,21 @@ static int64_t trace_ctl(struct mon_call *c)
 		return SECMON_PSCI_DENIED;
 	plat_lock();
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
-		if (clear)
+		/*
+		 * The records a clear discards leave a gap in their CPU's seq,
+		 * which a reader must not take for records lost to overrun: a
+		 * CLEARED record after it says how many went this way.
+		 */
+		if (clear && i < nrings && rings[i].head != rings[i].tail) {
+			uint32_t gone = rings[i].head - rings[i].tail;
+			struct secmon_trace_record *r;
+
 			rings[i].tail = rings[i].head;
+			r = slot(i, SECMON_TRACE_CLEARED, 0);
+			r->t_entry = r->t_exit = plat_counter();
+			r->nargs = 1;
+			r->arg[0] = gone;
+		}
 		/*
 		 * A CPU down now may wake unrecorded, and its next recorded
 		 * warm boot end a later CPU_OFF: the power-down's end stays unknown.
@@ -269,8 +306,8 @@ static int64_t trace_ctl(struct mon_call *c)
 		if (!on)
 			rings[i].pd_open = false;
 	}
-	if (clear)
-		mon_trace_lost = 0;
+	if (on != mon_tracing())
+		__atomic_store_n(&switches, switches + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&record_wa, wa, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
 	plat_trace_switched(on == 1, wa);
@@ -283,12 +320,23 @@ bool trace_has(uint32_t fid)
 	return is_trace_call(fid);
 }
 
+/*
+ * A guest of a hypervisor (plat_caller_is_guest()) may neither read nor
+ * switch the recording: it holds every caller's calls, the hypervisor's
+ * among them, and TRACE_READ writes to a physical address, which a guest's
+ * addresses are not. Its trace calls are DENIED; its other calls are
+ * recorded like anyone's.
+ */
 bool trace_handle(struct mon_call *c)
 {
 	unsigned fn = c->fid & SECMON_FID_NUM_MASK;
 
 	if (!trace_has(c->fid))
 		return false;
+	if (plat_caller_is_guest(c->caller)) {
+		mon_ret(c, 0, SECMON_PSCI_DENIED);
+		return true;
+	}
 	mon_ret(c, 0, fn == (SECMON_SIP_TRACE_INFO & 0xffff)   ? trace_info(c)
 		      : fn == (SECMON_SIP_TRACE_READ & 0xffff) ? trace_read(c)
 							       : trace_ctl(c));
@@ -311,9 +359,9 @@ void mon_trace_readout(void)
 	plat_lock();
 	mon_log("SECMON-TRACE-READOUT cpus=%u hz=%llu lost=%llu\n", plat_cpu_count(),
 		(unsigned long long)plat_counter_hz(), (unsigned long long)mon_trace_lost);
-	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+	for (unsigned i = 0; i < nrings; i++)
 		for (uint32_t k = rings[i].tail; k != rings[i].head; k++) {
-			const uint8_t *b = (const uint8_t *)&mon_trace_records[i][k % RING];
+			const uint8_t *b = (const uint8_t *)&records[i * RING + k % RING];
 
 			for (unsigned j = 0; j < 2 * sizeof(struct secmon_trace_record); j++)
 				plat_putc("0123456789ABCDEF"[b[j / 2] >> (j & 1 ? 0 : 4) & 15]);

@@ -48,7 +48,7 @@ void gicv2_send_sgi(uintptr_t gicd, unsigned cpu, unsigned sgi)
 	mmio_write32(gicd + GICD_SGIR, (target << 16) | sgi);
 }
 
-void gicv2_secure_ppi(uintptr_t gicd, unsigned intid)
+MON_COLD_BOOT void gicv2_secure_ppi(uintptr_t gicd, unsigned intid)
 {
 	uint32_t bit = 1u << intid;
 

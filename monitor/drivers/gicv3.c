@@ -99,7 +99,7 @@ void gicv3_send_sgi(uint64_t mpidr, unsigned sgi)
 	isb();
 }
 
-void gicv3_secure_ppi(uintptr_t gicr, uintptr_t gicr_end, unsigned intid)
+MON_COLD_BOOT void gicv3_secure_ppi(uintptr_t gicr, uintptr_t gicr_end, unsigned intid)
 {
 	uint32_t bit = 1u << intid;
 	uintptr_t rd = gicr_of_this_cpu(gicr, gicr_end);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * snprintf for the firmware's own messages (the log, a board's): the
- * monitor's printf (mon_vformat(), core/log.c: %c %s %d %u %x, l and ll)
- * into a buffer. Always NUL-terminates.
+ * monitor's printf (mon_vformat(), core/log.c, as C's printf without
+ * floating point) into a buffer. Always NUL-terminates.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@ int fw_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 	return (int)o.len;
 }
 
-int fw_snprintf(char *buf, size_t n, const char *fmt, ...)
+MON_COLD_BOOT int fw_snprintf(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
 	int r;

@@ -46,7 +46,7 @@ const char *fw_log_last_line(void);
  * its PLAT_CONSOLE_BASE), set up once at cold boot.
  */
 void fw_log_init(void);
-/* format.c: snprintf over mon_vformat() (%s %c %d %u %x, l and ll); always NUL-terminates. */
+/* format.c: snprintf over mon_vformat() (C's printf without floating point); always NUL-terminates. */
 int fw_snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int fw_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
 

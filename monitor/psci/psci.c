@@ -55,12 +55,14 @@ static bool suspend_pd[NSTATES];
 static unsigned pd_state_of_level[LEVEL_SYSTEM + 1];
 #define STATE_CORE_PD pd_state_of_level[LEVEL_CORE]
 #define STATE_SYSTEM pd_state_of_level[LEVEL_SYSTEM]
+/* The shallowest core standby state: what a legacy ABI's idle call enters. */
+static unsigned state_core_standby;
 
 struct psci_cpu {
 	enum cpu_state state;
 	unsigned level;		/* power level actually entered while suspended */
 	unsigned stat;		/* index in states[] while suspended */
-	uint64_t since_us;
+	uint64_t since_us;	/* when it went down; 0 before its first time (not counted) */
 	struct mon_ns_entry entry;
 	uint64_t count[NSTATES];
 	uint64_t residency_us[NSTATES];
@@ -96,6 +98,9 @@ MON_COLD_BOOT void psci_init(unsigned boot_cpu)
 		suspend_ps[nsuspend] = states[i].power_state;
 		suspend_idx[nsuspend++] = (uint8_t)i;
 	}
+	for (i = nstates; i-- > 0;)
+		if (!states[i].powerdown && states[i].level == LEVEL_CORE)
+			state_core_standby = i;
 	for (unsigned level = LEVEL_CORE; level <= LEVEL_SYSTEM; level++) {
 		pd_state_of_level[level] = level ? pd_state_of_level[level - 1] : 0;
 		for (i = 0; i < nstates; i++)
@@ -371,7 +376,9 @@ static int64_t powerdown(struct mon_call *c, unsigned stat, uint64_t pc, uint64_
 	if (!by_default)
 		suspended_since_mode_change = true;
 	p->by_default = by_default;
-	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->caller->mode };
+	p->entry = (struct mon_ns_entry){
+		.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
+	};
 	set_state(p, CPU_POWERDOWN);
 	p->level = level;
 	stat_begin(p, pd_state_of_level[level]);
@@ -394,6 +401,11 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 	return powerdown(c, (unsigned)s, pc, ctx, PD_CPU_SUSPEND);
 }
 
+int64_t psci_cpu_standby(struct mon_call *c)
+{
+	return standby(c, state_core_standby);
+}
+
 static int64_t cpu_suspend(struct mon_call *c)
 {
 	return psci_cpu_suspend(c, (uint32_t)mon_arg(c, 1), mon_arg(c, 2), mon_arg(c, 3));
@@ -414,10 +426,24 @@ static int64_t system_suspend(struct mon_call *c)
 	return psci_system_suspend(c, mon_arg(c, 1), mon_arg(c, 2));
 }
 
+static unsigned cluster_hw_state(unsigned cpu);
+
+/*
+ * CPU_OFF powers the core down like a power-down suspend, and the
+ * statistics count it so (as TF-A does, and Arm's TFTF expects: a CPU_OFF
+ * then CPU_ON adds one to the core power-down state's count): under the
+ * state the core's domain reaches, its cluster's when the cluster is down
+ * with it (NODE_HW_STATE's view), counted when the core comes back. Never
+ * the system state: a system whose every core is off does not come back.
+ */
 int64_t psci_cpu_off(struct mon_call *c)
 {
+	struct psci_cpu *p = &cpus[c->cpu];
+
 	lock(c->cpu);
-	set_state(&cpus[c->cpu], CPU_OFF);
+	set_state(p, CPU_OFF);
+	stat_begin(p, pd_state_of_level[cluster_hw_state(c->cpu) == SECMON_PSCI_HW_OFF ?
+						LEVEL_CLUSTER : LEVEL_CORE]);
 	unlock(c->cpu);
 	trace_event(c->cpu, SECMON_TRACE_EV_CPU_OFF, 0, 0, 0, 0, 0);
 	plat_cpu_off(c->cpu);
@@ -448,7 +474,7 @@ int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t c
 	switch (p->state) {
 	case CPU_OFF:
 		p->entry = (struct mon_ns_entry){
-			.pc = pc, .context_id = ctx, .mode = c->caller->mode
+			.pc = pc, .context_id = ctx, .mode = plat_ns_entry_mode(c->caller)
 		};
 		/* The event's time: before the target can run and record its warm boot. */
 		if (mon_tracing())
@@ -513,10 +539,26 @@ static int64_t migrate_info_type(struct mon_call *c)
 	return SECMON_PSCI_TOS_NOT_PRESENT;
 }
 
+/*
+ * Records the SYSTEM_OFF or SYSTEM_RESET event with how it was asked for
+ * (enum secmon_trace_asked: a warm SYSTEM_RESET2 resets as SYSTEM_RESET
+ * does, and its record must not read as a cold reset), then goes down: a
+ * SYSTEM_RESET2 of a vendor type through plat_system_reset2().
+ */
+static _Noreturn void system_down(unsigned cpu, uint32_t event, unsigned nargs, uint64_t how,
+				  uint64_t type, uint64_t cookie)
+{
+	trace_event(cpu, event, 0, nargs, how, type, cookie);
+	if (event == SECMON_TRACE_EV_SYSTEM_OFF)
+		plat_system_off();
+	if (how == SECMON_TRACE_ASKED_CALL2 && type != SECMON_PSCI_RESET2_WARM)
+		plat_system_reset2((uint32_t)type, cookie);
+	plat_system_reset();
+}
+
 int64_t psci_system_off(struct mon_call *c)
 {
-	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 0, 0, 0, 0, 0);
-	plat_system_off();
+	system_down(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 1, SECMON_TRACE_ASKED_CALL, 0, 0);
 }
 
 /* PSCI 1.3: the one type is HIBERNATE_OFF (written 1 or 0); it powers off as SYSTEM_OFF. */
@@ -527,13 +569,12 @@ static int64_t system_off2(struct mon_call *c)
 	if ((type != SECMON_PSCI_OFF2_HIBERNATE && type != SECMON_PSCI_OFF2_HIBERNATE_ALT) ||
 	    mon_arg(c, 2) != 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	return psci_system_off(c);
+	system_down(c->cpu, SECMON_TRACE_EV_SYSTEM_OFF, 2, SECMON_TRACE_ASKED_CALL2, type, 0);
 }
 
 int64_t psci_system_reset(struct mon_call *c)
 {
-	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, 0, 0, 0);
-	plat_system_reset();
+	system_down(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 1, SECMON_TRACE_ASKED_CALL, 0, 0);
 }
 
 /* A warm reset is SYSTEM_RESET; a vendor type the platform knows is recorded before it resets. */
@@ -543,24 +584,33 @@ static int64_t system_reset2(struct mon_call *c)
 	uint64_t cookie = mon_arg(c, 2);
 	int ret;
 
-	if (type == SECMON_PSCI_RESET2_WARM) {
-		trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
-		plat_system_reset();
+	if (type != SECMON_PSCI_RESET2_WARM) {
+		if (!(type & SECMON_PSCI_RESET2_VENDOR))
+			return SECMON_PSCI_INVALID_PARAMETERS;
+		ret = plat_system_reset2_check(type, cookie);
+		if (ret)
+			return ret;
 	}
-	if (!(type & SECMON_PSCI_RESET2_VENDOR))
-		return SECMON_PSCI_INVALID_PARAMETERS;
-	ret = plat_system_reset2_check(type, cookie);
-	if (ret)
-		return ret;
-	trace_event(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 0, 1, type, 0, 0);
-	plat_system_reset2(type, cookie);
+	system_down(c->cpu, SECMON_TRACE_EV_SYSTEM_RESET, 3, SECMON_TRACE_ASKED_CALL2, type, cookie);
 }
 
-/* A cluster is off once every core in it is down at cluster level. */
+_Noreturn void mon_system_asked(unsigned cpu, bool reset)
+{
+	system_down(cpu, reset ? SECMON_TRACE_EV_SYSTEM_RESET : SECMON_TRACE_EV_SYSTEM_OFF, 1,
+		    SECMON_TRACE_ASKED_PLATFORM, 0, 0);
+}
+
+/*
+ * A cluster is off once every core in it is down at cluster level; in
+ * OS-initiated mode, once its last core took it down (osi_cluster_down()),
+ * whatever level the others sleep at.
+ */
 static unsigned cluster_hw_state(unsigned cpu)
 {
 	unsigned i, cl = plat_cpu_cluster(cpu);
 
+	if (suspend_mode == SECMON_PSCI_MODE_OSI)
+		return osi_cluster_down(cpu) ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 	for (i = 0; i < ncpus(); i++)
 		if (plat_cpu_cluster(i) == cl && !cpu_is_down(i, LEVEL_CLUSTER))
 			return SECMON_PSCI_HW_ON;
@@ -826,29 +876,39 @@ static void offer(void)
  * by a lookup of w1 among the IDs the monitor answers (psci_features_about()
  * of each, the same features_of() as below), and NOT_SUPPORTED for an ID
  * that is none of them, which features_of() answers for every ID outside
- * PSCI's offered functions and SMCCC_VERSION. The rest: psci_fast().
+ * PSCI's offered functions and SMCCC_VERSION. CPU_SUSPEND is refused with
+ * INVALID_PARAMETERS when w1 is none of the power_states find_state()
+ * accepts, the platform's table (its first check, before anything else is
+ * looked at); an accepted one goes on to mon_smc(). The rest: psci_fast().
  */
-unsigned psci_answer(uint32_t fid, int32_t *value)
+MON_COLD_BOOT unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a)
 {
 	unsigned fn = secmon_fid_num(fid);
+	bool smc64 = secmon_fid_is_smc64(fid);
 
-	if (fn >= 32 || !fast_table[secmon_fid_is_smc64(fid)][fn])
+	if (fn == SECMON_PSCI_FN_CPU_SUSPEND && (offered[smc64] >> fn & 1)) {
+		a->value = SECMON_PSCI_INVALID_PARAMETERS;
+		a->accepted = suspend_ps;
+		a->naccepted = nsuspend;
+		return MON_ANSWER_CHECK;
+	}
+	if (fn >= 32 || !fast_table[smc64][fn])
 		return MON_ANSWER_FAST;
 	switch (fn) {
 	case SECMON_PSCI_FN_VERSION:
-		*value = (int32_t)psci_version(0);
+		a->value = (int32_t)psci_version(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_MIGRATE_INFO_TYPE:
-		*value = (int32_t)migrate_info_type(0);
+		a->value = (int32_t)migrate_info_type(0);
 		return MON_ANSWER_VALUE;
 	case SECMON_PSCI_FN_FEATURES:
-		*value = SECMON_PSCI_NOT_SUPPORTED;
+		a->value = SECMON_PSCI_NOT_SUPPORTED;
 		return MON_ANSWER_LOOKUP;
 	}
 	return MON_ANSWER_FAST;
 }
 
-int32_t psci_features_about(uint32_t id)
+MON_COLD_BOOT int32_t psci_features_about(uint32_t id)
 {
 	return features_of(id, false);
 }
@@ -900,7 +960,8 @@ bool psci_wakeup(unsigned cpu, struct mon_ns_entry *e)
 	bool ok = true;
 
 	lock(cpu);
-	if (p->state == CPU_POWERDOWN)
+	/* ON_PENDING: off by CPU_OFF since stat_begin(), or never started (since_us 0). */
+	if (p->state == CPU_POWERDOWN || (p->state == CPU_ON_PENDING && p->since_us))
 		stat_end(p);
 	else if (p->state != CPU_ON_PENDING)
 		ok = false;

@@ -13,15 +13,18 @@ bool psci_has(uint32_t fid);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
 /*
  * PSCI's answers without code (struct mon_answer, monitor.h): how fid (a
- * fast call) is answered and its value; PSCI_FEATURES' answer about an ID.
+ * fast call) is answered, its value and the power_states CPU_SUSPEND
+ * accepts; PSCI_FEATURES' answer about an ID.
  */
-unsigned psci_answer(uint32_t fid, int32_t *value);
+unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a);
 int32_t psci_features_about(uint32_t id);
 void psci_init(unsigned boot_cpu);
 /* PSCI operations for other services (legacy ABIs): explicit arguments. */
 int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
 int64_t psci_cpu_off(struct mon_call *c);
 int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, uint64_t ctx);
+/* CPU_SUSPEND to the platform's core standby state, whatever its power_state. */
+int64_t psci_cpu_standby(struct mon_call *c);
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
 /* Record the event (when recording) and go down: never return. */
 int64_t psci_system_off(struct mon_call *c);

@@ -163,7 +163,7 @@ static int64_t op_get_boot_addr(struct dcall *d)
 static int64_t op_do_idle(struct dcall *d)
 {
 	stats.idles++;
-	return psci_cpu_suspend(d->c, 0, 0, 0);
+	return psci_cpu_standby(d->c);
 }
 
 static int64_t op_suspend(struct dcall *d)

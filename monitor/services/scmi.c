@@ -148,12 +148,17 @@ void scmi_put_name(struct scmi_msg *m, const char *s)
 	}
 }
 
-int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r)
+int scmi_res_find(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r)
 {
 	*r = scmi_be_res(kind, id);
-	if (!*r)
-		return SCMI_NOT_FOUND;
-	return (*r)->secure ? SCMI_DENIED : SCMI_SUCCESS;
+	return *r ? SCMI_SUCCESS : SCMI_NOT_FOUND;
+}
+
+int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r)
+{
+	int st = scmi_res_find(kind, id, r);
+
+	return st ? st : (*r)->secure ? SCMI_DENIED : SCMI_SUCCESS;
 }
 
 const struct scmi_protocol *const scmi_protocols[] = {

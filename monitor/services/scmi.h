@@ -74,9 +74,15 @@ void scmi_process(struct scmi_msg *m, uint8_t protocol);
 
 /*
  * Resource `id` of `kind` the agent may use: SCMI_SUCCESS and *r, or
- * NOT_FOUND / DENIED.
+ * NOT_FOUND / DENIED (secure-only).
  */
 int scmi_res_get(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r);
+/*
+ * Resource `id` of `kind` the agent may see, secure-only or not: SCMI_SUCCESS
+ * and *r, or NOT_FOUND. For what a protocol shows of a resource the agent
+ * may not use (scmi_power.c: a power domain's attributes and state).
+ */
+int scmi_res_find(enum scmi_be_kind kind, uint32_t id, const struct scmi_be_res **r);
 
 /*
  * The service's entry (core/services.c, init.c): offered when the platform

@@ -63,7 +63,11 @@ static int describe_rates(struct scmi_msg *m)
 	return SCMI_SUCCESS;
 }
 
-/* The supported rate nearest `want` in the direction `round` asks. */
+/*
+ * The supported rate nearest `want` in the direction `round` asks. The
+ * board DT's check (scmi_model_dt.c) keeps max + step within 64 bits, so
+ * min + k * step and step + 1 never wrap here.
+ */
 static uint64_t range_rate(const uint64_t *t, uint64_t want, unsigned round)
 {
 	uint64_t min = t[0], max = t[1], step = t[2] ? t[2] : 1, k;

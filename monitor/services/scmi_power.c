@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* SCMI Power domain management protocol (0x11), version 2.0. */
+/*
+ * SCMI Power domain management protocol (0x11), version 2.0. A secure-only
+ * domain is one the agent may see but not use, as the protocol has it: its
+ * attributes say it takes no state set (neither synchronous nor
+ * asynchronous), its state can be read, and POWER_STATE_SET is DENIED.
+ * (Linux's scmi_pm_domain reads every domain's state at probe and warns on
+ * any error; it then keeps the domain as it found it.)
+ */
 #include "scmi.h"
 
 #define POWER_VERSION 0x20000u
@@ -18,11 +25,11 @@ static int attributes(struct scmi_msg *m)
 static int domain_attributes(struct scmi_msg *m)
 {
 	const struct scmi_be_res *r;
-	int st = scmi_res_get(SCMI_BE_POWER, m->in[0], &r);
+	int st = scmi_res_find(SCMI_BE_POWER, m->in[0], &r);
 
 	if (st)
 		return st;
-	scmi_put(m, ATTR_SYNC);
+	scmi_put(m, r->secure ? 0 : ATTR_SYNC);
 	scmi_put_name(m, r->name);
 	return SCMI_SUCCESS;
 }
@@ -47,7 +54,7 @@ static int state_set(struct scmi_msg *m)
 static int state_get(struct scmi_msg *m)
 {
 	const struct scmi_be_res *r;
-	int st = scmi_res_get(SCMI_BE_POWER, m->in[0], &r);
+	int st = scmi_res_find(SCMI_BE_POWER, m->in[0], &r);
 
 	if (st)
 		return st;

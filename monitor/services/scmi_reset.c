@@ -27,7 +27,7 @@ static int domain_attributes(struct scmi_msg *m)
 	return SCMI_SUCCESS;
 }
 
-/* (Not "reset": the firmware's link script puts .text.reset at address 0.) */
+/* RESET: a domain asserted, deasserted or cycled. */
 static int reset_domain(struct scmi_msg *m)
 {
 	const struct scmi_be_res *r;

@@ -42,10 +42,20 @@ bool trng_has(uint32_t fid)
 	return offered(fid, false) && present();
 }
 
+/* TRNG_VERSION is a constant (fast_init.c asks at cold boot, when TRNG is there at all). */
+MON_COLD_BOOT unsigned trng_answer(uint32_t fid, struct mon_answer_spec *a)
+{
+	if ((fid & ~SECMON_FID_SVE_HINT) != SECMON_TRNG_VERSION)
+		return MON_ANSWER_FULL;
+	a->value = SECMON_TRNG_VERSION_1_0;
+	return MON_ANSWER_VALUE;
+}
+
 /*
  * TRNG_RND32 and TRNG_RND64: `bits` of entropy, the least significant in
  * the last result register (w3/x3), the most significant in w1/x1; every
- * bit above the count is zero. On an error x1-x3 are zero.
+ * bit above the count is zero. On an error x1-x3 are zero. The entropy is
+ * the caller's secret: marked so, recording keeps only x0 of the answer.
  */
 static void rnd(struct mon_call *c)
 {
@@ -69,6 +79,7 @@ static void rnd(struct mon_call *c)
 		mon_ret(c, 3 - n, (int64_t)v);
 	}
 	mon_ret(c, 0, status);
+	c->secret = true;
 	for (n = 0; n < 3; n++)
 		wipe[n] = 0;
 }

@@ -9,5 +9,7 @@
 
 bool trng_handle(struct mon_call *c);
 bool trng_has(uint32_t fid);
+/* Its answer without code (struct mon_answer, monitor.h): TRNG_VERSION's constant. */
+unsigned trng_answer(uint32_t fid, struct mon_answer_spec *a);
 
 #endif

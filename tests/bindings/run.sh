@@ -32,27 +32,14 @@ export http_proxy=http://127.0.0.1:9 https_proxy=http://127.0.0.1:9 no_proxy=
 rm -rf "$out"
 mkdir -p "$out/boards" "$out/examples" "$out/bad" "$out/parser-only"
 
-count=0
-failed=0
-ok() {
-	count=$((count + 1))
-	echo "ok - bindings: $*"
-}
-not_ok() {
-	count=$((count + 1))
-	failed=$((failed + 1))
-	echo "not ok - bindings: $*"
-}
-# Prints a log file as TAP comments.
-diag() {
-	[ -s "$1" ] && sed 's/^/# /' "$1"
-	return 0
-}
+# The TAP lines (tests/tap.sh), each text after "bindings: ".
+TAP_PREFIX="bindings: "
+. tests/tap.sh
 
 for tool in dtc dt-doc-validate dt-mk-schema dt-validate dt-extract-example gcc; do
 	if ! command -v "$tool" >/dev/null; then
-		not_ok "$tool is installed (Debian packages device-tree-compiler, dt-schema, gcc, libfdt-dev)"
-		echo "1..$count"
+		tap_not_ok "$tool is installed (Debian packages device-tree-compiler, dt-schema, gcc, libfdt-dev)"
+		tap_plan
 		exit 1
 	fi
 done
@@ -69,10 +56,10 @@ bindings=(docs/bindings/*.yaml)
 for b in "${bindings[@]}"; do
 	log=$out/doc-validate-$(basename "$b" .yaml).log
 	if dt-doc-validate -u docs/bindings "$b" >"$log" 2>&1 && ! [ -s "$log" ]; then
-		ok "dt-doc-validate $b"
+		tap_ok "dt-doc-validate $b"
 	else
-		not_ok "dt-doc-validate $b"
-		diag "$log"
+		tap_not_ok "dt-doc-validate $b"
+		tap_file "$log"
 	fi
 done
 
@@ -93,10 +80,10 @@ else
 	echo "dt-mk-schema failed" >>"$log"
 fi
 if ! [ -s "$log" ]; then
-	ok "dt-mk-schema takes ${#bindings[@]} bindings"
+	tap_ok "dt-mk-schema takes ${#bindings[@]} bindings"
 else
-	not_ok "dt-mk-schema takes ${#bindings[@]} bindings"
-	diag "$log"
+	tap_not_ok "dt-mk-schema takes ${#bindings[@]} bindings"
+	tap_file "$log"
 fi
 
 # The parser, built from the library's sources as mk/host.mk takes them.
@@ -104,10 +91,10 @@ checker=$out/ct-check
 log=$out/ct-check-build.log
 if gcc -std=c11 -O1 -Wall -Wextra -Werror -Iinclude -o "$checker" "$tests/ct-check.c" \
 	lib/*.c -lfdt >"$log" 2>&1; then
-	ok "build the parser checker from lib/"
+	tap_ok "build the parser checker from lib/"
 else
-	not_ok "build the parser checker from lib/"
-	diag "$log"
+	tap_not_ok "build the parser checker from lib/"
+	tap_file "$log"
 fi
 
 # The vocabulary of well-known operations and the register limits must be
@@ -115,10 +102,10 @@ fi
 log=$out/compare.log
 if $python "$tests/compare-parser.py" lib/calltab.c include/secmon/calltab.h \
 	docs/bindings/secmon,call-table.yaml >"$log" 2>&1; then
-	ok "operation vocabulary and register limits match lib/calltab.c"
+	tap_ok "operation vocabulary and register limits match lib/calltab.c"
 else
-	not_ok "operation vocabulary and register limits match lib/calltab.c"
-	diag "$log"
+	tap_not_ok "operation vocabulary and register limits match lib/calltab.c"
+	tap_file "$log"
 fi
 
 # (b) Compiling. call@N nodes have a unit address without a "reg": the
@@ -139,11 +126,11 @@ good=()
 for src in boards/*.dts boards/soc/*.dts; do
 	dtb=$out/boards/$(basename "$src" .dts).dtb
 	if dtc_ok "$src" "$dtb" "${dtb%.dtb}.dtc.log" -i boards; then
-		ok "dtc $src"
+		tap_ok "dtc $src"
 		good+=("$dtb")
 	else
-		not_ok "dtc $src"
-		diag "${dtb%.dtb}.dtc.log"
+		tap_not_ok "dtc $src"
+		tap_file "${dtb%.dtb}.dtc.log"
 	fi
 done
 for b in "${bindings[@]}"; do
@@ -151,20 +138,20 @@ for b in "${bindings[@]}"; do
 	dtb=${dts%.dts}.dtb
 	if dt-extract-example "$b" >"$dts" 2>"${dts%.dts}.dtc.log" &&
 		dtc_ok "$dts" "$dtb" "${dts%.dts}.dtc.log" -Wno-avoid_unnecessary_addr_size; then
-		ok "dtc examples of $b"
+		tap_ok "dtc examples of $b"
 		good+=("$dtb")
 	else
-		not_ok "dtc examples of $b"
-		diag "${dts%.dts}.dtc.log"
+		tap_not_ok "dtc examples of $b"
+		tap_file "${dts%.dts}.dtc.log"
 	fi
 done
 dtb=$out/base.dtb
 if dtc_ok "$tests/base.dts" "$dtb" "$out/base.dtc.log"; then
-	ok "dtc $tests/base.dts"
+	tap_ok "dtc $tests/base.dts"
 	good+=("$dtb")
 else
-	not_ok "dtc $tests/base.dts"
-	diag "$out/base.dtc.log"
+	tap_not_ok "dtc $tests/base.dts"
+	tap_file "$out/base.dtc.log"
 fi
 
 bad=()
@@ -174,8 +161,8 @@ for src in "$tests"/bad/*.dts "$tests"/parser-only/*.dts; do
 	if dtc_ok "$src" "$dtb" "${dtb%.dtb}.dtc.log" -i "$tests"; then
 		bad+=("$dtb")
 	else
-		not_ok "dtc $src"
-		diag "${dtb%.dtb}.dtc.log"
+		tap_not_ok "dtc $src"
+		tap_file "${dtb%.dtb}.dtc.log"
 	fi
 done
 
@@ -233,21 +220,21 @@ if [ ${#good[@]} -gt 0 ]; then
 		want_tables=$(parsed "$dtb")
 		want_media=$(parsed "$dtb" secmon,secure-media)
 		if [ -n "$errs" ]; then
-			not_ok "dt-validate $dtb"
+			tap_not_ok "dt-validate $dtb"
 			printf '%s\n' "$errs" | sed 's/^/# /'
 		elif [ -z "$tables$scmi" ] || [ "$tables" != "$want_tables" ] || [ "$media" != "$want_media" ]; then
-			not_ok "dt-validate $dtb matches every call table"
+			tap_not_ok "dt-validate $dtb matches every call table"
 			echo "# call tables: matched [$(flat "$tables")], parser [$(flat "$want_tables")]"
 			echo "# secure media: matched [$(flat "$media")], parser [$(flat "$want_media")]"
 		else
-			ok "dt-validate $dtb ($(flat "$tables$scmi") matched, no error)"
+			tap_ok "dt-validate $dtb ($(flat "$tables$scmi") matched, no error)"
 		fi
 		log=${dtb%.dtb}.parser.log
 		if "$checker" "$dtb" >"$log" 2>&1; then
-			ok "parser accepts $dtb"
+			tap_ok "parser accepts $dtb"
 		else
-			not_ok "parser accepts $dtb"
-			diag "$log"
+			tap_not_ok "parser accepts $dtb"
+			tap_file "$log"
 		fi
 	done
 fi
@@ -277,40 +264,40 @@ if [ ${#bad[@]} -gt 0 ]; then
 		want_parser=$(marker "$src" parser | head -1)
 		ours=$(records_of "$records" "$dtb" | grep -F "From schema: $root/docs/bindings/")
 		if [ -z "$want_dtv" ] || [ -z "$want_parser" ]; then
-			not_ok "$src names its expected verdicts"
+			tap_not_ok "$src names its expected verdicts"
 			continue
 		fi
 		if [ "$want_dtv" = accepts ]; then
 			errs=$(records_of "$records" "$dtb" | grep -F 'From schema:')
 			if [ -z "$errs" ]; then
-				ok "$rel: dt-validate accepts it (no schema can express the rule)"
+				tap_ok "$rel: dt-validate accepts it (no schema can express the rule)"
 			else
-				not_ok "$rel: dt-validate accepts it"
+				tap_not_ok "$rel: dt-validate accepts it"
 				printf '%s\n' "$errs" | sed 's/^/# /'
 			fi
 		elif [ -n "$ours" ] && all_found "$ours" "$want_dtv"; then
-			ok "$rel: dt-validate rejects it: $(flat "$want_dtv")"
+			tap_ok "$rel: dt-validate rejects it: $(flat "$want_dtv")"
 		else
-			not_ok "$rel: dt-validate rejects it: $(flat "$want_dtv")"
+			tap_not_ok "$rel: dt-validate rejects it: $(flat "$want_dtv")"
 			records_of "$records" "$dtb" | sed 's/^/# /'
 		fi
 		got=$("$checker" "$dtb" 2>&1)
 		rc=$?
 		if [ "$want_parser" = accepts ]; then
 			if [ "$rc" -eq 0 ]; then
-				ok "$rel: the parser accepts it (the rule is the binding's)"
+				tap_ok "$rel: the parser accepts it (the rule is the binding's)"
 			else
-				not_ok "$rel: the parser accepts it"
+				tap_not_ok "$rel: the parser accepts it"
 				printf '%s\n' "$got" | sed 's/^/# /'
 			fi
 		elif [ "$rc" -eq 1 ] && printf '%s\n' "$got" | grep -F -q -- ": refused: $want_parser"; then
-			ok "$rel: the parser refuses it: $want_parser"
+			tap_ok "$rel: the parser refuses it: $want_parser"
 		else
-			not_ok "$rel: the parser refuses it: $want_parser"
+			tap_not_ok "$rel: the parser refuses it: $want_parser"
 			printf '%s\n' "$got" | sed 's/^/# /'
 		fi
 	done
 fi
 
-echo "1..$count"
-[ "$failed" -eq 0 ]
+tap_plan
+tap_status

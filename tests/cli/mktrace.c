@@ -13,6 +13,7 @@
  *                                               record_size=, reserved= too)
  *   smc cpu=0 t=100 exit=120 fid=0xc4000003 el=2 smc64=1 args=1,0x40080000,0 res=0
  *   power cpu=0 t=130 ev=1 args=1,0x40080000,0
+ *   cleared cpu=1 t=140 args=12                (TRACE_CTL discarded 12 records)
  *
  * Record keys: cpu, seq (default: the CPU's previous + 1), t, exit (default
  * t), fid or ev, flags (or el=, smc64=, a32=, hvc=), args=, res=, nargs=,
@@ -88,13 +89,15 @@ int main(int argc, char **argv)
 			continue;
 		if (!strcmp(w, "header")) {
 			header = 1;
-		} else if (!strcmp(w, "smc") || !strcmp(w, "power")) {
+		} else if (!strcmp(w, "smc") || !strcmp(w, "power") || !strcmp(w, "cleared")) {
 			if (n == MAX_RECORDS) {
 				fprintf(stderr, "mktrace: more than %u records\n", MAX_RECORDS);
 				return 2;
 			}
 			memset(r, 0, sizeof(*r));
-			r->type = w[0] == 's' ? SECMON_TRACE_SMC : SECMON_TRACE_POWER;
+			r->type = w[0] == 's'	? SECMON_TRACE_SMC
+				  : w[0] == 'p' ? SECMON_TRACE_POWER
+						: SECMON_TRACE_CLEARED;
 		} else {
 			fprintf(stderr, "mktrace: line %u: unknown line '%s'\n", lineno, w);
 			return 2;

@@ -8,7 +8,8 @@ SYSTEM_SUSPEND, CPU_OFF and WARM_BOOT record starts (and, with a known end,
 ends) a span of the right state at its time (a warm boot: the CPU is on
 from there); one tick per SMC on its lane;
 one arrow per CPU_ON from caller to target; a line across the lanes per
-system event; a mark per jump in a CPU's sequence numbers (lost records). Prints what is wrong and exits 1, or prints a summary."""
+system event; a mark per jump in a CPU's sequence numbers (lost records)
+and per CLEARED record. Prints what is wrong and exits 1, or prints a summary."""
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -90,6 +91,11 @@ def main(svg_path, json_path):
     want = sorted(r['cpu'] for r in d['records'] if r['type'] in ('lost', 'seq_back'))
     if lost != want:
         errors.append('lost-record marks on cpus %s, lost markers in the JSON on %s' % (lost, want))
+    cleared = sorted(int(x.get('data-cpu')) for x in root.iter(NS + 'path')
+                     if x.get('class') == 'cleared')
+    want = sorted(r['cpu'] for r in d['records'] if r['type'] == 'cleared')
+    if cleared != want:
+        errors.append('cleared marks on cpus %s, CLEARED records on %s' % (cleared, want))
     if not any(g.get('class') == 'legend' for g in root.iter(NS + 'g')):
         errors.append('no legend')
     if not any(g.get('class') == 'axis' for g in root.iter(NS + 'g')):

@@ -1,10 +1,11 @@
+# shellcheck shell=bash
 # `secmon trace`: sourced by tests/cli/run.sh (its helpers, $BIN). The trace
 # files are written at test time by mktrace (the library's encoder) from the
 # text descriptions in tests/cli/traces/; none is committed in binary form.
 
 MKTRACE=$(dirname "$BIN")/mktrace
-TDIR=$(mktemp -d)
-trap 'rm -rf "$TDIR"' EXIT
+TDIR=$TMPD/trace
+mkdir -p "$TDIR"
 
 # mk NAME < description: $TDIR/NAME.trace
 mk() {
@@ -28,23 +29,49 @@ expect_lines "trace: one line per record, time from the first, call named as dec
 expect_lines "trace: power events named, with their arguments" trace "$B" -- \
 	"      12.000  cpu0   power CPU_ON target cpu1 entry 0x40080000 context 0x55" \
 	"      20.000  cpu1   power WARM_BOOT entry 0x40080000" \
-	"      50.000  cpu1   power STANDBY power_state 0x0 [40.000 us]" \
-	"     100.000  cpu1   power POWERDOWN power_state 0x1010000, down to level 1 (cluster) [100.000 us]" \
+	"      50.000  cpu1   power STANDBY power_state 0x1 [40.000 us]" \
+	"     100.000  cpu1   power POWERDOWN power_state 0x1010022, down to level 1 (cluster) [100.000 us]" \
 	"     212.000  cpu1   power CPU_OFF" \
-	"     310.000  cpu2   power POWERDOWN power_state 0x10000, down to level 0 (core) [20.000 us]" \
+	"     310.000  cpu2   power POWERDOWN power_state 0x10002, down to level 0 (core) [20.000 us]" \
 	"     400.000  cpu0   power SYSTEM_SUSPEND [100.000 us]" \
-	"     601.000  cpu0   power SYSTEM_RESET type 0x0 (cold)"
+	"     601.000  cpu0   power SYSTEM_RESET cold (SYSTEM_RESET)"
 
 expect_lines "trace: records lost to overrun shown where the CPU's seq jumps" trace "$B" -- \
 	"     210.000  cpu1   4 records LOST (seq 4 to 9)"
 
+# TRACE_CTL's clear: the CLEARED record after a seq gap accounts for the
+# records it discarded; only the rest of the gap is LOST. SYSTEM_OFF and
+# SYSTEM_RESET say how they were asked for.
+mk cleared < tests/cli/traces/cleared.txt
+C=$TDIR/cleared.trace
+expect_lines "trace: records TRACE_CTL cleared are told from records lost" trace "$C" -- \
+	"# secmon trace: 9 records, 2 CPUs, counter 1000000 Hz, 2 records lost to ring overrun" \
+	"      10.000  cpu0   trace CLEARED 3 records discarded by TRACE_CTL (seq 2 to 4)" \
+	"      30.000  cpu1   2 records LOST (seq 1 to 6)" \
+	"      30.000  cpu1   trace CLEARED 2 records discarded by TRACE_CTL (seq 4 to 5)" \
+	"      40.000  cpu0   power SYSTEM_RESET SYSTEM_RESET2 type 0x0 (warm) cookie 0x5eed" \
+	"      41.000  cpu0   power SYSTEM_RESET cold, asked without an SMC (power-off mailbox)" \
+	"      42.000  cpu1   power SYSTEM_OFF asked without an SMC (power-off mailbox)" \
+	"      43.000  cpu1   power SYSTEM_OFF SYSTEM_OFF2 type 0x1"
+run trace "$C"
+if [ "$RC" -eq 0 ] && [ "$(grep -c 'LOST' <<<"$OUT")" -eq 1 ]; then
+	tap_ok "trace: a gap a CLEARED record accounts for is not LOST"
+else
+	mapfile -t lines < <(got)
+	tap_not_ok "trace: a gap a CLEARED record accounts for is not LOST" "${lines[@]}"
+fi
+expect_json "trace --json: CLEARED records with their count, only the rest of a gap lost" \
+	"[(r['cpu'], r['discarded']) for r in d['records'] if r['type'] == 'cleared'] == [(0, 3), (1, 2)] and
+	 [(r['cpu'], r['count']) for r in d['records'] if r['type'] == 'lost'] == [(1, 2)]" \
+	trace --json "$C"
+
 run trace "$B"
 if [ "$RC" -eq 0 ] && [ "$(grep -vc '^#' <<<"$OUT")" -eq 17 ] &&
 	sort -s -n -k1,1 <<<"$(grep -v '^#' <<<"$OUT")" | cmp -s - <(grep -v '^#' <<<"$OUT"); then
-	pass "trace: every record (and the lost ones) once, merged in time order"
+	tap_ok "trace: every record (and the lost ones) once, merged in time order"
 else
 	mapfile -t lines < <(got)
-	fail "trace: every record (and the lost ones) once, merged in time order" "${lines[@]}"
+	tap_not_ok "trace: every record (and the lost ones) once, merged in time order" "${lines[@]}"
 fi
 
 expect_json "trace --json: header, records, results by code, lost records" \
@@ -79,10 +106,14 @@ expect_error "trace: a file cut inside a record" 2 \
 expect_error "trace: bytes after the last record" 2 \
 	"secmon trace: $TDIR/tail.trace: offset 2088: header field count is followed by bytes past its last record" \
 	trace "$TDIR/tail.trace"
-printf 'header cpus=2\nsmc cpu=0 t=1 res=0\nsmc cpu=0 t=2 type=3\n' | mk type
+printf 'header cpus=2\nsmc cpu=0 t=1 res=0\nsmc cpu=0 t=2 type=4\n' | mk type
 expect_error "trace: a record of an unknown type, named by record and offset" 2 \
-	"secmon trace: $TDIR/type.trace: offset 190: record 1, field type is not 1 (SMC) or 2 (power event)" \
+	"secmon trace: $TDIR/type.trace: offset 190: record 1, field type is not 1 (SMC), 2 (power event) or 3 (cleared)" \
 	trace "$TDIR/type.trace"
+printf 'header cpus=1\ncleared cpu=0 t=2 args=1 nargs=2\n' | mk cleared-nargs
+expect_error "trace: a CLEARED record with more than its count" 2 \
+	"secmon trace: $TDIR/cleared-nargs.trace: offset 68: record 0, field nargs of a cleared record is not 1 (the records discarded)" \
+	trace "$TDIR/cleared-nargs.trace"
 printf 'header cpus=2\nsmc cpu=2 t=1 res=0\n' | mk cpu
 expect_error "trace: a record of a CPU the header does not count" 2 \
 	"secmon trace: $TDIR/cpu.trace: offset 60: record 0, field cpu is not below the header's cpu_count" \
@@ -108,35 +139,36 @@ svg_check() {
 	run trace --svg "$svg" "$trace"
 	if [ "$RC" -ne 0 ] || [ ! -s "$svg" ]; then
 		mapfile -t lines < <(got)
-		fail "trace --svg $name: written" "${lines[@]}"
+		tap_not_ok "trace --svg $name: written" "${lines[@]}"
 		return
 	fi
 	"$BIN" trace --json "$trace" > "$TDIR/$name.json"
 	if why=$(python3 tests/cli/svgcheck.py "$svg" "$TDIR/$name.json" 2>&1); then
-		pass "trace --svg $name: valid XML, one lane per CPU, spans match the records ($why)"
+		tap_ok "trace --svg $name: valid XML, one lane per CPU, spans match the records ($why)"
 	else
 		mapfile -t lines < <(printf '%s\n' "$why" | head -10)
-		fail "trace --svg $name: valid XML, one lane per CPU, spans match the records" "${lines[@]}"
+		tap_not_ok "trace --svg $name: valid XML, one lane per CPU, spans match the records" "${lines[@]}"
 	fi
 	if ! command -v rsvg-convert >/dev/null; then
-		fail "trace --svg $name: rsvg-convert renders it" "rsvg-convert missing: run scripts/deps.sh"
+		tap_not_ok "trace --svg $name: rsvg-convert renders it" "rsvg-convert missing: run scripts/deps.sh"
 	elif why=$(rsvg-convert -o "$TDIR/$name.png" "$svg" 2>&1) && [ -s "$TDIR/$name.png" ]; then
-		pass "trace --svg $name: rsvg-convert renders it"
+		tap_ok "trace --svg $name: rsvg-convert renders it"
 	else
-		fail "trace --svg $name: rsvg-convert renders it" "$why"
+		tap_not_ok "trace --svg $name: rsvg-convert renders it" "$why"
 	fi
 }
 
 svg_check boot "$B"
+svg_check cleared "$C"
 python3 tests/cli/traces/many.py | mk many
 svg_check many "$TDIR/many.trace"
 
 # The check itself catches a timeline that leaves out an idle state.
 grep -v 'data-state="standby"' "$TDIR/boot.svg" > "$TDIR/nostandby.svg"
 if ! python3 tests/cli/svgcheck.py "$TDIR/nostandby.svg" "$TDIR/boot.json" >/dev/null 2>&1; then
-	pass "svgcheck.py refuses a timeline without the standby span"
+	tap_ok "svgcheck.py refuses a timeline without the standby span"
 else
-	fail "svgcheck.py refuses a timeline without the standby span"
+	tap_not_ok "svgcheck.py refuses a timeline without the standby span"
 fi
 
 # Successive reads of one machine's trace, given together, are one trace.
@@ -173,5 +205,5 @@ if [ "$RC" -eq 0 ] && [ -s "$TDIR/sim.trace" ]; then
 	svg_check sim "$TDIR/sim.trace"
 else
 	mapfile -t lines < <(got)
-	fail "call --sim --trace wrote a trace to decode" "${lines[@]}"
+	tap_not_ok "call --sim --trace wrote a trace to decode" "${lines[@]}"
 fi

@@ -10,6 +10,8 @@ enum job {
 	JOB_RACE,
 	JOB_SUSPEND_SYSTEM,	/* CPU_SUSPEND to the system state, expect JOB_RESUMED */
 	JOB_TRNG,		/* wait for trng_go, draw TRNG_PER_CPU blocks */
+	JOB_SGI_SUSPEND,	/* suspend (v: power_state) until another CPU's SGI */
+	JOB_SGI_RESUMED,
 };
 #define CTX(job, v) (((uint64_t)(job) << 24) | ((v) & 0xffffffu))
 #define CTX_JOB(ctx) ((unsigned)((ctx) >> 24) & 0xff)
@@ -33,6 +35,7 @@ static volatile uint32_t seen_ctx[CONF_MAX_CPUS];
 static volatile uint32_t starts[CONF_MAX_CPUS];
 static volatile uint32_t release;
 static volatile uint32_t resumed_ok;
+static volatile uint32_t sgi_ready;
 
 static uint32_t race_attempts;
 static uint32_t race_succeeded;
@@ -309,6 +312,56 @@ static void test_feature_availability(void)
 	      "ARCH_FEATURE_AVAILABILITY(garbage above SCR_EL3's encoding) is INVALID_PARAMETER");
 	check_unk32(SECMON_SMCCC_ARCH_FEATURE_AVAILABILITY,
 		    "ARCH_FEATURE_AVAILABILITY has no SMC32 form: SMC_UNK");
+}
+
+/*
+ * ARCH_FEATURE_AVAILABILITY against the ID registers, by Arm's TFTF rules
+ * (tf-a-tests smccc_feature_availability.c) for the bits a monitor that
+ * traps nothing reports: a trap bit is 1 exactly where the CPU has what it
+ * traps; FP/SIMD, CPACR, debug and OS-lock accesses and MDCR_EL3.EnPM2's
+ * registers are never blocked (1 on every CPU). SMCCC allows a 1 for an
+ * absent feature; TF-A and TFTF want the answer to match the CPU.
+ */
+static const struct {
+	uint32_t reg;
+	uint8_t bit, id, shift;		/* id 4: every CPU; else ID field (id, shift) != 0 */
+	const char *name;
+} avail_rules[] = {
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 15, 0, 28, "SCR_EL3.TERR (RAS)" },
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 40, 2, 60, "SCR_EL3.TRNDR (RNDR)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 10, 4, 0, "CPTR_EL3.TFP" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 20, 1, 4, "CPTR_EL3.TTA (trace registers)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 30, 0, 44, "CPTR_EL3.TAM (AMU)" },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, 31, 4, 0, "CPTR_EL3.TCPAC" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 6, 1, 8, "MDCR_EL3.TPM (PMU)" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 7, 4, 0, "MDCR_EL3.EnPM2" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 9, 4, 0, "MDCR_EL3.TDA" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 10, 4, 0, "MDCR_EL3.TDOSA" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 19, 1, 40, "MDCR_EL3.TTRF (trace filter)" },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, 27, 3, 56, "MDCR_EL3.TDCC (FGT)" },
+};
+
+static void test_feature_availability_exact(void)
+{
+	uint64_t id[4];
+	unsigned bad = 0;
+
+	if (!env->id_regs || env->c->aarch32)
+		return;
+	env->id_regs(id);
+	for (unsigned i = 0; i < sizeof(avail_rules) / sizeof(avail_rules[0]); i++) {
+		struct secmon_regs o = feat_avail(avail_rules[i].reg);
+		bool want = avail_rules[i].id == 4 ||
+			    ((id[avail_rules[i].id] >> avail_rules[i].shift) & 0xf) != 0;
+
+		if (o.x[0] != 0 || ((o.x[1] >> avail_rules[i].bit) & 1) != want) {
+			out("# ARCH_FEATURE_AVAILABILITY: ");
+			out(avail_rules[i].name);
+			out(want ? " reported 0 (want 1)\n" : " reported 1, the CPU lacks it\n");
+			bad++;
+		}
+	}
+	check_int(bad, 0, "ARCH_FEATURE_AVAILABILITY: each bit as the ID registers say (TFTF's rules)");
 }
 
 /* x1..x17 not used for results come back as they were sent. */
@@ -655,6 +708,32 @@ static void test_cpu_on_errors(void)
 	check_int(affinity(1), SECMON_PSCI_AFF_OFF, "a refused CPU_ON leaves the target OFF");
 }
 
+/*
+ * A CPU_OFF powers the core down: when CPU_ON brings it back, its count of
+ * the core power-down state has grown by one (as TF-A counts it, and Arm's
+ * TFTF "Stats test cases for CPU OFF" checks). CPU 1 is off, by CPU_OFF.
+ */
+static void test_cpu_off_counted(void)
+{
+	uint64_t before = 0, after = 0;
+
+	if (!env->has_powerdown || !psci_offers(SECMON_PSCI_FN_STAT_COUNT)) {
+		skip("PSCI_STAT_COUNT after CPU_OFF", "no power-down state or no PSCI_STAT_COUNT");
+		return;
+	}
+	secmon_psci_stat_count(env->c, env->mpidr[1], env->powerdown_state, &before);
+	store(&seen_ctx[1], 0);
+	store(&release, 0);
+	if (secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc, CTX(JOB_HOLD, 0x44)) ==
+		    SECMON_OK &&
+	    wait_value(&seen_ctx[1], 0x44))
+		secmon_psci_stat_count(env->c, env->mpidr[1], env->powerdown_state, &after);
+	store(&release, 1);
+	check_int((int64_t)(after - before), 1,
+		  "PSCI_STAT_COUNT of the core power-down grows by one for a CPU_OFF, once back on");
+	check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "it powers off again");
+}
+
 static void test_cpu_on_off(void)
 {
 	unsigned t, ok = 0, on_ok = 0, again = 0;
@@ -683,6 +762,7 @@ static void test_cpu_on_off(void)
 	check_int(again, env->ncpus - 1, "a running secondary is ON and CPU_ON says ALREADY_ON");
 	check_int(ok, env->ncpus - 1, "each secondary gets its context ID and powers off");
 	check_int(load(&seen_ctx[1]), 0x1001, "the refused CPU_ON did not change the context ID");
+	test_cpu_off_counted();
 }
 
 /* Two CPU_ONs back to back: exactly one wins, and its context is used. */
@@ -814,6 +894,53 @@ static void test_suspend(void)
 		check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the held CPU powers off");
 	}
 	test_system_state();
+}
+
+/*
+ * A CPU suspended in the firmware wakes for an interrupt another CPU sends
+ * it (an SGI), as Arm's TFTF wakes its suspended CPUs from the one that
+ * took the timer's interrupt: CPU 1 enables the SGI, masked, and suspends
+ * (standby, then power-down); once the firmware reports it in that state
+ * (NODE_HW_STATE, when offered), CPU 0 sends the SGI; CPU 1 must return
+ * from the standby, and resume at its entry from the power-down.
+ */
+static void test_sgi_wakeup(void)
+{
+	static const char *const what[] = {
+		"a CPU in CPU_SUSPEND standby returns for an SGI another CPU sends it",
+		"a CPU in CPU_SUSPEND power-down resumes at its entry for another CPU's SGI",
+	};
+
+	if (!env->sgi_arm || env->ncpus < 2) {
+		skip("wake-up by another CPU's SGI", "no SGI hooks or one CPU");
+		return;
+	}
+	for (unsigned pd = 0; pd < 2; pd++) {
+		int state = -1, want = pd ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_STANDBY;
+		bool in = false;
+
+		if (!(pd ? env->has_powerdown : env->has_standby)) {
+			skip(what[pd], "no such state");
+			continue;
+		}
+		store(&sgi_ready, 0);
+		store(&resumed_ok, 0);
+		if (secmon_psci_cpu_on(env->c, env->mpidr[1], env->secondary_pc,
+				       CTX(JOB_SGI_SUSPEND, pd)) != SECMON_OK ||
+		    !wait_value(&sgi_ready, 1)) {
+			check(false, what[pd]);
+			continue;
+		}
+		for (uint32_t i = 0; i < WAIT_SMCS && !in; i++) {
+			in = !psci_offers(SECMON_PSCI_FN_NODE_HW_STATE) ||
+			     (secmon_psci_node_hw_state(env->c, env->mpidr[1], 0, &state) == 0 &&
+			      state == want);
+			relax();
+		}
+		env->sgi_send(1);
+		check(in && wait_value(&resumed_ok, 1), what[pd]);
+		check(wait_affinity(1, SECMON_PSCI_AFF_OFF), "the woken CPU powers off");
+	}
 }
 
 static uint32_t rnd(uint32_t *s)
@@ -959,6 +1086,22 @@ void conf_secondary(uint64_t ctx)
 		break;
 	case JOB_RESUMED:
 		store(&resumed_ok, v == 0x5e5 ? 1 : 3);
+		break;
+	case JOB_SGI_SUSPEND:
+		env->sgi_arm();
+		store(&sgi_ready, 1);
+		/* Standby returns here; a power-down resumes as JOB_SGI_RESUMED. */
+		if (secmon_psci_cpu_suspend(env->c, v == 1 ? env->powerdown_state : env->standby_state,
+					    env->secondary_pc, CTX(JOB_SGI_RESUMED, 0x5e6)) == SECMON_OK) {
+			env->sgi_clear();
+			store(&resumed_ok, v == 1 ? 2 : 1);
+		} else {
+			store(&resumed_ok, 3);
+		}
+		break;
+	case JOB_SGI_RESUMED:
+		env->sgi_clear();
+		store(&resumed_ok, v == 0x5e6 ? 1 : 3);
 		break;
 	case JOB_RACE:
 		__atomic_fetch_add(&race_entered, 1, __ATOMIC_ACQ_REL);
@@ -1178,6 +1321,7 @@ int conf_run(const struct conf_env *e)
 	test_smccc();
 	test_soc_id();
 	test_feature_availability();
+	test_feature_availability_exact();
 	test_preserved();
 	test_workarounds();
 	test_trng();
@@ -1188,6 +1332,7 @@ int conf_run(const struct conf_env *e)
 	test_cpu_on_twice();
 	test_node_hw_state();
 	test_suspend();
+	test_sgi_wakeup();
 	test_race();
 	test_trng_smp();
 	out("1..");

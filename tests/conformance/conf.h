@@ -39,6 +39,22 @@ struct conf_env {
 	void (*relax)(void);
 	/* Arms a wake-up interrupt before a suspend, or NULL when not needed. */
 	void (*arm_wakeup)(void);
+	/*
+	 * The calling CPU's ID_AA64PFR0, ID_AA64DFR0, ID_AA64ISAR0 and
+	 * ID_AA64MMFR0 (in that order), for the check of ARCH_FEATURE_AVAILABILITY
+	 * against them; NULL where the caller cannot read them (the simulator).
+	 */
+	void (*id_regs)(uint64_t id[4]);
+	/*
+	 * A wake-up sent by another CPU, a software-generated interrupt:
+	 * sgi_arm() on the CPU about to suspend enables it there (PSTATE keeps
+	 * it masked: it only becomes pending), sgi_send(cpu) raises it for CPU
+	 * `cpu` from the calling one, sgi_clear() on the woken CPU acknowledges
+	 * it. NULL where the caller has no GIC of its own (the simulator).
+	 */
+	void (*sgi_arm)(void);
+	void (*sgi_send)(unsigned cpu);
+	void (*sgi_clear)(void);
 	/* The firmware's idle states (from its DT); has_* false to skip. */
 	bool has_standby, has_powerdown;
 	uint32_t standby_state, powerdown_state;

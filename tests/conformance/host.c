@@ -66,11 +66,11 @@ static void run(const char *name, unsigned ncpus, bool aarch32)
 	env.puts = put;
 	env.relax = relax;
 	env.has_standby = true;
-	env.standby_state = 0x00000000u;
+	env.standby_state = 0x00000001u;
 	env.has_powerdown = true;
-	env.powerdown_state = 0x00010000u;
+	env.powerdown_state = 0x00010002u;
 	env.has_system_state = true;
-	env.system_state = 0x02010000u;
+	env.system_state = 0x02010222u;
 	env.race_starts = 400;
 	env.scmi_fid = 0x82000200u;
 	env.scmi_shmem = sim_phys(SIM_SCMI_BASE, SIM_SCMI_SIZE);

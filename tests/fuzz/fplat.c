@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <secmon/trace.h>
 
 #include "../../monitor/plat.h"
 #include "../../monitor/scmi_backend.h"
@@ -292,6 +293,26 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 	return 1;
 }
 
+/* The trace rings: one per CPU the harness may declare. */
+static struct secmon_trace_record trace_records[MON_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = MON_MAX_CPUS;
+	return trace_records;
+}
+
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	(void)caller;
+	return false;
+}
+
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
 void plat_trace_switched(bool on, bool workarounds)
 {
 	(void)on;
@@ -358,10 +379,10 @@ void plat_putc(char c)
 
 /* The simulator's states: the fuzzers' expectations (fuzz_dispatch.c) name them. */
 static const struct plat_power_state fp_states[] = {
-	{ "cpu-retention", 0x00000000u, false, PLAT_LEVEL_CORE, 1, 1, 2, false },
-	{ "cpu-power-down", 0x00010000u, true, PLAT_LEVEL_CORE, 2, 2, 4, true },
-	{ "cluster-power-down", 0x01010000u, true, PLAT_LEVEL_CLUSTER, 3, 3, 6, true },
-	{ "system-power-down", 0x02010000u, true, PLAT_LEVEL_SYSTEM, 4, 4, 8, true },
+	{ "cpu-retention", 0x00000001u, false, PLAT_LEVEL_CORE, 1, 1, 2, false },
+	{ "cpu-power-down", 0x00010002u, true, PLAT_LEVEL_CORE, 2, 2, 4, true },
+	{ "cluster-power-down", 0x01010022u, true, PLAT_LEVEL_CLUSTER, 3, 3, 6, true },
+	{ "system-power-down", 0x02010222u, true, PLAT_LEVEL_SYSTEM, 4, 4, 8, true },
 };
 
 const struct plat_power_state *plat_power_states(unsigned *n)

@@ -18,7 +18,7 @@
  *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3;
  *      0x80 woken CPUs enter an AArch32 normal world (plat_ns_entry_aarch32)
  *   2  board DT: 0 none, n the n-th embedded board (boards/NAME.dts, then
- *      tests/fuzz/boards/NAME.dts)
+ *      tests/fuzz/boards/NAME.dts, then boards/soc/NAME.dts)
  *   3  boot CPU (b % CPUs); b >> 4 the entropy source: 14 empty (NO_ENTROPY),
  *      15 none (no TRNG), else one that delivers
  *   4  flags: 1 SoC version, 2 SoC name, 0x0c which name, 0x10 a PSCI
@@ -129,6 +129,7 @@ struct mcpu {
 	enum mstate st;
 	struct mon_ns_entry entry;	/* while PENDING or SUSPENDED */
 	unsigned level, stat;		/* while SUSPENDED */
+	unsigned off_stat;		/* off by CPU_OFF: its state (1 core, 2 cluster), else 0 */
 	uint64_t count[4];		/* PSCI_STAT_COUNT per CPU_SUSPEND state */
 };
 
@@ -445,22 +446,24 @@ static int64_t standby(struct call *c)
 static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ctx)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return standby(c);
-	case 0x00010000u:
+	case 0x00010002u:
 		return powerdown(c, 1, pc, ctx, false);
-	case 0x01010000u:
+	case 0x01010022u:
 		return powerdown(c, 2, pc, ctx, false);
-	case 0x02010000u:
+	case 0x02010222u:
 		return powerdown(c, 3, pc, ctx, false);
 	default:
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	}
 }
 
+/* Counted when the CPU comes back: its cluster's state when the others are down. */
 static void cpu_off(struct call *c)
 {
 	c->e->down = FP_CPU_OFF;
+	m.cpu[c->cpu].off_stat = others_down(c->cpu, 1) ? 2 : 1;
 	m.cpu[c->cpu].st = M_OFF;
 }
 
@@ -521,7 +524,9 @@ static int64_t psci_version(void)
 
 /*
  * Level 1: the cluster is off once each of its cores is off or suspended at
- * cluster level. This platform has no cluster retention state (stat_index():
+ * cluster level; in OS-initiated mode, once each is off or suspended and
+ * one of them (its last) took the cluster down with it (or all are off).
+ * This platform has no cluster retention state (stat_index():
  * core standby, core power-down, cluster power-down), so a cluster whose
  * cores sleep at core level only is still on, never HW_STANDBY.
  */
@@ -529,6 +534,7 @@ static int64_t node_hw_state(const struct call *c)
 {
 	int t = target_cpu(arg(c, 1));
 	uint64_t level = arg(c, 2);
+	bool all_off = true, taken = false;
 
 	if (t < 0 || level > 2)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -540,23 +546,27 @@ static int64_t node_hw_state(const struct call *c)
 	for (unsigned i = 0; i < ncpus(); i++) {
 		const struct mcpu *p = &m.cpu[i];
 
-		if (fp_cluster(i) == fp_cluster((unsigned)t) && p->st != M_OFF &&
-		    !(p->st == M_SUSPENDED && p->level >= 1))
+		if (fp_cluster(i) != fp_cluster((unsigned)t) || p->st == M_OFF)
+			continue;
+		/* OS-initiated: one suspended core at cluster level took it down for all. */
+		if (p->st != M_SUSPENDED || (!m.osi && p->level < 1))
 			return SECMON_PSCI_HW_ON;
+		taken |= p->level >= 1;
+		all_off = false;
 	}
-	return SECMON_PSCI_HW_OFF;
+	return !m.osi || all_off || taken ? SECMON_PSCI_HW_OFF : SECMON_PSCI_HW_ON;
 }
 
 static int stat_index(uint32_t ps)
 {
 	switch (ps) {
-	case 0x00000000u:
+	case 0x00000001u:
 		return 0;
-	case 0x00010000u:
+	case 0x00010002u:
 		return 1;
-	case 0x01010000u:
+	case 0x01010022u:
 		return 2;
-	case 0x02010000u:
+	case 0x02010222u:
 		return 3;
 	default:
 		return -1;
@@ -1263,6 +1273,9 @@ static void wake(unsigned cpu)
 		check_entry(cpu, &e, p);
 		if (p->st == M_SUSPENDED)
 			p->count[p->stat]++;
+		else if (p->off_stat)
+			p->count[p->off_stat]++;
+		p->off_stat = 0;
 		p->st = M_ON;
 		m.errata_applied[cpu] = 0;	/* a core loses its workarounds with power */
 		/* OS-initiated: its cluster and the system are up again. */
@@ -1295,7 +1308,7 @@ static bool check_regs(const struct call *c, const struct secmon_regs *out, bool
 				 (unsigned long long)c->in->x[i]);
 		/*
 		 * SMC32 results: upper half zero, or for an AArch64 caller the
-		 * sign extension of a negative 32-bit status (issue 13 item 12).
+		 * sign extension of a negative 32-bit status.
 		 */
 		if (!e->smc64 && out->x[i] != c->in->x[i] && (out->x[i] >> 32) &&
 		    (c->a32 || out->x[i] != (uint64_t)(int64_t)(int32_t)out->x[i]))
@@ -1477,8 +1490,8 @@ static uint64_t ctx_counter;
 static uint64_t gen_value(void)
 {
 	/* Power states, then FEATURE_AVAILABILITY's register selectors. */
-	static const uint32_t states[12] = { 0x0u, 0x10000u, 0x1010000u, 0x2010000u,
-					     0x10001u, 0x40000000u, 0x1000000u, 0x3010000u,
+	static const uint32_t states[12] = { 0x1u, 0x10002u, 0x1010022u, 0x2010222u,
+					     0x10000u, 0x40000000u, 0x1000022u, 0x3010222u,
 					     SECMON_FEAT_AVAIL_SCR_EL3, SECMON_FEAT_AVAIL_CPTR_EL3,
 					     SECMON_FEAT_AVAIL_MDCR_EL3, SECMON_FEAT_AVAIL_MPAM3_EL3 };
 	uint8_t s = u8();

@@ -22,7 +22,7 @@
 
 #include <secmon/error.h>
 #include <secmon/tracefile.h>
-#include "../../tools/cli.h"
+#include "../../tools/tracedoc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -169,8 +169,8 @@ def board_phandle_twice():
     A call table and its operation both with phandle 1 (dtc refuses a
     phandle twice; a mutation makes it). mon_dt_fixup() copied both into
     the OS's DT, whose phandles were then no longer unique; a board's
-    phandles number the board's own nodes and are no longer copied (task R
-    review; fixup-phandle-unique).
+    phandles number the board's own nodes and are no longer copied: every
+    phandle of the OS's DT is unique (fixup-phandle-unique).
     """
     strings = b"compatible\0method\0function-id\0phandle\0"
     s = (cells(BEGIN_NODE) + name("") +

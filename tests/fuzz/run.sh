@@ -15,14 +15,7 @@ O=$2
 secs=$3
 cd "$(dirname "$0")/../.."
 mkdir -p "$O/findings" "$O/logs"
-status=0
-n=0
-
-tap() {
-	n=$((n + 1))
-	echo "$1"
-	case $1 in not*) status=1 ;; esac
-}
+. tests/tap.sh
 
 # The line a finding printed: the invariant, or the sanitizer's summary.
 why() {
@@ -75,10 +68,10 @@ for t in dispatch dt scmi trace; do
 		[ -e "$f" ] || continue
 		log=$O/logs/$t-$(basename "$f").log
 		if SECMON_FUZZ_ALL=1 "$bin" "${extra[@]}" "$f" >"$log" 2>&1; then
-			tap "ok - fuzz $t regression $(basename "$f")"
+			tap_ok "fuzz $t regression $(basename "$f")"
 			cp "$f" "$okseeds/"
 		else
-			tap "not ok - fuzz $t regression $(basename "$f"): $(why_all "$log")"
+			tap_not_ok "fuzz $t regression $(basename "$f"): $(why_all "$log")"
 		fi
 	done
 
@@ -101,11 +94,11 @@ for t in dispatch dt scmi trace; do
 	[ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
 	if [ "$rc" -eq 0 ]; then
-		tap "ok - fuzz $t: ${runs:-0} runs, no finding (seed $seed, $((SECONDS - start)) s, $cov, corpus $(ls "$work" | wc -l) + $(ls "$okseeds" | wc -l) seeds)"
+		tap_ok "fuzz $t: ${runs:-0} runs, no finding (seed $seed, $((SECONDS - start)) s, $cov, corpus $(ls "$work" | wc -l) + $(ls "$okseeds" | wc -l) seeds)"
 	else
 		art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-		tap "not ok - fuzz $t: finding after ${runs:-?} runs (seed $seed): $(why "$log") (input: ${art:-see $log})"
+		tap_not_ok "fuzz $t: finding after ${runs:-?} runs (seed $seed): $(why "$log") (input: ${art:-see $log})"
 	fi
 done
-echo "1..$n"
-exit $status
+tap_plan
+tap_status

@@ -13,36 +13,40 @@ import os
 import struct
 import sys
 
-# Indices into fuzz_dispatch.c's std_fids[]: PSCI function n is 2n (SMC32)
-# and 2n + 1 (SMC64) for n = 0..0x15, then its `extra` list from 44.
+# Function IDs by value (DEN0022, DEN0028, DEN0098 and secmon's SiP map in
+# include/secmon/early.h and trace.h): a seed names the call it means, not a
+# position in the harness's std_fids[] list, which moves when a call is added.
 def psci32(fn):
-    return 2 * fn
+    return 0x84000000 | fn
 
 
 def psci64(fn):
-    return 2 * fn + 1
+    return 0xC4000000 | fn
 
 
+# PSCI function numbers (also the bits of header()'s `unsupported` mask).
 VERSION, CPU_SUSPEND, CPU_OFF, CPU_ON, AFFINITY_INFO = 0, 1, 2, 3, 4
 MIGRATE_INFO_TYPE, SYSTEM_OFF, SYSTEM_RESET, FEATURES = 6, 8, 9, 0xA
 DEFAULT_SUSPEND, NODE_HW_STATE, SYSTEM_SUSPEND, SET_SUSPEND_MODE = 0xC, 0xD, 0xE, 0xF
 STAT_RESIDENCY, STAT_COUNT, SYSTEM_RESET2 = 0x10, 0x11, 0x12
-SMCCC_VERSION, ARCH_FEATURES, SOC_ID, SOC_ID_NAME = 44, 45, 46, 47
-WORKAROUND_1, WORKAROUND_2 = 49, 50
-STD_CALL_COUNT, STD_UID, STD_REVISION = 53, 54, 56
-ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64 = 71, 72, 73
-TRNG_VERSION, TRNG_FEATURES, TRNG_UUID, TRNG_RND32, TRNG_RND64 = 59, 60, 61, 62, 63
-# secmon's trace calls, counted from std_fids[] as it is today: 2 * 23 PSCI
-# entries (functions 0 to SECMON_PSCI_FN_COUNT, 0x16), then `extra`, where
-# TRACE_INFO is the 33rd.
-TRACE_INFO, TRACE_CTL = 46 + 32, 46 + 34
+SMCCC_VERSION, ARCH_FEATURES, SOC_ID, SOC_ID_NAME = 0x80000000, 0x80000001, 0x80000002, 0xC0000002
+WORKAROUND_1, WORKAROUND_2, WORKAROUND_3 = 0x80008000, 0x80007FFF, 0x80003FFF
+STD_CALL_COUNT, STD_UID, STD_REVISION = 0x8400FF00, 0x8400FF01, 0x8400FF03
+ERRATA_APPLY, ERRATA_STATUS, ERRATA_APPLY64 = 0x82000020, 0x82000021, 0xC2000020
+TRNG_VERSION, TRNG_FEATURES, TRNG_UUID = 0x84000050, 0x84000051, 0x84000052
+TRNG_RND32, TRNG_RND64 = 0x84000053, 0xC4000053
+TRACE_INFO, TRACE_CTL = 0x82000030, 0x82000032
 # The boot-CPU byte's high nibble picks the entropy source (fuzz_dispatch.c).
 ENTROPY_EMPTY, ENTROPY_NONE = 0xE0, 0xF0
 
-# The order mk/fuzz.mk embeds them in: boards/*.dts, tests/fuzz/boards/*.dts,
-# boards/soc/*.dts.
-BOARDS = ["exynos-style", "omap4-style", "psci-0.1-custom", "psci-standard", "reordered",
-          "fuzz-all-ops", "exynos4210"]
+# The order mk/fuzz.mk embeds them in (GNU make's sorted wildcards):
+# boards/*.dts, then tests/fuzz/boards/*.dts, then boards/soc/*.dts.
+def _boards(folder):
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), folder)
+    return sorted(f[:-4] for f in os.listdir(path) if f.endswith(".dts"))
+
+
+BOARDS = _boards("../../boards") + _boards("boards") + _boards("../../boards/soc")
 
 
 def header(ncpus=4, cluster=2, shift=0, ns=0, board=None, boot=0, soc=3, name=0,
@@ -81,8 +85,9 @@ def erratum(i):
     return bytes([13 | (i << 4)])
 
 
-def fidval(i):
-    return bytes([8, i])
+def fidval(fid):
+    """A function ID as an argument (gen_value's 32-bit value)."""
+    return bytes([1]) + struct.pack("<I", fid)
 
 
 def ctx(k):
@@ -98,10 +103,11 @@ def size_pages(k):
 
 
 def smc(cpu, fid, *args, a32=False, mode=0):
-    """An SMC event: std_fids[fid] in x0 and the generators for x1.. in order."""
+    """An SMC event: the function ID fid in x0 (gen_fid's literal 32-bit
+    form) and the generators for x1.. in order."""
     assert len(args) <= 7
     return (bytes([0, cpu, (1 if a32 else 0) | (mode << 1) | (len(args) << 3)]) +
-            b"".join(args) + bytes([0, fid]))
+            b"".join(args) + bytes([4]) + struct.pack("<I", fid))
 
 
 def described(cpu, pick, *args, a32=False):
@@ -269,8 +275,8 @@ REGRESSIONS = {
     # ARCH_FEATURES(WORKAROUND_3) = 1 (implemented, not needed on this CPU)
     # and mon_fid_implemented() says yes, but the call answers SMC_UNK.
     "workaround-callable": header(ncpus=1, wa=0x10) + b"".join([
-        smc(0, ARCH_FEATURES, fidval(WORKAROUND_1 + 2)),
-        smc(0, WORKAROUND_1 + 2, small(1)),
+        smc(0, ARCH_FEATURES, fidval(WORKAROUND_3)),
+        smc(0, WORKAROUND_3, small(1)),
     ]),
     # Back to platform-coordinated mode while another core runs: DEN0022
     # allows it only when every other core is OFF.

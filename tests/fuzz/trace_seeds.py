@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the trace fuzzer's corpus (trace files, the layout of
 include/secmon/trace.h) into the directory given: a Linux-like boot on four
-CPUs, every power event, lost records, AArch32 and HVC callers, an empty
-trace, and a few near-misses the decoder must refuse."""
+CPUs, every power event, lost records, records TRACE_CTL cleared, AArch32
+and HVC callers, an empty trace, and a few near-misses the decoder must
+refuse."""
 import os
 import struct
 import sys
@@ -13,7 +14,7 @@ assert HDR.size == 40 and REC.size == 128
 
 
 def header(count, cpus=4, hz=62500000, lost=0, **kw):
-    f = dict(magic=0x52544d53, version=1, size=128)
+    f = dict(magic=0x52544d53, version=2, size=128)
     f.update(kw)
     return HDR.pack(f['magic'], f['version'], f['size'], hz, cpus, count, lost, 0)
 
@@ -56,7 +57,7 @@ def boot():
         t += 50
     for c in (1, 2, 3):
         r.append(power(c, seq[c], t, 3, args=(0,), dur=40))
-        r.append(power(c, seq[c] + 1, t + 60, 4, args=(0x1010000, 1), dur=100))
+        r.append(power(c, seq[c] + 1, t + 60, 4, args=(0x1010022, 1), dur=100))
         r.append(smc(c, seq[c] + 2, t + 200, 0x84000002))
         r.append(power(c, seq[c] + 3, t + 201, 2))
         seq[c] += 4
@@ -65,6 +66,10 @@ def boot():
     r.append(smc(0, seq[0] + 1, t + 900, 0x84000009, res=()))
     r.append(power(0, seq[0] + 2, t + 901, 7, args=(0,)))
     return r
+
+
+def cleared(cpu, seq, t, n):
+    return rec(cpu, seq, t, 3, 0, 0, (n,))
 
 
 def main(out):
@@ -82,7 +87,14 @@ def main(out):
                                for i, f in enumerate((0x82000010, 0xc3000001, 0x06000000,
                                                       0xbf00ff01, 0x8600ff00))], cpus=1),
         'bad-count': header(3) + smc(0, 0, 1, 0x84000000),
-        'bad-version': header(0, version=2),
+        # Read up to seq 1, seq 2-4 discarded by TRACE_CTL, seq 6-7 lost, then
+        # 8-9 discarded; the ways SYSTEM_RESET and SYSTEM_OFF are asked for.
+        'cleared': trace([smc(0, 0, 1, 0x84000000), smc(0, 1, 2, 0x84000000),
+                          cleared(0, 5, 3, 3), cleared(0, 10, 9, 2),
+                          power(0, 11, 10, 7, args=(1, 0, 0x5eed)), power(0, 12, 11, 7, args=(2,)),
+                          power(1, 0, 12, 8, args=(2,)), power(1, 1, 13, 8, args=(1, 1))],
+                         cpus=2, lost=2),
+        'bad-version': header(0, version=1),
         # The SVG axis converted the span (as a double) back to 64 bits:
         # 2^64 - 1 counter ticks overflowed the conversion (UBSan).
         'regress-svg-axis-span': trace([smc(0, 0, 0, 0x84000000),

@@ -255,6 +255,51 @@ media_driver() {
 	check "the attribute is gone" test ! -e "$MEDIA/format"
 }
 
+# A driver that binds to the SCMI channel's node while debugfs scmi holds
+# the channel (secmon.scmi_hold_ms) must wait for its release (the module
+# claims the node's device: secmon-scmi.c), after which the file refuses;
+# unbound again, the file works. The driver is secmon-api-test.ko's
+# "secmon-bind-test", bound through driver_override as the kernel's SCMI
+# driver would bind.
+scmi_bind() {
+	dev=$(cd /sys/bus/platform/devices && ls -d -- *:scmi 2>/dev/null | head -n 1)
+	P=/sys/module/secmon/parameters/scmi_hold_ms
+	if [ -z "$dev" ] || ! insmod "$M/secmon-api-test.ko" scenario=bind >"$OUT" 2>&1; then
+		fail "scmi: the test driver loads and the channel's node has a device ($dev)"
+		return
+	fi
+	echo secmon-bind-test >"/sys/bus/platform/devices/$dev/driver_override"
+	echo 3000 >"$P"
+	cat "$D/scmi" >/tmp/held 2>&1 &
+	reader=$!
+	n=0
+	while ! dmesg | grep -q 'scmi: channel claimed' && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	echo "$dev" >/sys/bus/platform/drivers/secmon-bind-test/bind 2>"$OUT"
+	wait $reader
+	echo 0 >"$P"
+	dmesg | grep -e 'scmi: channel' -e 'bind: bound' | sed 's/^/SECMON-LOG /'
+	has "scmi: the read that held the channel ran whole" /tmp/held "sensor 1: -1 (denied)"
+	dmesg | awk '/secmon: scmi: channel released/ { if (!b) r = 1 }
+		     /secmon-api-test: bind: bound to/ { b = 1 }
+		     END { exit !(r && b) }' >"$OUT" 2>&1
+	if [ $? = 0 ]; then
+		pass "scmi: a driver binding to the channel's node waited for the file's release"
+	else
+		dmesg >"$OUT"
+		fail "scmi: a driver binding to the channel's node waited for the file's release"
+	fi
+	has "scmi: with a driver bound the file keeps out" "$D/scmi" \
+		"channel: none: the kernel's SCMI driver owns the channel (a driver is bound to its node)"
+	refused "scmi: with a driver bound no level is set" sh -c "echo 'perf 0 500000' >$D/scmi"
+	echo "$dev" >/sys/bus/platform/drivers/secmon-bind-test/unbind
+	echo >"/sys/bus/platform/devices/$dev/driver_override"
+	has "scmi: unbound again, the file reads the channel" "$D/scmi" "base: version 2.0"
+	rmmod secmon-api-test
+}
+
 unload() {
 	check "rmmod secmon" rmmod secmon
 	check "debugfs secmon/ is gone" test ! -e "$D"
@@ -563,6 +608,7 @@ scmi)
 	refused "scmi: a domain past the last is refused" sh -c "echo 'perf 1 500000' >$D/scmi"
 	has "scmi: sensor 0 reads 45.00x degrees" "$D/scmi" "sensor 0: value 4500"
 	has "scmi: the secure-only sensor 1 is DENIED" "$D/scmi" "sensor 1: -1 (denied)"
+	scmi_bind
 	unload
 	;;
 scmi-owned)

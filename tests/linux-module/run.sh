@@ -38,7 +38,9 @@
 #                   directory with -scmi appended) when it exists, the
 #                   kernel's SCMI core kept off: debugfs secmon/scmi reads
 #                   Base's version, sets and reads a performance level and
-#                   reads the sensors with the library's client
+#                   reads the sensors with the library's client; a driver
+#                   bound to the channel's node while the file holds the
+#                   channel waits for it, then keeps the file out
 #   fw-scmi-owned   the same with the kernel's SCMI core on: the file
 #                   refuses, the channel being the kernel driver's
 #   fw-idle         (arm64) no board DT, 4 CPUs, cpuidle on the monitor's idle
@@ -110,18 +112,12 @@ if [ "$ARCH" = armhf ]; then
 	CROSS=arm-linux-gnueabihf- KBUILD_ARCH=arm QEMU=qemu-system-arm DEFCPU=cortex-a15
 fi
 
+# This script's TAP lines (tests/tap.sh), and the count of the lines it
+# passes on from stack.py and from the init in the guest (PASS, FAIL).
+TAP_PREFIX="module: "
+. tests/tap.sh
 PASS=0
 FAIL=0
-tap() { # ok|not-ok DESCRIPTION [DETAIL-FILE]
-	if [ "$1" = ok ]; then
-		PASS=$((PASS + 1))
-		echo "ok - module: $2"
-	else
-		FAIL=$((FAIL + 1))
-		echo "not ok - module: $2"
-		[ -n "${3:-}" ] && [ -s "$3" ] && tail -n 30 "$3" | sed 's/^/#   /'
-	fi
-}
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
@@ -130,10 +126,11 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 t0=$(now)
 if [ "$BUILD" = 1 ]; then
 	if make -f linux/Makefile KARCH="$ARCH" >"$T/build.log" 2>&1; then
-		tap ok "build secmon.ko and secmon-media-example.ko ($(since "$t0") s)"
+		tap_ok "build secmon.ko and secmon-media-example.ko ($(since "$t0") s)"
 	else
-		tap not-ok "build secmon.ko and secmon-media-example.ko" "$T/build.log"
-		echo "# $PASS passed, $FAIL failed"
+		tap_not_ok "build secmon.ko and secmon-media-example.ko"
+		tap_file "$T/build.log" 30
+		echo "# $((PASS + TAP_COUNT - TAP_FAILED)) passed, $((FAIL + TAP_FAILED)) failed"
 		exit 1
 	fi
 	# The call path: no sleeping function, stack under 1 KiB (.ci files).
@@ -142,7 +139,7 @@ if [ "$BUILD" = 1 ]; then
 	PASS=$((PASS + $(grep -c '^ok ' "$T/stack.txt")))
 	FAIL=$((FAIL + $(grep -c '^not ok ' "$T/stack.txt")))
 	grep -q " - module stack ($ARCH): deepest" "$T/stack.txt" ||
-		tap not-ok "stack.py ran" "$T/stack.txt"
+		{ tap_not_ok "stack.py ran"; tap_file "$T/stack.txt" 30; }
 	TK=$O/test-kbuild
 	mkdir -p "$TK"
 	# Its symbol versions come from secmon.ko's Module.symvers, which kbuild
@@ -155,9 +152,10 @@ if [ "$BUILD" = 1 ]; then
 		KBUILD_EXTRA_SYMBOLS="$ROOT/$O/kbuild/Module.symvers" modules >"$T/build-test.log" 2>&1 &&
 		! grep -q 'WARNING: modpost' "$T/build-test.log"; then
 		cp "$TK/secmon-api-test.ko" "$O/secmon-api-test.ko"
-		tap ok "build secmon-api-test.ko against secmon.ko's exports"
+		tap_ok "build secmon-api-test.ko against secmon.ko's exports"
 	else
-		tap not-ok "build secmon-api-test.ko against secmon.ko's exports" "$T/build-test.log"
+		tap_not_ok "build secmon-api-test.ko against secmon.ko's exports"
+		tap_file "$T/build-test.log" 30
 	fi
 fi
 for m in secmon secmon-media-example secmon-api-test; do
@@ -166,14 +164,21 @@ done
 
 # The modules must be for the kernel that boots.
 KREL=$(sed -n 's/^kernel_release=//p' "$LINUX_DIR/version")
-vermagic() { ${CROSS}objcopy -O binary --only-section=.modinfo "$1" /dev/stdout | tr '\0' '\n' | sed -n 's/^vermagic=//p'; }
+# Through a file, not /dev/stdout: objcopy writes a temporary file and renames
+# it onto its output's name when that is a regular file, which can replace
+# the /dev/stdout symlink itself (seen on a shared machine).
+vermagic() {
+	${CROSS}objcopy -O binary --only-section=.modinfo "$1" "$T/modinfo.bin" &&
+		tr '\0' '\n' <"$T/modinfo.bin" | sed -n 's/^vermagic=//p'
+}
 want=$(vermagic "$(find "$LINUX_DIR/modules/$KREL" -name virtio_mmio.ko | head -n 1)")
 got=$(vermagic "$O/secmon.ko")
 if [ -n "$want" ] && [ "$got" = "$want" ]; then
-	tap ok "vermagic of secmon.ko matches the kernel's own modules ($got)"
+	tap_ok "vermagic of secmon.ko matches the kernel's own modules ($got)"
 else
 	echo "secmon.ko: '$got', the kernel's virtio_mmio.ko: '$want'" >"$T/vermagic.txt"
-	tap not-ok "vermagic of secmon.ko matches the kernel's own modules" "$T/vermagic.txt"
+	tap_not_ok "vermagic of secmon.ko matches the kernel's own modules"
+	tap_file "$T/vermagic.txt" 30
 fi
 
 # --- initramfs: the test-kernel init and busybox, then the modules ------------
@@ -188,7 +193,8 @@ for m in secmon secmon-media-example secmon-api-test; do
 done
 if ! INITRD_MODULES= sh tests/linux/mkinitrd.sh "$LINUX_DIR" "$HERE/init.sh" "$T/base.cpio.gz" \
 	>"$T/initrd.log" 2>&1; then
-	tap not-ok "initramfs" "$T/initrd.log"
+	tap_not_ok "initramfs"
+	tap_file "$T/initrd.log" 30
 	exit 1
 fi
 find "$X" -exec touch -h -d @0 {} +
@@ -311,14 +317,16 @@ run_boot() { # NAME FW N [boot.sh options...] -- [QEMU options...]
 	FAIL=$((FAIL + $(grep -c '^SECMON-MOD not ok - ' "$log")))
 	elapsed=$(sed -n 's/^SECMON-HOST elapsed=//p' "$log")
 	if grep -q '^SECMON-MOD end' "$log"; then
-		tap ok "$name: the init ran every check"
+		tap_ok "$name: the init ran every check"
 	else
-		tap not-ok "$name: the init ran every check (rc=$rc)" "$log"
+		tap_not_ok "$name: the init ran every check (rc=$rc)"
+		tap_file "$log" 30
 	fi
 	if [ "$rc" = 0 ]; then
-		tap ok "$name: powered off after ${elapsed}s"
+		tap_ok "$name: powered off after ${elapsed}s"
 	else
-		tap not-ok "$name: powered off (boot.sh rc=$rc)" "$T/$name.boot"
+		tap_not_ok "$name: powered off (boot.sh rc=$rc)"
+		tap_file "$T/$name.boot" 30
 	fi
 	echo "# $name: $(since "$t") s in all"
 }
@@ -331,7 +339,7 @@ SCENARIOS="psci table legacy broken-table broken-service absent hvc-el1"
 BIOS_SCMI=$(dirname "${BIOS:-.}")-scmi/secmon.bin
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && [ -f "$BIOS_SCMI" ] && SCENARIOS="$SCENARIOS fw-scmi fw-scmi-owned"
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS fw-idle"
-# The example boards' firmware operations from an AArch32 kernel (issue 18).
+# The example boards' firmware operations from an AArch32 kernel too.
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
 	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
@@ -357,7 +365,7 @@ for s in $SCENARIOS; do
 		fw-psci01) board=psci-0.1-custom.dts ;;
 		esac
 		dtc -q -i boards -I dts -O dtb -o "$T/$s-board.dtb" "boards/$board" || {
-			tap not-ok "$s: compile boards/$board"
+			tap_not_ok "$s: compile boards/$board"
 			continue
 		}
 		run_boot "$s" 1 "$SMP" --bios "$BIOS" --secure-log "$T/$s.secure.log" -- \
@@ -366,7 +374,8 @@ for s in $SCENARIOS; do
 	*)
 		if ! make_dts "$s" "$SMP" "$T/$s.dts" ||
 			! dtc -q -i boards -I dts -O dtb -o "$T/$s.dtb" "$T/$s.dts" 2>"$T/$s.dtc.log"; then
-			tap not-ok "$s: make the test device tree" "$T/$s.dtc.log"
+			tap_not_ok "$s: make the test device tree"
+			tap_file "$T/$s.dtc.log" 30
 			continue
 		fi
 		# shellcheck disable=SC2046
@@ -375,5 +384,5 @@ for s in $SCENARIOS; do
 	esac
 done
 
-echo "# $PASS passed, $FAIL failed"
-[ "$FAIL" = 0 ]
+echo "# $((PASS + TAP_COUNT - TAP_FAILED)) passed, $((FAIL + TAP_FAILED)) failed"
+[ "$FAIL" = 0 ] && tap_status

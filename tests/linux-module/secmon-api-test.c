@@ -27,6 +27,12 @@
  * equal linux_pd[cpu]: the monitor counts a power-down under the level it
  * entered (a cluster or system state when it coordinated one), Linux under
  * the state it asked for.
+ *
+ * scenario=bind: no checks; registers the platform driver "secmon-bind-test",
+ * which matches nothing by itself: init.sh binds it to the SCMI channel's
+ * node through driver_override, as the kernel's SCMI driver would bind,
+ * while secmon.ko's debugfs scmi holds the channel. Its probe and remove
+ * log "secmon-api-test: bind: bound to DEV" and "... unbound from DEV".
  */
 #include <linux/arm-smccc.h>
 #include <linux/cpumask.h>
@@ -37,6 +43,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/platform_device.h>
 #include <uapi/linux/psci.h>
 #include <linux/sched.h>
 #include <linux/secmon.h>
@@ -435,8 +442,33 @@ static void stats(void)
 	}
 }
 
+static int bind_probe(struct platform_device *pdev)
+{
+	pr_info("secmon-api-test: bind: bound to %s\n", dev_name(&pdev->dev));
+	return 0;
+}
+
+static int bind_remove(struct platform_device *pdev)
+{
+	pr_info("secmon-api-test: bind: unbound from %s\n", dev_name(&pdev->dev));
+	return 0;
+}
+
+static struct platform_driver bind_driver = {
+	.probe = bind_probe,
+	.remove = bind_remove,
+	.driver = { .name = "secmon-bind-test" },
+};
+static bool bind_registered;
+
 static int __init api_test_init(void)
 {
+	if (!strcmp(scenario, "bind")) {
+		int e = platform_driver_register(&bind_driver);
+
+		bind_registered = !e;
+		return e;
+	}
 	if (atomic) {
 		atomic_calls();
 		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
@@ -475,6 +507,8 @@ static int __init api_test_init(void)
 
 static void __exit api_test_exit(void)
 {
+	if (bind_registered)
+		platform_driver_unregister(&bind_driver);
 }
 
 module_init(api_test_init);

@@ -295,17 +295,11 @@ check_flag() {
 	esac
 }
 
-fails=0
-n=0
+TAP_PREFIX=$PREFIX
+# shellcheck source=tests/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../tap.sh"
 report() { # STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok - $PREFIX$2${GOT:+ (got $GOT)}"
-	else
-		fails=$((fails + 1))
-		echo "not ok - $PREFIX$2${GOT:+ (got $GOT)}"
-		[ -n "$WHY" ] && echo "#   $WHY"
-	fi
+	tap_result "$1" "$2${GOT:+ (got $GOT)}" ${WHY:+"$WHY"}
 }
 
 if [ -z "$LOGTEXT" ]; then
@@ -353,5 +347,5 @@ for e in "$@"; do
 		report 1 "$e"
 	fi
 done
-echo "# $PREFIX$((n - fails)) of $n checks passed on $LOG"
-[ "$fails" = 0 ]
+echo "# $PREFIX$((TAP_COUNT - TAP_FAILED)) of $TAP_COUNT checks passed on $LOG"
+tap_status

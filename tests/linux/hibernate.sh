@@ -13,10 +13,11 @@ cd "$(dirname "$0")/../.."
 FW=$1
 OUT=$2
 img=$OUT/hibernate.img
-status=0
 mkdir -p "$OUT"
+TAP_PREFIX="linux hibernate: "
+. tests/tap.sh
 rm -f "$img"
-truncate -s 256M "$img" || { echo "not ok - linux hibernate: cannot make $img"; exit 1; }
+truncate -s 256M "$img" || { tap_not_ok "cannot make $img"; exit 1; }
 disk=(-drive "if=none,id=hib,format=raw,file=${img//,/,,}" -device virtio-blk-device,drive=hib)
 
 run() { # NAME ACTION
@@ -24,33 +25,23 @@ run() { # NAME ACTION
 		--log "$OUT/hibernate-$1.log" --append "secmon.test=$2" -- "${disk[@]}" >/dev/null 2>&1
 }
 
-tap() { # STATUS TEXT [WHY]
-	if [ "$1" = 0 ]; then
-		echo "ok - linux hibernate: $2"
-	else
-		echo "not ok - linux hibernate: $2"
-		[ -n "${3:-}" ] && echo "#   $3"
-		status=1
-	fi
-}
-
 run write hibernate
 log1=$OUT/hibernate-write.log
 v=$(tr -d '\r' <"$log1" | sed -n 's/.*SECMON-TEST hibernate writing value=\([0-9a-f]*\).*/\1/p' | tail -n 1)
 after=$(tr -d '\r' <"$log1" | grep -c -e 'SECMON-TEST hibernate resumed' -e 'SECMON-TEST hibernate fail')
 [ -n "$v" ] && [ "$after" = 0 ]
-tap $? "the image is written and the machine powers off (value ${v:-none})" \
+tap_result $? "the image is written and the machine powers off (value ${v:-none})" \
 	"no 'hibernate writing', or the write returned (see $log1)"
-bash tests/linux/check-boot.sh --name "linux hibernate write:" "$log1" cpus=4 nopanic \
-	poweroff || status=1
+tap_suite bash tests/linux/check-boot.sh --name "linux hibernate write:" "$log1" cpus=4 nopanic \
+	poweroff
 
 run resume resume
 log2=$OUT/hibernate-resume.log
 l=$(tr -d '\r' <"$log2" | sed -n 's/.*SECMON-TEST \(hibernate resumed .*\)/\1/p' | tail -n 1)
 [ -n "$v" ] && [ "$l" = "hibernate resumed value=$v cpus=0-3" ]
-tap $? "the second run restores it: the tmpfs value, every CPU (got ${l:-none})" \
+tap_result $? "the second run restores it: the tmpfs value, every CPU (got ${l:-none})" \
 	"expected 'hibernate resumed value=$v cpus=0-3' (see $log2)"
-bash tests/linux/check-boot.sh --name "linux hibernate resume:" "$log2" cpus=4 splats=0 nopanic \
-	poweroff || status=1
+tap_suite bash tests/linux/check-boot.sh --name "linux hibernate resume:" "$log2" cpus=4 splats=0 nopanic \
+	poweroff
 rm -f "$img"
-exit "$status"
+tap_status

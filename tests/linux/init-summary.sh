@@ -19,9 +19,12 @@
 #   SECMON-TEST soc_id=jep106:...|none     /sys/devices/soc0/soc_id (SMCCC SOC_ID)
 #   SECMON-TEST soc_family=... soc_revision=... soc_machine=...  (when present)
 #   SECMON-TEST <action results, below>
-#   SECMON-TEST warnings=0   dmesg lines matching psci|smccc (any case) at
-#                            warning level or worse, or containing fail/error
-#   SECMON-LOG <each dmesg line matching psci|smccc, any case>
+#   SECMON-TEST warnings=0   dmesg lines matching psci|smccc|scmi (any case)
+#                            at warning level or worse, or containing
+#                            fail/error: the firmware's interfaces, SCMI's
+#                            drivers among them (a board's secure-only
+#                            resources must not make a correct OS warn)
+#   SECMON-LOG <each dmesg line matching psci|smccc|scmi, any case>
 #   SECMON-TEST splats=0     kernel stack dumps (WARN/BUG/Oops: "Call trace:")
 #   SECMON-SPLAT <their WARNING:/BUG:/Internal error/Unable to handle lines>
 #   SECMON-TEST end
@@ -716,13 +719,13 @@ dmesg | grep -i -e kaslr -e 'random:' -e trng -e hwrng | sed 's/^/SECMON-LOG /'
 # --- kernel log check ------------------------------------------------------
 
 # dmesg -r: "<level>[time] text"; level 0-4 is emergency..warning.
-warnings=$(dmesg -r | grep -i -e psci -e smccc |
+warnings=$(dmesg -r | grep -i -e psci -e smccc -e scmi |
 	awk '{ lvl = -1
 	       if (match($0, /^<[0-9]+>/)) lvl = substr($0, 2, RLENGTH - 2) % 8
 	       if ((lvl >= 0 && lvl <= 4) || tolower($0) ~ /fail|error/) n++ }
 	     END { print n + 0 }')
 say "warnings=$warnings"
-dmesg | grep -i -e psci -e smccc | sed 's/^/SECMON-LOG /'
+dmesg | grep -i -e psci -e smccc -e scmi | sed 's/^/SECMON-LOG /'
 # Stack dumps (WARN, BUG, Oops) all print "Call trace:" on arm64.
 say "splats=$(dmesg | grep -c 'Call trace:')"
 dmesg | grep -e 'WARNING:' -e 'BUG:' -e 'Internal error' -e 'Unable to handle' |

@@ -34,8 +34,9 @@ K=$L/kexec
 PKGS="kexec-tools libc6 zlib1g libxenmisc4.17 libxentoollog1 libxencall1 libxenevtchn1
 	libxengnttab1 libxenforeignmemory1 libxendevicemodel1 libxentoolcore1"
 
+. tests/tap.sh
 fail() {
-	echo "not ok - linux kexec: $*"
+	tap_not_ok "linux kexec: $*"
 	exit 1
 }
 

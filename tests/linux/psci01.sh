@@ -36,16 +36,16 @@ armhf) NAME="linux-a32 psci-0.1" ARCHOPTS="--arch armhf --linux-dir build/linux/
 *) echo "psci01.sh: unknown arch $ARCH" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT"
-status=0
+. tests/tap.sh
 
 if [ ! -f "$FW" ]; then
-	echo "not ok - $NAME: firmware $FW is missing"
+	tap_not_ok "$NAME: firmware $FW is missing"
 	exit 1
 fi
 board=$OUT/psci-0.1-custom.dtb
 if ! dtc -q -I dts -O dtb -o "$board" boards/psci-0.1-custom.dts 2>"$board.log"; then
-	echo "not ok - $NAME: compiling boards/psci-0.1-custom.dts"
-	sed 's/^/#   /' "$board.log"
+	tap_not_ok "$NAME: compiling boards/psci-0.1-custom.dts"
+	tap_file "$board.log"
 	exit 1
 fi
 
@@ -53,12 +53,7 @@ fi
 check() {
 	local name=$1 text=$2
 	shift 2
-	if "$@"; then
-		echo "ok - $NAME $name: $text"
-	else
-		echo "not ok - $NAME $name: $text"
-		status=1
-	fi
+	tap_check "$NAME $name: $text" "$@"
 }
 
 # run NAME "boot.sh options" "check-boot.sh expectations" [PSCI_MESSAGE=1]
@@ -70,7 +65,7 @@ run() {
 		--secure-log "$fwlog" $opts -- -fw_cfg "name=opt/secmon/board.dtb,file=$board" \
 		-fw_cfg name=opt/secmon/verbose,string=1 >/dev/null 2>&1
 	# shellcheck disable=SC2086
-	bash tests/linux/check-boot.sh --name "$NAME $name:" "$log" $expect || status=1
+	tap_suite bash tests/linux/check-boot.sh --name "$NAME $name:" "$log" $expect
 	[ "$msg" = 1 ] && check "$name" "Linux says \"psci: Using PSCI v0.1 Function IDs from DT\"" \
 		grep -q 'psci: Using PSCI v0.1 Function IDs from DT' "$log"
 	check "$name" "the monitor read the board DT from fw_cfg" \
@@ -95,7 +90,6 @@ elif INITRD_MODULES='' sh tests/linux/mkinitrd.sh "build/linux/$ARCH" tests/linu
 	"$own" >/dev/null 2>&1; then
 	run cpu0-off "--smp 4 $GIC3 --initrd $own" "cpu0_off=yes cpus=3 nopanic poweroff" 0
 else
-	echo "not ok - $NAME cpu0-off: building its initramfs failed"
-	status=1
+	tap_not_ok "$NAME cpu0-off: building its initramfs failed"
 fi
-exit "$status"
+tap_status

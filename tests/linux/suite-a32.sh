@@ -11,14 +11,14 @@ FW=${1:-build/qemu-virt-a32/secmon.bin}
 OUT=build/check/linux-a32
 LINUX=build/linux/armhf
 mkdir -p "$OUT"
-status=0
+. tests/tap.sh
 
 if [ ! -f "$FW" ]; then
-	echo "not ok - linux-a32: firmware $FW is missing"
+	tap_not_ok "linux-a32: firmware $FW is missing"
 	exit 1
 fi
 sh tests/linux/fetch.sh armhf "$LINUX" >/dev/null || {
-	echo "not ok - linux-a32: fetching Debian's armmp kernel failed"
+	tap_not_ok "linux-a32: fetching Debian's armmp kernel failed"
 	exit 1
 }
 
@@ -29,7 +29,7 @@ boot() {
 	bash tests/linux/boot.sh --arch armhf --linux-dir "$LINUX" --bios "$FW" --gic 2 --quiet \
 		--timeout 180 --log "$log" $opts >/dev/null 2>&1
 	# shellcheck disable=SC2086
-	bash tests/linux/check-boot.sh --name "linux-a32 $name:" "$log" $expect || status=1
+	tap_suite bash tests/linux/check-boot.sh --name "linux-a32 $name:" "$log" $expect
 }
 
 COMMON="psci=1.3 smccc>=1.2 soc_id warnings=0 splats=0 nopanic poweroff"
@@ -52,10 +52,9 @@ own=$OUT/own-initrd.cpio.gz
 if sh tests/linux/mkinitrd.sh "$LINUX" tests/linux/init-minimal.sh "$own" >/dev/null 2>&1; then
 	boot own-initrd "--smp 2 --initrd $own" "own_initrd=yes cpus=2 poweroff"
 else
-	echo "not ok - linux-a32 own-initrd: building it failed"
-	status=1
+	tap_not_ok "linux-a32 own-initrd: building it failed"
 fi
 # The PSCI 0.1 example board as the firmware's board DT (fw_cfg), hotplug,
 # reboot and power-off through the monitor's mailbox.
-bash tests/linux/psci01.sh "$FW" "$OUT" armhf || status=1
-exit "$status"
+tap_suite bash tests/linux/psci01.sh "$FW" "$OUT" armhf
+tap_status

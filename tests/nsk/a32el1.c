@@ -15,8 +15,13 @@
  * CPU_ON from AArch32 with a Thumb entry point (bit 0 set): the target
  * wakes in AArch64 (the firmware's lower EL is AArch64), which cannot run
  * it, so INVALID_ADDRESS; the core must then still start from AArch64.
+ *
+ * A hypervisor's guest (EL1 with EL2's stage 2 on, HCR_EL2.VM) may not read
+ * or switch the monitor's recording (docs/trace.md): its TRACE_INFO is
+ * DENIED, while the same call from EL1 with stage 2 off is answered.
  */
 #include <secmon/client.h>
+#include <secmon/trace.h>
 #include "nsk.h"
 
 #define ID_AA64PFR0_EL1_SHIFT	4
@@ -105,6 +110,56 @@ static bool wait_affinity(uint64_t mpidr, int want)
 	return true;
 }
 
+/*
+ * Stage 2 for the guest below: the first 4 GiB of intermediate physical
+ * addresses onto the same physical ones in 1 GiB blocks (level 1, 4 KiB
+ * granule, 32-bit IPA), RAM from 0x40000000 normal write-back memory, the
+ * rest device memory; read, write and access flag set, inner shareable.
+ */
+#define S2_BLOCK	(1ull | (1ull << 10) | (3ull << 8) | (3ull << 6))
+#define S2_NORMAL_WB	(0xfull << 2)
+#define S2_DEVICE	(0x1ull << 2)
+#define VTCR_32BIT_L1	((1ull << 31) | (3ull << 12) | (1ull << 10) | (1ull << 8) | \
+			 (1ull << 6) | 32ull)
+#define HCR_VM		(1ull << 0)
+
+static uint64_t s2_table[4] __attribute__((aligned(4096)));
+
+static void stage2(bool on)
+{
+	uint64_t hcr = sysreg_read(hcr_el2);
+
+	if (on) {
+		for (unsigned i = 0; i < 4; i++)
+			s2_table[i] = ((uint64_t)i << 30) | S2_BLOCK |
+				      (i == 1 ? S2_NORMAL_WB : S2_DEVICE);
+		__asm__ volatile("dsb ishst" : : : "memory");
+		sysreg_write(vtcr_el2, VTCR_32BIT_L1);
+		sysreg_write(vttbr_el2, (uintptr_t)s2_table);
+		isb();
+		__asm__ volatile("tlbi vmalls12e1is\n\tdsb ish" : : : "memory");
+	}
+	sysreg_write(hcr_el2, on ? hcr | HCR_VM : hcr & ~HCR_VM);
+	isb();
+}
+
+/* TRACE_INFO from AArch32 EL1, as a guest (stage 2 on) and not. */
+static int guest_trace_refused(void)
+{
+	uint64_t x[13] = { SECMON_SIP_TRACE_INFO };
+	int fail;
+
+	stage2(true);
+	fail = call("TRACE_INFO from a guest (EL1, stage 2 on) is DENIED", SECMON_SIP_TRACE_INFO,
+		    0, 0, (uint32_t)SECMON_PSCI_DENIED);
+	stage2(false);
+	a32_smc(x);
+	fail += con_tap(&ntap, (uint32_t)x[0] == 0,
+			"a32el1: TRACE_INFO from EL1 with stage 2 off is answered (r0 = 0x%x)",
+			(unsigned)(uint32_t)x[0]);
+	return fail;
+}
+
 /* The last CPU of the DT: CPU_ON with an entry point it cannot execute. */
 static int thumb_entry_refused(void)
 {
@@ -145,7 +200,7 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 		return 1;
 	}
 	a64 = c;
-	con_printf("1..%u\n", 11 + (id12 ? 3 : 0));
+	con_printf("1..%u\n", 13 + (id12 ? 3 : 0));
 	/* The AArch64 answers first: the AArch32 ones must be the same. */
 	fail += call("PSCI_VERSION", P32(VERSION), 0, 0,
 		     (uint32_t)secmon_call3(c, P32(VERSION), 0, 0, 0));
@@ -168,6 +223,7 @@ int a32el1_run(const struct secmon_conduit *c, uint64_t id12)
 	fail += call("CPU_ON, an SMC64 ID", P64(CPU_ON), args, 3, 0xffffffffu);
 	fail += call("a yielding SMC32 ID no one serves", 0x0200ff42u, 0, 0, 0xffffffffu);
 	fail += thumb_entry_refused();
+	fail += guest_trace_refused();
 	fail += call_fiq("SMCCC_VERSION", SECMON_SMCCC_VERSION, 0xa320e10cu, 0xf1a0e10cu,
 			 (uint32_t)secmon_call3(c, SECMON_SMCCC_VERSION, 0, 0, 0));
 	if (id12) {

@@ -3,6 +3,7 @@
  * The boot steps both nsks (main.c and a32/main.c) share: options, the
  * machine from the DTB, the conduit and the suite's environment (boot.h).
  */
+#include <secmon/trace.h>
 #include "boot.h"
 #include "conf.h"
 #include "nsk.h"
@@ -76,6 +77,14 @@ bool nsk_arg_is(const struct nsk_arg *a, const char *key, const char *val)
 /* One "nsk.key=value" word of the command line. */
 /* nsk.off2=1: nsk_power_off() uses SYSTEM_OFF2. */
 static bool power_off2;
+/*
+ * nsk.off=mailbox: nsk_power_off() writes the word the DT's syscon-poweroff
+ * node names into its syscon (a PSCI 0.1 board's mailbox, which the
+ * monitor watches), as Linux's driver does; 0 when the DT has none.
+ */
+static bool power_mailbox;
+static volatile uint32_t *mailbox;
+static uint32_t mailbox_value;
 
 static void parse_option(const char *w, size_t n, struct nsk_options *o,
 			 bool (*arch_option)(const struct nsk_arg *a))
@@ -115,6 +124,8 @@ static void parse_option(const char *w, size_t n, struct nsk_options *o,
 	} else if (nsk_arg_is(&a, "off2", 0) && a.num) {
 		o->off2 = a.v == 1;
 		power_off2 = o->off2;
+	} else if (nsk_arg_is(&a, "off", "mailbox")) {
+		power_mailbox = true;
 	} else if (nsk_arg_is(&a, "test", "syssuspend")) {
 		o->syssuspend = true;
 	} else if (nsk_arg_is(&a, "cycles", 0) && a.num) {
@@ -344,8 +355,8 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 		con_printf("# nsk: idle states from the DT: standby %s, power-down %s\n",
 			   got_standby ? "yes" : "no", got_powerdown ? "yes" : "no");
 	if (!got_standby && !got_powerdown) {
-		env->standby_state = 0x00000000u;
-		env->powerdown_state = ext ? 0x40000000u : 0x00010000u;
+		env->standby_state = 0x00000001u;
+		env->powerdown_state = ext ? 0x40000000u : 0x00010002u;
 		got_standby = got_powerdown = true;
 	}
 	/*
@@ -353,7 +364,7 @@ static void find_idle_states(const struct dtb *dt, struct conf_env *env,
 	 * DT lists it (idle states are what cpuidle may enter on its own).
 	 */
 	env->has_system_state = !ext;
-	env->system_state = 0x02010000u;
+	env->system_state = 0x02010222u;
 	env->has_standby = got_standby;
 	env->has_powerdown = got_powerdown;
 	if (o->standby_set) {
@@ -419,6 +430,29 @@ static unsigned self(void)
  * "arm,scmi-shmem" node its shmem phandle names (normal-world memory, used
  * where it is: the MMU is off).
  */
+/* The syscon-poweroff node's word and where it goes (its regmap's reg + offset). */
+static void find_mailbox(const struct dtb *dt)
+{
+	int off = dt_find_compatible(dt, -1, "syscon-poweroff"), sys = -1, len;
+	const uint32_t *regmap = off >= 0 ? dt_prop(dt, off, "regmap", &len) : 0;
+	const uint32_t *offset = off >= 0 ? dt_prop(dt, off, "offset", &len) : 0;
+	const uint32_t *value = off >= 0 ? dt_prop(dt, off, "value", &len) : 0;
+	uint64_t base, size;
+
+	if (!regmap || !offset || !value)
+		return;
+	while ((sys = dt_find_compatible(dt, sys, "syscon")) >= 0) {
+		const uint32_t *ph = dt_prop(dt, sys, "phandle", &len);
+
+		if (ph && dt_cell(ph, 0) == dt_cell(regmap, 0) && dt_reg(dt, sys, 0, &base, &size) &&
+		    dt_cell(offset, 0) + 4 <= size) {
+			mailbox = (volatile uint32_t *)(uintptr_t)(base + dt_cell(offset, 0));
+			mailbox_value = dt_cell(value, 0);
+			return;
+		}
+	}
+}
+
 static void find_scmi(const struct dtb *dt, struct conf_env *env)
 {
 	int node = dt_find_compatible(dt, -1, "arm,scmi-smc"), mem = -1, len;
@@ -465,12 +499,33 @@ void nsk_env_init(struct conf_env *env, const struct dtb *dt, const struct nsk_o
 	env->race_starts = o->race ? o->race : 400;
 	find_idle_states(dt, env, o);
 	find_scmi(dt, env);
+	if (power_mailbox)
+		find_mailbox(dt);
 }
 
 void nsk_power_off(const struct secmon_conduit *c)
 {
 	int err = SECMON_E_NOT_SUPPORTED;
 
+	if (power_mailbox) {
+		struct secmon_regs in = { .x = { SECMON_SIP_TRACE_CTL, 1, 1 } }, out;
+
+		if (!mailbox) {
+			con_printf("Bail out! nsk: nsk.off=mailbox, but no syscon-poweroff in the DT\n");
+			nsk_halt();
+		}
+		/* Recording on, the rings emptied: the request is then the one record. */
+		if (c)
+			secmon_invoke(c, &in, &out);
+		con_printf("# nsk: powering off through the mailbox (0x%x at 0x%lx)\n",
+			   mailbox_value, (unsigned long)(uintptr_t)mailbox);
+		*mailbox = mailbox_value;
+		/* The monitor looks every 5 ms: 10 s is a host that does not run QEMU. */
+		for (uint64_t t0 = nsk_ticks(); nsk_ticks() - t0 < 10 * nsk_tick_freq();)
+			;
+		con_printf("Bail out! nsk: still running 10 s after writing the mailbox\n");
+		nsk_halt();
+	}
 	if (c && power_off2) {
 		con_printf("# nsk: powering off with SYSTEM_OFF2 (HIBERNATE_OFF)\n");
 		err = secmon_psci_system_off2(c, SECMON_PSCI_OFF2_HIBERNATE, 0);

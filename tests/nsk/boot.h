@@ -89,7 +89,9 @@ void nsk_append_uint(char *buf, size_t size, uint64_t v);
 
 /*
  * SYSTEM_OFF through c (may be null), or SYSTEM_OFF2 HIBERNATE_OFF after
- * nsk.off2=1; if that returns, says so and halts.
+ * nsk.off2=1, or the DT's syscon-poweroff mailbox after nsk.off=mailbox
+ * (recording switched on through c first); if that returns, says so and
+ * halts.
  */
 __attribute__((noreturn)) void nsk_power_off(const struct secmon_conduit *c);
 

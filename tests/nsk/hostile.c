@@ -445,7 +445,7 @@ int hostile_run(const struct secmon_conduit *c, uint64_t total, uint64_t seed)
 	hconduit = c;
 	/* secmon's core power-down state (tests/nsk/boot.c's default too). */
 	hpowerdown = secmon_psci_features(c, secmon_psci_fid(c, SECMON_PSCI_FN_CPU_SUSPEND), &v) == 0 &&
-		     (v & SECMON_PSCI_FEAT_EXT_STATE) ? 0x40000000u : 0x00010000u;
+		     (v & SECMON_PSCI_FEAT_EXT_STATE) ? 0x40000000u : 0x00010002u;
 	v = 0;
 	hseed = seed ? seed : 0x5ec0a7ac4e5ull;
 	hper_cpu = (total + n - 1) / n;

@@ -67,7 +67,7 @@ int isolation_run(const struct secmon_conduit *c, bool el2)
 	} else {
 		con_printf("# isolation: CPU_ON not tried: one CPU\n");
 	}
-	err = secmon_psci_cpu_suspend(c, 0x00010000, 0x0e000000, 0);
+	err = secmon_psci_cpu_suspend(c, 0x00010002, 0x0e000000, 0);
 	fail += con_tap(&itap, err == SECMON_PSCI_INVALID_ADDRESS,
 		    "isolation: CPU_SUSPEND power-down with its entry in secure RAM is "
 		    "INVALID_ADDRESS (%d)", err);

@@ -18,6 +18,9 @@
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.off=mailbox     power off at the end as Linux's syscon-poweroff driver
+ *                       does on a PSCI 0.1 board (the mailbox the firmware
+ *                       watches), recording switched on just before
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
@@ -27,6 +30,7 @@
  *                       (isolation.c)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM (secrets.c)
  *   nsk.test=pmu        the cycle counter does not count EL3 (pmu.c)
+ *   nsk.test=endian     warm entries keep a big-endian caller's SCTLR.EE (endian.c)
  *   nsk.test=tos        the project's secure payload through the monitor
  *                       (tos.c); nsk.preempt=N yielding-call preemptions,
  *                       nsk.tospd=STATE|none the secondaries' power-down
@@ -35,7 +39,7 @@
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
  *                       also makes a board's legacy call with its ID in r12
  * Without them the idle states come from /cpus/idle-states, else secmon's:
- * 0x0 (core standby) and 0x00010000 (core power-down), original format.
+ * 0x1 (core retention) and 0x00010002 (core power-down), original format.
  */
 #include "boot.h"
 #include "conf.h"
@@ -57,9 +61,9 @@ static char env_name[64];
 static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
-	bool hostile, isolation, a32el1, secrets, pmu, trace, tos;
+	bool hostile, isolation, a32el1, secrets, pmu, trace, tos, endian;
 	uint64_t calls, seed, a32id12, preempt, tospd;
-} test = { .tospd = 0x00010000u };	/* secmon's core power-down */
+} test = { .tospd = 0x00010002u };	/* core power-down: secmon's and TF-A's QEMU StateID */
 
 /* Entry ELs seen on started CPUs, as a bit mask (bit n = ELn). */
 static uint32_t secondary_els;
@@ -97,6 +101,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.pmu = true;
 	else if (nsk_arg_is(a, "test", "trace"))
 		test.trace = true;
+	else if (nsk_arg_is(a, "test", "endian"))
+		test.endian = true;
 	else if (nsk_arg_is(a, "test", "tos"))
 		test.tos = true;
 	else if (nsk_arg_is(a, "preempt", 0) && a->num)
@@ -183,6 +189,10 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		a32el1_secondary();
 	if (test.trace)
 		trace_secondary((unsigned)slot);
+	if (test.pmu)
+		pmu_secondary(context_id);
+	if (test.endian)
+		endian_secondary(context_id);
 	if (test.tos)
 		tos_secondary(context_id, (unsigned)slot);
 	if (opt.syssuspend)
@@ -219,6 +229,15 @@ void nsk_exception(uint64_t kind)
 	if (__atomic_fetch_add(&exceptions, 1, __ATOMIC_ACQ_REL) == 0 && env.c)
 		secmon_psci_system_off(env.c);
 	nsk_halt();
+}
+
+/* The conformance suite's conf_env.id_regs. */
+static void id_regs(uint64_t id[4])
+{
+	id[0] = sysreg_read(id_aa64pfr0_el1);
+	id[1] = sysreg_read(id_aa64dfr0_el1);
+	id[2] = sysreg_read(id_aa64isar0_el1);
+	id[3] = sysreg_read(id_aa64mmfr0_el1);
 }
 
 /* ---- boot ---- */
@@ -298,11 +317,19 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_power_off(env.c);
 	}
 	if (test.pmu) {
-		pmu_run(env.c);
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		pmu_run(&env);
 		nsk_power_off(env.c);
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), current_el(), false);
+		nsk_power_off(env.c);
+	}
+	if (test.endian) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		endian_run(&env);
 		nsk_power_off(env.c);
 	}
 	if (test.tos) {
@@ -313,6 +340,12 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;
 	end = nsk_ram_end(&dt, image_base);
 	nsk_env_init(&env, &dt, &opt, end, gic.version != 0);
+	env.id_regs = id_regs;
+	if (gic.version) {
+		env.sgi_arm = wake_sgi_arm;
+		env.sgi_send = wake_sgi_send;
+		env.sgi_clear = wake_sgi_clear;
+	}
 
 	nsk_append(env_name, sizeof(env_name), "nsk el");
 	nsk_append_uint(env_name, sizeof(env_name), boot_el);

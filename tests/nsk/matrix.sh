@@ -53,20 +53,13 @@ fi
 
 outdir=build/nsk-a64/logs/matrix
 mkdir -p "$outdir"
-pass=0
-fail=0
+. tests/tap.sh
 for c in "${configs[@]}"; do
 	read -r -a args <<<"$c"
 	out=$outdir/$(echo "$c" | tr -d '-' | tr ' ' '_').out
-	if tests/nsk/run.sh "${fw[@]}" "${args[@]}" >"$out" 2>&1; then
-		pass=$((pass + 1))
-		result=ok
-	else
-		fail=$((fail + 1))
-		result="not ok"
-	fi
-	echo "$result - nsk $(tail -n 1 "$out" | sed 's/^# run.sh: //')"
+	tests/nsk/run.sh "${fw[@]}" "${args[@]}" >"$out" 2>&1
+	tap_result $? "nsk $(tail -n 1 "$out" | sed 's/^# run.sh: //')"
 done
-echo "1..$((pass + fail))"
-echo "# $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_plan
+echo "# $((TAP_COUNT - TAP_FAILED)) passed, $TAP_FAILED failed"
+tap_status

@@ -79,6 +79,9 @@ void wake_init(const struct nsk_gic *gic);
 void wake_arm(void);		/* env.arm_wakeup */
 void wake_disarm(void);		/* after a suspend returns, or on resume */
 unsigned wake_fired(void);	/* wake-ups seen (timer disarmed with ISTATUS set) */
+void wake_sgi_arm(void);	/* env.sgi_arm, env.sgi_send, env.sgi_clear */
+void wake_sgi_send(unsigned cpu);
+void wake_sgi_clear(void);
 
 /* soak.S: x2-x30, v0-v31 kept for `ticks` of CNTVCT; 0, or which one changed. */
 uint64_t nsk_soak(uint64_t ticks);
@@ -132,8 +135,13 @@ __attribute__((noreturn)) void sysstress_secondary(uint64_t context_id);
 int a32el1_run(const struct secmon_conduit *c, uint64_t id12);
 /* A secondary that a32el1_run() started: reports, then CPU_OFF. */
 void a32el1_secondary(void);
-/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3. */
-int pmu_run(const struct secmon_conduit *c);
+/* pmu.c: nsk.test=pmu, the cycle counter does not count EL3 (needs 2 CPUs). */
+int pmu_run(const struct conf_env *env);
+/* A CPU that pmu_run() started or resumed; ends with CPU_OFF. */
+void pmu_secondary(uint64_t context_id);
+/* endian.c: nsk.test=endian, warm entries keep the caller's endianness (2 CPUs). */
+int endian_run(const struct conf_env *env);
+void endian_secondary(uint64_t context_id);
 /* trace.c: nsk.test=trace, recording read back; the caller's EL and width. */
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32);
 void trace_secondary(unsigned slot);

@@ -7,7 +7,7 @@
 # Usage: tests/nsk/run-a32.sh [--bios FILE|none] [--smp N] [--virt 0|1] [--el 1]
 #                             [--board FILE.dts|FILE.dtb] [--test socdrv|pmu] [--thumb]
 #                             [--timeout S] [--append ARGS] [--verbose] [--mttcg] [--icount]
-#                             [--test secrets|hostile|trace]
+#                             [--test secrets|hostile|trace|endian|guest]
 #        tests/nsk/run-a32.sh --matrix [--bios FILE]
 #
 #   --bios FILE   the secure firmware (default build/qemu-virt-a32/secmon.bin,
@@ -26,6 +26,10 @@
 #   --test secrets  nothing of the secure world's DT left in RAM (../secrets.c)
 #   --test hostile  random SMCs and CPU_ON/CPU_OFF storms from every CPU at
 #                 once (../hostile.c); the firmware must log nothing
+#   --test endian  CPU_ON and a power-down from a big-endian caller enter
+#                 big-endian (endian.c; 2 CPUs or more)
+#   --test guest  a guest (SVC with Hyp's stage 2 on) gets DENIED from the
+#                 recording's calls (--virt 1)
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread)
 #   --icount      -icount shift=0,sleep=off: one instruction per ns of virtual
 #                 time, so the cycle counter counts instructions (--test pmu)
@@ -101,30 +105,23 @@ if [ "$matrix" = 1 ]; then
 	fi
 	outdir=build/nsk-a32/logs/matrix
 	mkdir -p "$outdir"
-	pass=0
-	fail=0
+	. tests/tap.sh
 	for c in "${configs[@]}"; do
 		read -r -a args <<<"$c"
 		out=$outdir/$(echo "$c" | tr -d '-' | tr ' /' '__').out
-		if bash "$0" "${fwopt[@]}" "${args[@]}" >"$out" 2>&1; then
-			pass=$((pass + 1))
-			result=ok
-		else
-			fail=$((fail + 1))
-			result="not ok"
-		fi
-		echo "$result - nsk-a32 $(tail -n 1 "$out" | sed 's/^# run-a32.sh: //')"
+		bash "$0" "${fwopt[@]}" "${args[@]}" >"$out" 2>&1
+		tap_result $? "nsk-a32 $(tail -n 1 "$out" | sed 's/^# run-a32.sh: //')"
 	done
-	echo "1..$((pass + fail))"
-	echo "# $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	tap_plan
+	echo "# $((TAP_COUNT - TAP_FAILED)) passed, $TAP_FAILED failed"
+	tap_status
 	exit
 fi
 
 case $virt in 0 | 1) ;; *) echo "run-a32.sh: --virt must be 0 or 1" >&2; exit 2 ;; esac
 case $smp in '' | *[!0-9]*) echo "run-a32.sh: --smp wants a number" >&2; exit 2 ;; esac
 [ "$smp" -gt 8 ] && { echo "run-a32.sh: GICv2 has at most 8 CPUs" >&2; exit 2; }
-case $test in conformance | socdrv | secrets | hostile | fiq | syssuspend | pmu | trace) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq|syssuspend|pmu|trace" >&2; exit 2 ;; esac
+case $test in conformance | socdrv | secrets | hostile | fiq | syssuspend | pmu | trace | endian | guest) ;; *) echo "run-a32.sh: --test conformance|socdrv|secrets|hostile|fiq|syssuspend|pmu|trace|endian|guest" >&2; exit 2 ;; esac
 case $test in socdrv | fiq) [ -n "$board" ] || { echo "run-a32.sh: --test $test needs --board" >&2; exit 2; } ;; esac
 [ "$test" = pmu ] && extra="nsk.test=pmu $extra"
 [ -f "$kernel" ] || { echo "run-a32.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
@@ -172,7 +169,7 @@ else
 	qemu+=(-M "virt,virtualization=$virt_opt,gic-version=2")
 	extra="nsk.badpc=0 $extra"
 fi
-case $test in secrets | hostile | trace) extra="nsk.test=$test $extra" ;; esac
+case $test in secrets | hostile | trace | endian | guest) extra="nsk.test=$test $extra" ;; esac
 mode=$want
 [ "$virt" = 1 ] && [ "$want" = svc ] && mode=hyp2svc
 [ "$thumb" = 1 ] && name="-thumb$name"

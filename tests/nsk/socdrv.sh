@@ -80,23 +80,7 @@ trap 'rm -rf "$snap"' EXIT
 cp "$bios" "$snap/secmon.bin" && cp "$kernel" "$snap/nsk.bin" || exit 1
 bios=$snap/secmon.bin
 kernel=$snap/nsk.bin
-n=0
-failed=0
-
-# result STATUS(0 = ok) TEXT [DIAGNOSTIC...]
-result() {
-	local st=$1 text=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$st" = 0 ]; then
-		echo "ok $n - $text"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $text"
-		local d
-		for d in "$@"; do echo "#   $d"; done
-	fi
-}
+. tests/tap.sh
 
 # qemu GIC VIRT LOG FWLOG BOARD_DTB [APPEND]: one boot, the firmware verbose
 # on its own console; sets rc and ms.
@@ -127,14 +111,14 @@ for shape in "${shapes[@]}"; do
 		name=$(basename "$src" .dts)
 		dtb=$dtbdir/$name.dtb
 		if ! dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$dtb" "$src" 2>"$dtb.log"; then
-			result 1 "$tag $name: the board compiles" "$(head -n 3 "$dtb.log")"
+			tap_result 1 "$tag $name: the board compiles" "$(head -n 3 "$dtb.log")"
 			continue
 		fi
 		log=$logdir/socdrv-gic$g-el$el-$name.log
 		qemu "$g" "$v" "$log" "${log%.log}.fw.log" "$dtb" "nsk.test=socdrv nsk.name=$name"
 		while IFS= read -r line; do
 			if [[ $line =~ ^(not\ )?ok\ [0-9]+\ -\ (.*)$ ]]; then
-				result "$([ -z "${BASH_REMATCH[1]}" ]; echo $?)" "$tag ${BASH_REMATCH[2]}"
+				tap_result "$([ -z "${BASH_REMATCH[1]}" ]; echo $?)" "$tag ${BASH_REMATCH[2]}"
 			elif [[ $line =~ ^1\.\.[0-9]+$ ]]; then
 				:
 			else
@@ -154,15 +138,15 @@ for shape in "${shapes[@]}"; do
 		[ "$got" -gt 0 ] || why+=("no results")
 		grep -q -e '^Bail out!' -e '^# nsk: FAIL' "$log" && why+=("$(grep -m1 -e '^Bail out!' -e '^# nsk: FAIL' "$log")")
 		[ ${#why[@]} -eq 0 ] || why+=("log $log; secure console ${log%.log}.fw.log")
-		result "${#why[@]}" "$tag $name: the driver ran to the end and QEMU powered off (${ms} ms)" "${why[@]}"
+		tap_result "${#why[@]}" "$tag $name: the driver ran to the end and QEMU powered off (${ms} ms)" "${why[@]}"
 		# PSCI 0.1 (no SYSTEM_OFF): the monitor watches its power-off mailbox.
 		checks=$(sed -n 's/^secmon: power-off watch: \([0-9]*\) checks.*/\1/p' "${log%.log}.fw.log" | tail -n 1)
 		if [ "$(fdtget "$dtb" /psci compatible 2>/dev/null)" = arm,psci ]; then
-			result "$([ "${checks:-0}" -ge 10 ]; echo $?)" \
+			tap_result "$([ "${checks:-0}" -ge 10 ]; echo $?)" \
 				"$tag $name: PSCI 0.1, so the monitor's power-off watch ran (${checks:-no} checks)" \
 				"want at least 10 checks (one per 5 ms) in ${log%.log}.fw.log"
 		else
-			result "$([ -z "$checks" ]; echo $?)" \
+			tap_result "$([ -z "$checks" ]; echo $?)" \
 				"$tag $name: the normal world has SYSTEM_OFF, so no power-off watch" \
 				"the secure console says: power-off watch: $checks checks"
 		fi
@@ -180,7 +164,7 @@ refusal() {
 	grep -q -F "$want" "${log%.log}.fw.log" 2>/dev/null || why+=("not on the secure console either")
 	grep -q '^# nsk: .*entered' "$log" && why+=("the kernel ran")
 	[ ${#why[@]} -eq 0 ] || why+=("log $log" "got: $(grep -m1 'secmon:' "$log")")
-	result "${#why[@]}" "$fwtag board DT refused ($what): the reason on both consoles, then power-off (${ms} ms)" "${why[@]}"
+	tap_result "${#why[@]}" "$fwtag board DT refused ($what): the reason on both consoles, then power-off (${ms} ms)" "${why[@]}"
 }
 
 bad=$dtbdir/refused
@@ -235,7 +219,7 @@ cat >"$bad/psci01-renames-a-call.dts" <<'EOF'
 EOF
 for b in unknown-parameter unknown-service psci01-renames-a-call; do
 	if ! dtc -q -I dts -O dtb -o "$bad/$b.dtb" "$bad/$b.dts" 2>"$bad/$b.dtc.log"; then
-		result 1 "secmon board DT refused ($b): compiles" "$(head -n 3 "$bad/$b.dtc.log")"
+		tap_result 1 "secmon board DT refused ($b): compiles" "$(head -n 3 "$bad/$b.dtc.log")"
 	fi
 done
 refusal unknown-parameter "$bad/unknown-parameter.dtb" \
@@ -251,6 +235,6 @@ head -c 70000 /dev/zero >"$bad/too-big.dtb"
 refusal too-big "$bad/too-big.dtb" \
 	"the board DT (fw_cfg opt/secmon/board.dtb) has 70000 bytes, at most 65536 fit"
 
-echo "1..$n"
-echo "# socdrv.sh: $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_plan
+echo "# socdrv.sh: $((TAP_COUNT - TAP_FAILED)) passed, $TAP_FAILED failed"
+tap_status

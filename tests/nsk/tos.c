@@ -6,7 +6,8 @@
  * identification in OEN 63, every argument register reaching it, the
  * secure-media service with its state in secure memory, the PSCI hooks
  * counted as secondaries start, suspend (power-down, nsk.tospd=STATE, default
- * secmon's 0x10000; nsk.tospd=none: no suspend, no such line), resume and
+ * 0x10002, the core power-down of secmon and of TF-A's QEMU port;
+ * nsk.tospd=none: no suspend, no such line), resume and
  * stop, N secure
  * timer interrupts taken
  * while this kernel runs with none lost, and yielding calls that this

@@ -9,7 +9,9 @@
  * calls, which are not recorded by default (TRACE_INFO's bit 1 clear), then
  * switches their recording on too (TRACE_CTL x2 bit 1) and makes known
  * calls, among them those the vector answers itself (SMCCC_VERSION,
- * ARCH_WORKAROUND_1, an ID the filter rules out), then starts every other
+ * ARCH_WORKAROUND_1, an ID the filter rules out, PSCI_VERSION's and
+ * TRNG_VERSION's constants, CPU_SUSPEND's refusal of a power_state no
+ * platform offers), then starts every other
  * CPU; each makes CALLS
  * calls of an unknown SiP ID with its slot and the call's number in x1 and
  * x2. Then every CPU at once reads the trace into its own buffer, in small
@@ -25,10 +27,13 @@
 #include <secmon/client.h>
 #include <secmon/psci.h>
 #include <secmon/trace.h>
+#include <secmon/trng.h>
 
 #define CALLS		20
 #define UNKNOWN_SIP	0x8200ff42u	/* no service: SMC_UNK */
 #define MARK		0x7ace0000ull
+/* A power_state no platform table has (StateID 0xfff, bit 17 reserved): refused. */
+#define TRACE_BAD_STATE	0x00020fffu
 #define PER_CPU_MAX	256		/* records a CPU's buffer holds: all of them, on 8 CPUs */
 #define PIECE		3		/* records per TRACE_READ */
 #define WAIT_TICKS(s)	((s) * nsk_tick_freq())
@@ -182,7 +187,7 @@ static int hostile_reads(uint64_t ram_end)
 
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32)
 {
-	struct secmon_regs out, v, wa, unk, ver, zero;
+	struct secmon_regs out, v, wa, unk, ver, zero, trng, susp;
 	unsigned nrec[NSK_MAX_CPUS], boot_cpu = NSK_MAX_CPUS;
 	bool ok = true, order = true, calls_ok = true, events_ok = true;
 	int fail = 0;
@@ -222,6 +227,9 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 	sip(SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, &ver);
 	/* ID 0 (a yielding call): the routes used while recording must not match it. */
 	sip(0, 0, 0, &zero);
+	/* Answered from the vector while recording is off: a constant, a refusal. */
+	sip(SECMON_TRNG_VERSION, 0, 0, &trng);
+	sip(SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), TRACE_BAD_STATE, 0, &susp);
 	for (unsigned i = 1; i < nsk_ncpus; i++)
 		if (secmon_psci_cpu_on(c, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) != 0)
 			ok = false;
@@ -266,12 +274,14 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 	{
 		const uint32_t fid[] = { SECMON_SMCCC_VERSION, SECMON_SMCCC_ARCH_WORKAROUND_1,
 					 UNKNOWN_SIP | twide,
-					 SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0 };
-		const uint64_t res[] = { v.x[0], wa.x[0], unk.x[0], ver.x[0], zero.x[0] };
+					 SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, SECMON_TRNG_VERSION,
+					 SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND) };
+		const uint64_t res[] = { v.x[0],    wa.x[0],   unk.x[0], ver.x[0],
+					 zero.x[0], trng.x[0], susp.x[0] };
 		bool boot_ok = boot_cpu < NSK_MAX_CPUS;
 		unsigned t;
 
-		for (uint32_t s = 0; boot_ok && s < 5; s++) {
+		for (uint32_t s = 0; boot_ok && s < 7; s++) {
 			const struct secmon_trace_record *r = find(boot_cpu, s, &t);
 
 			boot_ok = r && r->type == SECMON_TRACE_SMC && r->fid == fid[s] &&
@@ -283,13 +293,16 @@ int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, boo
 		}
 		fail += con_tap(&ttap, boot_ok,
 				"trace: not the four workaround calls by default; then SMCCC_VERSION, "
-				"ARCH_WORKAROUND_1, an unknown SiP ID, PSCI_VERSION and ID 0 recorded "
-				"in order with their answers and the caller's EL%u, %s", el,
-				aarch32 ? "AArch32" : "AArch64");
+				"ARCH_WORKAROUND_1, an unknown SiP ID, PSCI_VERSION, ID 0, "
+				"TRNG_VERSION and a refused CPU_SUSPEND recorded in order with their "
+				"answers and the caller's EL%u, %s", el, aarch32 ? "AArch32" : "AArch64");
+		fail += con_tap(&ttap, status(SECMON_PSCI_INVALID_PARAMETERS) == susp.x[0],
+				"trace: CPU_SUSPEND of power_state 0x%x refused while recording",
+				TRACE_BAD_STATE);
 		fail += con_tap(&ttap, (uint32_t)zero.x[0] == 0xffffffffu,
 				"trace: ID 0 answered SMC_UNK while recording");
 		/* Then per secondary: its CPU_ON event and the CPU_ON call (SUCCESS). */
-		for (uint32_t s = 5, i = 1; i < nsk_ncpus; i++, s += 2) {
+		for (uint32_t s = 7, i = 1; i < nsk_ncpus; i++, s += 2) {
 			const struct secmon_trace_record *e = find(boot_cpu, s, &t);
 			const struct secmon_trace_record *r = find(boot_cpu, s + 1, &t);
 

@@ -5,7 +5,9 @@
  * forwards its PPI as a non-secure Group 1 interrupt, so a WFI in the
  * firmware completes. PSTATE.I stays set: the interrupt is never taken, only
  * pending; wake_disarm() stops the timer, which drops the level-sensitive
- * PPI again.
+ * PPI again. The other wake-up, an SGI from another CPU (wake_sgi_*, the
+ * conformance suite's sgi hooks), is pending the same way until the woken
+ * CPU acknowledges it.
  *
  * GIC facts used (Arm IHI 0048 GICv2, IHI 0069 GICv3):
  * - GICv2 with the Security Extensions: Group 1 is configured by the secure
@@ -22,8 +24,12 @@
 #define GICD_CTLR		0x0000
 #define GICD_ISENABLER		0x0100
 #define GICD_IPRIORITYR		0x0400
+#define GICD_ITARGETSR		0x0800
+#define GICD_SGIR		0x0f00
 #define GICC_CTLR		0x0000
 #define GICC_PMR		0x0004
+#define GICC_IAR		0x000c
+#define GICC_EOIR		0x0010
 
 #define GICR_WAKER		0x0014
 #define GICR_TYPER		0x0008
@@ -38,11 +44,21 @@
 
 #define GICD_CTLR_V3_ENABLE	0x13	/* ARE(_NS), EnableGrp1(A), EnableGrp1/Grp0 (DS=1) */
 #define WAKE_PRIORITY		0xa0
+#define WAKE_SGI		3	/* the secure side keeps SGI 8 for itself */
+#define ICC_IAR1_EL1		S3_0_C12_C12_0
+#define ICC_EOIR1_EL1		S3_0_C12_C12_1
+#define ICC_SGI1R_EL1		S3_0_C12_C11_5
 #define CNTV_CTL_ENABLE		(1u << 0)
 #define CNTV_CTL_ISTATUS	(1u << 2)
 
 static struct nsk_gic gic;
 static uint32_t fired;
+/* GICv2: each CPU's interface mask (GICD_ITARGETSR0 as that CPU reads it). */
+static uint8_t cpu_target[NSK_MAX_CPUS];
+/* CPUs whose next suspend only the SGI may end: wake_arm() leaves the timer off. */
+static uint32_t sgi_only;
+
+static unsigned my_index(void);
 
 static volatile uint32_t *reg32(uint64_t base, uint64_t off)
 {
@@ -128,6 +144,9 @@ void wake_arm(void)
 {
 	uint64_t freq = sysreg_read(cntfrq_el0) & 0xffffffffu;
 
+	if (__atomic_load_n(&sgi_only, __ATOMIC_RELAXED) & (1u << my_index()))
+		return;
+
 	if (gic.version == 2)
 		gicv2_setup();
 	else if (gic.version == 3)
@@ -148,9 +167,78 @@ void wake_disarm(void)
 		__atomic_fetch_add(&fired, 1, __ATOMIC_RELAXED);
 	sysreg_write(cntv_ctl_el0, 0);
 	isb();
+	__atomic_fetch_and(&sgi_only, ~(1u << my_index()), __ATOMIC_RELAXED);
 }
 
 unsigned wake_fired(void)
 {
 	return __atomic_load_n(&fired, __ATOMIC_RELAXED);
+}
+
+/* This CPU's index in nsk_mpidr[]. */
+static unsigned my_index(void)
+{
+	for (unsigned i = 0; i < nsk_ncpus; i++)
+		if (nsk_mpidr[i] == my_mpidr())
+			return i;
+	return 0;
+}
+
+/*
+ * The SGI as this CPU's only wake-up: the suspend conduit's timer stays off
+ * for its next CPU_SUSPEND (until wake_disarm(), after it or at the resume).
+ */
+void wake_sgi_arm(void)
+{
+	uint64_t rd;
+
+	__atomic_fetch_or(&sgi_only, 1u << my_index(), __ATOMIC_RELAXED);
+
+	if (gic.version == 2) {
+		gicv2_setup();
+		*reg8(gic.dist, GICD_IPRIORITYR + WAKE_SGI) = WAKE_PRIORITY;
+		*reg32(gic.dist, GICD_ISENABLER) = 1u << WAKE_SGI;
+		__atomic_store_n(&cpu_target[my_index()], *reg8(gic.dist, GICD_ITARGETSR),
+				 __ATOMIC_RELEASE);
+		return;
+	}
+	gicv3_setup();
+	rd = my_redist();
+	if (!rd)
+		return;
+	*reg8(rd, GICR_IPRIORITYR + WAKE_SGI) = WAKE_PRIORITY;
+	*reg32(rd, GICR_ISENABLER0) = 1u << WAKE_SGI;
+}
+
+void wake_sgi_send(unsigned cpu)
+{
+	uint64_t m = nsk_mpidr[cpu];
+
+	__asm__ volatile("dsb sy" : : : "memory");
+	if (gic.version == 2) {
+		*reg32(gic.dist, GICD_SGIR) =
+			(uint32_t)__atomic_load_n(&cpu_target[cpu], __ATOMIC_ACQUIRE) << 16 | WAKE_SGI;
+		return;
+	}
+	sysreg_write(ICC_SGI1R_EL1, ((m >> 32) & 0xff) << 48 | ((m >> 16) & 0xff) << 32 |
+					    (uint64_t)WAKE_SGI << 24 | ((m >> 8) & 0xff) << 16 |
+					    1ull << (m & 0xf));
+	isb();
+}
+
+/* Acknowledges and ends every interrupt pending for this CPU (the SGI). */
+void wake_sgi_clear(void)
+{
+	for (unsigned i = 0; i < 16; i++) {
+		uint32_t iar = gic.version == 2 ? *reg32(gic.cpuif, GICC_IAR)
+						 : (uint32_t)sysreg_read(ICC_IAR1_EL1);
+
+		if ((iar & 0xffffff) >= 1020)
+			break;
+		if (gic.version == 2)
+			*reg32(gic.cpuif, GICC_EOIR) = iar;
+		else
+			sysreg_write(ICC_EOIR1_EL1, iar);
+	}
+	isb();
 }

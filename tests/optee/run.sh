@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The OP-TEE acceptance rig (issue 24; docs/trusted-os.md "OP-TEE itself"):
+# The OP-TEE acceptance rig (docs/trusted-os.md "OP-TEE itself"):
 # Debian's arm64 kernel with its own tee.ko and optee.ko, Debian's
 # tee-supplicant and libteec1 (and, when given, an xtest build) in an
 # initramfs made here from Debian's packages, booted on QEMU virt with
@@ -128,13 +128,12 @@ tr -d '\r' <"$OUT/console.log" >"$OUT/console.txt"
 LOG=$OUT/console.txt
 echo "# QEMU ended with status $rc after $((SECONDS - start)) s"
 
-status=0
+. tests/tap.sh
 check() {	# check NAME PATTERN: one TAP line from the console
 	if grep -qE "$2" "$LOG"; then
-		echo "ok - $1: $(grep -m1 -oE "$2" "$LOG")"
+		tap_ok "$1: $(grep -m1 -oE "$2" "$LOG")"
 	else
-		echo "not ok - $1"
-		status=1
+		tap_not_ok "$1"
 	fi
 }
 check "optee driver: revision" 'optee: revision [0-9.]+[^]]*'
@@ -149,4 +148,4 @@ if [ -n "$XTEST" ]; then
 	sed -n '/^+-----/,$p' "$LOG" | grep -E 'subtests|test cases|skipped' | sed 's/^/# /'
 fi
 check "powered off" 'RIG done'
-exit $status
+tap_status

@@ -10,15 +10,15 @@ set -u
 cd "$(dirname "$0")/../.."
 ops=${1:-1000000}
 legacy_ops=${2:-300000}
+. tests/tap.sh
 if make -f mk/stress.mk O=build/host CC=gcc SAN=1 >build/stress-build.log 2>&1; then
-	echo "ok - build stress (gcc asan+ubsan)"
+	tap_ok "build stress (gcc asan+ubsan)"
 else
-	cat build/stress-build.log
-	echo "not ok - build stress (gcc asan+ubsan)"
+	tap_not_ok "build stress (gcc asan+ubsan)"
+	tap_file build/stress-build.log
 	exit 1
 fi
-status=0
-build/host/stress -n "$ops" || status=1
-build/host/stress -n "$legacy_ops" -x build/host/boards/exynos-style.dtb || status=1
-build/host/stress -n 100000 -o || status=1
-exit $status
+tap_suite build/host/stress -n "$ops"
+tap_suite build/host/stress -n "$legacy_ops" -x build/host/boards/exynos-style.dtb
+tap_suite build/host/stress -n 100000 -o
+tap_status

@@ -68,9 +68,9 @@
 #define CTX_ON (1ull << 63)		/* CPU_ON context: CTX_ON | attempt */
 #define CTX_SUSPEND (1ull << 62)	/* power-down context: CTX_SUSPEND | cpu << 32 | n */
 
-#define PS_STANDBY 0x00000000u
-#define PS_CORE_PD 0x00010000u
-#define PS_CLUSTER_PD 0x01010000u
+#define PS_STANDBY 0x00000001u
+#define PS_CORE_PD 0x00010002u
+#define PS_CLUSTER_PD 0x01010022u
 
 enum { ATT_ISSUED, ATT_SUCCESS, ATT_REFUSED };
 

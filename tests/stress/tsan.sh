@@ -11,8 +11,7 @@ ops=${2:-200000}
 export TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export CMOCKA_MESSAGE_OUTPUT=TAP
 mkdir -p "$dir/tsan-logs"
-status=0
-n=0
+. tests/tap.sh
 
 check() {
 	local name=$1 log=$dir/tsan-logs/$1.log rc ok nok races start=$SECONDS
@@ -22,13 +21,11 @@ check() {
 	ok=$(grep -c '^ok ' "$log")
 	nok=$(grep -c '^not ok ' "$log")
 	races=$(grep -c '^WARNING: ThreadSanitizer' "$log")
-	n=$((n + 1))
 	if [ "$rc" -eq 0 ] && [ "$ok" -gt 0 ] && [ "$nok" -eq 0 ] && [ "$races" -eq 0 ]; then
-		echo "ok - tsan $name: $ok passed, no report ($((SECONDS - start)) s)"
+		tap_ok "tsan $name: $ok passed, no report ($((SECONDS - start)) s)"
 		return
 	fi
-	status=1
-	echo "not ok - tsan $name: exit $rc, $ok passed, $nok failed, $races TSan reports (log: $log)"
+	tap_not_ok "tsan $name: exit $rc, $ok passed, $nok failed, $races TSan reports (log: $log)"
 	grep '^not ok ' "$log" | head -5 | sed 's/^/#   /'
 	grep '^SUMMARY: ThreadSanitizer' "$log" | sort | uniq -c | head -10 | sed 's/^/#   /'
 }
@@ -44,5 +41,5 @@ check stress-legacy "$dir/stress" -n "$ops" -x "$dir/boards/exynos-style.dtb"
 # Ending with SYSTEM_OFF under concurrent SMCs: short runs, several seeds.
 check stress-system-off bash -c 'for s in 1 2 3 4 5 6 7 8; do "$0" -n 20000 -o -s $s || exit; done' \
 	"$dir/stress"
-echo "1..$n"
-exit $status
+tap_plan
+tap_status

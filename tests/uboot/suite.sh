@@ -29,20 +29,17 @@ UDIR=build/uboot
 LDIR=build/linux/arm64
 UB=$UDIR/root/usr/lib/u-boot/qemu_arm64/u-boot.bin
 mkdir -p "$OUT"
-status=0
 
-tap() {	# tap OK NAME [COMMENT]
-	if [ "$1" = 0 ]; then
-		echo "ok - uboot $2${3:+ ($3)}"
-	else
-		echo "not ok - uboot $2${3:+ ($3)}"
-		status=1
-	fi
+# The TAP lines (tests/tap.sh). tap OK NAME [COMMENT]: "ok - uboot NAME
+# (COMMENT)" when OK is 0, else "not ok - ...".
+. tests/tap.sh
+tap() {
+	tap_result "$1" "uboot $2${3:+ ($3)}"
 }
 
-[ -f "$FW" ] || { echo "not ok - uboot: firmware $FW is missing"; exit 1; }
-sh tests/uboot/fetch.sh "$UDIR" >/dev/null || { echo "not ok - uboot: fetching u-boot-qemu failed"; exit 1; }
-sh tests/linux/fetch.sh arm64 "$LDIR" >/dev/null || { echo "not ok - uboot: fetching Debian's kernel failed"; exit 1; }
+[ -f "$FW" ] || { tap_not_ok "uboot: firmware $FW is missing"; exit 1; }
+sh tests/uboot/fetch.sh "$UDIR" >/dev/null || { tap_not_ok "uboot: fetching u-boot-qemu failed"; exit 1; }
+sh tests/linux/fetch.sh arm64 "$LDIR" >/dev/null || { tap_not_ok "uboot: fetching Debian's kernel failed"; exit 1; }
 if [ ! -s "$LDIR/initrd.cpio.gz" ] || [ tests/linux/init-summary.sh -nt "$LDIR/initrd.cpio.gz" ]; then
 	sh tests/linux/mkinitrd.sh "$LDIR" tests/linux/init-summary.sh "$LDIR/initrd.cpio.gz" >/dev/null 2>&1
 fi
@@ -77,7 +74,7 @@ log=$OUT/qfw.log
 bash tests/linux/boot.sh --bios "$FW" --smp 4 --gic 3 --quiet --timeout 120 --log "$log" \
 	-- -accel tcg,thread=multi -fw_cfg "name=opt/secmon/payload,file=$UB" >/dev/null 2>&1
 saw qfw "$log" '^U-Boot 20' 'loading kernel to address' 'Starting kernel'
-bash tests/linux/check-boot.sh --name "uboot qfw:" "$log" $LINUX || status=1
+tap_suite bash tests/linux/check-boot.sh --name "uboot qfw:" "$log" $LINUX
 
 # bootefi from an ext2 virtio disk (whole disk, no partition table).
 disk=$OUT/disk.img
@@ -95,7 +92,7 @@ python3 tests/uboot/console.py --log "$log" --timeout 90 \
 	-- "${QEMU[@]}" -no-reboot -drive "if=none,file=$disk,format=raw,id=d0" \
 	-device virtio-blk-device,drive=d0 2>/dev/null
 saw bootefi "$log" '^U-Boot 20' 'EFI stub: Booting Linux Kernel' 'EFI stub: Loaded initrd'
-bash tests/linux/check-boot.sh --name "uboot bootefi:" "$log" $LINUX || status=1
+tap_suite bash tests/linux/check-boot.sh --name "uboot bootefi:" "$log" $LINUX
 rm -rf "$OUT/disk" "$disk"
 
 # reset, then poweroff, typed at the prompt (no -no-reboot: reset restarts).
@@ -154,4 +151,4 @@ python3 tests/uboot/console.py --log "$log" --timeout 30 \
 	-serial stdio -bios "$FW32" -nic none -no-reboot \
 	-fw_cfg "name=opt/secmon/payload,file=$LDIR/Image" 2>/dev/null
 tap $? "AArch32 firmware: an arm64 Image payload is refused by name" "$(grep -o 'cannot boot.*' "$log" | head -n 1)"
-exit "$status"
+tap_status

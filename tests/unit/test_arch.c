@@ -78,9 +78,9 @@ static void sc_feature_availability(unsigned cpu, uint64_t pc, uint64_t ctx)
 	static const struct {
 		uint64_t reg, mask;
 	} known[] = {
-		{ SECMON_FEAT_AVAIL_SCR_EL3, 0x8000 },		/* TERR */
-		{ SECMON_FEAT_AVAIL_CPTR_EL3, 0xc0100400 },	/* TCPAC, TAM, TTA, TFP */
-		{ SECMON_FEAT_AVAIL_MDCR_EL3, 0x08080640 },	/* TDCC, TTRF, TDOSA, TDA, TPM */
+		{ SECMON_FEAT_AVAIL_SCR_EL3, 0 },
+		{ SECMON_FEAT_AVAIL_CPTR_EL3, 0x80000400 },	/* TCPAC, TFP */
+		{ SECMON_FEAT_AVAIL_MDCR_EL3, 0x6c0 },		/* TDOSA, TDA, EnPM2, TPM */
 	};
 	static const uint64_t invalid[] = {
 		SECMON_FEAT_AVAIL_MPAM3_EL3, 0, 0x1e1101, 0x1e1120, HI | SECMON_FEAT_AVAIL_SCR_EL3,

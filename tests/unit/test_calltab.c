@@ -60,7 +60,7 @@ static void expect_error(const char *props, const char *body, const char *node,
 	assert_non_null(strstr(err.message, message));
 }
 
-static void good_table(void **state)
+static void a_good_table_gives_its_operations_calls_and_registers(void **state)
 {
 	static struct secmon_calltab t;
 	struct secmon_ct_error err;
@@ -105,7 +105,7 @@ static void recording_invoke(const struct secmon_conduit *c, const struct secmon
 	out->x[0] = 0;
 }
 
-static void marshalling(void **state)
+static void a_call_puts_each_argument_in_its_register_and_refuses_one_too_wide(void **state)
 {
 	static struct secmon_calltab t;
 	struct secmon_regs sent;
@@ -150,7 +150,7 @@ static void unk_answer(const struct secmon_conduit *c, const struct secmon_regs 
 }
 
 /* SMC_UNK from SMCCC firmware is NOT_SUPPORTED even with no result named. */
-static void smc_unk(void **state)
+static void smc_unk_is_not_supported_even_with_no_result_named(void **state)
 {
 	static struct secmon_calltab t;
 	const struct secmon_conduit unk = { .name = "unk", .invoke = unk_answer };
@@ -165,7 +165,7 @@ static void smc_unk(void **state)
 			 SECMON_E_NOT_SUPPORTED);
 }
 
-static void missing_id(void **state)
+static void an_operation_without_a_function_id_is_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";", "do-idle { arg-names = \"mode\"; arg-registers = <1>; };",
@@ -181,7 +181,7 @@ static void put_cell(uint8_t *b, unsigned off, uint32_t v)
 	b[off + 3] = (uint8_t)v;
 }
 
-static void dt_structure_check(void **state)
+static void the_structure_check_refuses_a_cut_or_corrupt_dtb(void **state)
 {
 	static uint8_t copy[sizeof(dtb)];
 	const uint8_t *fdt;
@@ -215,7 +215,7 @@ static void dt_structure_check(void **state)
 	assert_int_equal(secmon_dt_check_structure(copy, size), SECMON_E_BAD_TABLE);
 }
 
-static void name_is(void **state)
+static void name_is_matches_a_node_name_with_or_without_its_unit_address(void **state)
 {
 	(void)state;
 	assert_true(secmon_calltab_name_is("cpu-boot", "cpu-boot"));
@@ -228,7 +228,7 @@ static void name_is(void **state)
 }
 
 /* A node name longer than the error's field is cut, and says so. */
-static void long_node_name_cut(void **state)
+static void a_long_node_name_is_cut_and_says_so(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -238,7 +238,7 @@ static void long_node_name_cut(void **state)
 		     "function-id", "missing required property");
 }
 
-static void register_out_of_range(void **state)
+static void a_register_out_of_range_is_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -249,7 +249,7 @@ static void register_out_of_range(void **state)
 		     "do-idle", "id-register", "out of range");
 }
 
-static void duplicate_operation(void **state)
+static void an_operation_described_twice_is_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -258,7 +258,7 @@ static void duplicate_operation(void **state)
 		     "do-idle@1", "", "described twice");
 }
 
-static void duplicate_id(void **state)
+static void two_operations_with_one_function_id_are_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -267,7 +267,7 @@ static void duplicate_id(void **state)
 		     "t", "function-id", "share one function ID");
 }
 
-static void unknown_parameter(void **state)
+static void an_unknown_parameter_name_is_refused(void **state)
 {
 	(void)state;
 	expect_error("method = \"smc\";",
@@ -276,7 +276,7 @@ static void unknown_parameter(void **state)
 		     "cpu-boot", "arg-names", "unknown parameter name for this operation: core");
 }
 
-static void other_errors(void **state)
+static void a_bad_method_or_argument_register_list_is_refused(void **state)
 {
 	(void)state;
 	expect_error("", "do-idle { function-id = <0x82000001>; };", "t", "method",
@@ -365,7 +365,7 @@ static void get_cpu_boot_addr_needs_entry(void **state)
 }
 
 /* A bad /cpus #address-cells is reported on /cpus, not on a CPU's reg. */
-static void cpus_address_cells(void **state)
+static void a_bad_cpus_address_cells_is_reported_on_cpus(void **state)
 {
 	static struct secmon_calltab t;
 	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
@@ -389,7 +389,7 @@ static void cpus_address_cells(void **state)
  * firmware table, a PSCI 1.0 or 0.1 node, or a service with method "hvc" is
  * refused on its "method", and the same with "smc" still loads.
  */
-static void hvc_not_available(void **state)
+static void hvc_tables_are_refused_without_an_hvc_conduit(void **state)
 {
 	static struct secmon_calltab t;
 	static struct secmon_service s;
@@ -436,7 +436,7 @@ static void hvc_not_available(void **state)
  * SECMON_FWOPS_MAX_CPUS CPUs are read into o->mpidr in /cpus order; one
  * more is NO_SPACE on that CPU's node, not an invalid call table.
  */
-static void cpu_limit(void **state)
+static void one_cpu_too_many_is_no_space_on_its_node(void **state)
 {
 	static struct secmon_calltab t;
 	static struct secmon_fwops o;
@@ -469,8 +469,46 @@ static void cpu_limit(void **state)
 	assert_string_equal(err.message, "more CPUs than SECMON_FWOPS_MAX_CPUS");
 }
 
-/* Review findings (docs/verification.md): each of these was accepted or refused wrongly. */
-static void strict_shapes(void **state)
+/*
+ * do_idle's power_state is the DT's first standby idle state (neither type
+ * bit, 16 nor 30, set), skipping power-down states and disabled nodes; 0
+ * without one. With 0, a firmware whose StateIDs are TF-A's (core
+ * retention 0x1) refuses do_idle's CPU_SUSPEND.
+ */
+static void do_idle_uses_the_dts_first_standby_state(void **state)
+{
+	static struct secmon_calltab t;
+	static struct secmon_fwops o;
+	const struct secmon_conduits cs = { .smc = &secmon_conduit_none };
+	struct secmon_ct_error err;
+	void *fdt;
+
+	(void)state;
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+			   " cpu@0 { device_type = \"cpu\"; reg = <0>; }; idle-states {"
+			   " a { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x10002>; };"
+			   " b { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x40000003>; };"
+			   " c { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x4>;"
+			   " status = \"disabled\"; };"
+			   " d { compatible = \"domain-idle-state\"; arm,psci-suspend-param = <0x5>; };"
+			   " e { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x1>; };"
+			   " f { compatible = \"arm,idle-state\"; arm,psci-suspend-param = <0x6>; }; }; };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s };\n", "", "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.idle_state, 0x1);
+	fdt = compile_tree("/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;"
+			   " cpu@0 { device_type = \"cpu\"; reg = <0>; }; };"
+			   " psci { compatible = \"arm,psci-1.0\"; method = \"smc\"; }; %s%s };\n", "", "");
+	assert_int_equal(secmon_fwops_init_dt(&o, fdt, &cs, &t, &err), SECMON_OK);
+	assert_int_equal(o.idle_state, 0);
+}
+
+/*
+ * The shapes the binding allows and no others: a call@N node without children,
+ * unit addresses without leading zeros, string lists NUL-terminated, status
+ * allowed, a disabled table passed over, one method string (docs/verification.md).
+ */
+static void only_the_shapes_the_binding_allows_are_accepted(void **state)
 {
 	static struct secmon_calltab t;
 	struct secmon_ct_error err;
@@ -519,23 +557,24 @@ static void strict_shapes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(good_table),
-		cmocka_unit_test(marshalling),
-		cmocka_unit_test(smc_unk),
-		cmocka_unit_test(long_node_name_cut),
-		cmocka_unit_test(name_is),
-		cmocka_unit_test(dt_structure_check),
-		cmocka_unit_test(missing_id),
-		cmocka_unit_test(register_out_of_range),
-		cmocka_unit_test(duplicate_operation),
-		cmocka_unit_test(duplicate_id),
-		cmocka_unit_test(unknown_parameter),
-		cmocka_unit_test(other_errors),
-		cmocka_unit_test(strict_shapes),
+		cmocka_unit_test(a_good_table_gives_its_operations_calls_and_registers),
+		cmocka_unit_test(a_call_puts_each_argument_in_its_register_and_refuses_one_too_wide),
+		cmocka_unit_test(smc_unk_is_not_supported_even_with_no_result_named),
+		cmocka_unit_test(a_long_node_name_is_cut_and_says_so),
+		cmocka_unit_test(name_is_matches_a_node_name_with_or_without_its_unit_address),
+		cmocka_unit_test(the_structure_check_refuses_a_cut_or_corrupt_dtb),
+		cmocka_unit_test(an_operation_without_a_function_id_is_refused),
+		cmocka_unit_test(a_register_out_of_range_is_refused),
+		cmocka_unit_test(an_operation_described_twice_is_refused),
+		cmocka_unit_test(two_operations_with_one_function_id_are_refused),
+		cmocka_unit_test(an_unknown_parameter_name_is_refused),
+		cmocka_unit_test(a_bad_method_or_argument_register_list_is_refused),
+		cmocka_unit_test(only_the_shapes_the_binding_allows_are_accepted),
 		cmocka_unit_test(get_cpu_boot_addr_needs_entry),
-		cmocka_unit_test(cpus_address_cells),
-		cmocka_unit_test(hvc_not_available),
-		cmocka_unit_test(cpu_limit),
+		cmocka_unit_test(a_bad_cpus_address_cells_is_reported_on_cpus),
+		cmocka_unit_test(hvc_tables_are_refused_without_an_hvc_conduit),
+		cmocka_unit_test(one_cpu_too_many_is_no_space_on_its_node),
+		cmocka_unit_test(do_idle_uses_the_dts_first_standby_state),
 	};
 
 	return cmocka_run_group_tests_name("calltab", tests, NULL, NULL);

@@ -215,7 +215,7 @@ static void arch_features_from_aarch32_offers_no_smc64(void **state)
 }
 
 /*
- * Issue 13 item 12: a negative status of an SMC32 call reaches an AArch64
+ * A negative status of an SMC32 call reaches an AArch64
  * caller sign-extended to 64 bits (callers compare the whole register); data
  * words keep their 32-bit values, zero-extended. An AArch32 caller gets 32
  * bits. Literal values here, not R32(): this is the rule itself.

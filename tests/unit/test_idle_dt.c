@@ -156,14 +156,29 @@ static void board_psci_wins_flat_states(void **st)
 	assert_true(fdt_path_offset(buf, "/cpus/domain-idle-states") < 0);
 }
 
-static void psci01_board_gets_no_states(void **st)
+/*
+ * PSCI 0.1 with a cpu_suspend ID: the OS needs the states' power_state
+ * values as much as under PSCI 1.0 (the platform's StateIDs are not 0), so
+ * it gets the flat list; without a cpu_suspend ID, none.
+ */
+static void psci01_board_gets_flat_states(void **st)
 {
 	static char board[4096];
+	char names[128];
 
 	(void)st;
 	simtest_dtc("/dts-v1/; / { psci { compatible = \"arm,psci\"; method = \"smc\";"
 		    " cpu_suspend = <0x95c1ba5e>; cpu_off = <0x95c1ba5f>; cpu_on = <0x95c1ba60>;"
 		    " migrate = <0x95c1ba61>; }; };", board, sizeof(board));
+	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 2, board), 0);
+	for (unsigned i = 0; i < 2; i++) {
+		cpu_states(cpu_node(i), names, sizeof(names));
+		assert_string_equal(names, "cpu-retention cpu-power-down cluster-power-down");
+		assert_null(fdt_getprop(buf, cpu_node(i), "power-domains", 0));
+	}
+	assert_true(fdt_path_offset(buf, "/cpus/domain-idle-states") < 0);
+	simtest_dtc("/dts-v1/; / { psci { compatible = \"arm,psci\"; method = \"smc\";"
+		    " cpu_off = <0x95c1ba5f>; cpu_on = <0x95c1ba60>; }; };", board, sizeof(board));
 	assert_int_equal(sim_ns_dt(buf, sizeof(buf), 2, board), 0);
 	assert_true(fdt_path_offset(buf, "/cpus/idle-states") < 0);
 	assert_null(fdt_getprop(buf, cpu_node(0), "cpu-idle-states", 0));
@@ -210,7 +225,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(osi_hierarchy_for_every_cpu),
 		cmocka_unit_test(board_psci_wins_flat_states),
-		cmocka_unit_test(psci01_board_gets_no_states),
+		cmocka_unit_test(psci01_board_gets_flat_states),
 		cmocka_unit_test(board_phandles_not_copied),
 	};
 

@@ -3,7 +3,9 @@
  * The QEMU board's payload loader (monitor/plat/qemu-virt/payload.c):
  * which first bytes make which kind of payload on which port, where each
  * kind goes and how much room it takes, and that a payload never meets the
- * DT, the mailbox, the end of normal-world RAM or secure memory. The file is
+ * DT, the mailbox, the end of normal-world RAM or secure memory; an arm64
+ * Image's text_offset checked, and the one list of reserved ranges that
+ * every loading path (kernel, initrd, payload) uses. The file is
  * compiled into this test with the fw_cfg side stubbed (a QEMU run covers
  * that: tests/uboot/suite.sh).
  */
@@ -126,7 +128,7 @@ static void kinds_by_first_bytes(void **state)
 	}
 }
 
-static void kinds_by_magic(void **state)
+static void a_payload_kind_is_told_by_its_magic(void **state)
 {
 	uint8_t h[HEADER_SIZE];
 
@@ -147,7 +149,7 @@ static void kinds_by_magic(void **state)
 	assert_int_equal(qv_payload_kind(h, 0x500000, false), -1);
 }
 
-static void places_and_room(void **state)
+static void each_kind_is_placed_where_its_header_says_with_its_room(void **state)
 {
 	const struct qv_payload_slot a64 = { RAM_BASE + 0x200000, true, keep, 2 };
 	const struct qv_payload_slot a32 = { RAM_BASE + 0x2000000, false, keep, 2 };
@@ -205,7 +207,7 @@ static void never_meets_what_is_kept(void **state)
 
 	(void)state;
 	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct qv_payload p = { QV_PAYLOAD_RAW, cases[i].load, cases[i].end, 0 };
+		struct qv_payload p = { QV_PAYLOAD_RAW, cases[i].load, cases[i].end, 0, NULL };
 		const char *got = qv_payload_clash(&p, &s);
 
 		if (!cases[i].clash)
@@ -231,14 +233,99 @@ static void huge_image_size_is_caught(void **state)
 	assert_non_null(qv_payload_clash(&p, &s));
 }
 
+/*
+ * text_offset (Linux's booting.rst: the Image at a 2 MiB-aligned base +
+ * text_offset, in usable RAM): a multiple of 4 KiB, and never past the end
+ * of the address space. A "negative" one (0xfffffffffffff000) once put the
+ * kernel on the fw_cfg DMA control block below the slot, an odd one at an
+ * address the CPU cannot start at.
+ */
+static void text_offset_checked(void **state)
+{
+	static const struct {
+		uint64_t text_offset;
+		const char *refused;
+	} cases[] = {
+		{ 0, NULL },
+		{ 0x80000, NULL },
+		{ 0x1280000, NULL },			/* past 2 MiB: fine, if RAM holds it */
+		{ 0x1001, "its text_offset is not a multiple of 4 KiB" },
+		{ 0x800, "its text_offset is not a multiple of 4 KiB" },
+		{ 0xfffffffffffff000ull, "its text_offset takes it past the end of the address space" },
+		{ 0xffffffffbfe00000ull, "its text_offset takes it past the end of the address space" },
+	};
+	const uint64_t base = RAM_BASE + 0x200000;
+	struct qv_payload p;
+	uint8_t h[HEADER_SIZE];
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		image(h, cases[i].text_offset, 0x100000);
+		qv_arm64_place(h, 0x80000, base, &p);
+		if (!cases[i].refused) {
+			assert_null(p.refused);
+			assert_int_equal(p.load, base + cases[i].text_offset);
+			assert_int_equal(p.end, p.load + 0x100000);
+		} else {
+			assert_non_null(p.refused);
+			assert_string_equal(p.refused, cases[i].refused);
+		}
+	}
+	/* The payload path places an Image the same way. */
+	image(h, 0x1001, 0x100000);
+	{
+		const struct qv_payload_slot s = { base, true, keep, 2 };
+
+		assert_int_equal(qv_payload_place(h, 0x80000, &s, &p), 0);
+		assert_non_null(p.refused);
+	}
+}
+
+/*
+ * The one list of reserved ranges (the AArch64 port's, platform.h): the DT,
+ * the mailbox, the SCMI channel and the fw_cfg DMA control block, each
+ * named when something would land on it.
+ */
+static void reserved_ranges_named(void **state)
+{
+	static const struct {
+		uint64_t load, end;
+		const char *clash;
+	} cases[] = {
+		{ RAM_BASE + 0x0ff000, RAM_BASE + 0x100000, "the DT" },
+		{ QV_MAILBOX_BASE, QV_MAILBOX_BASE + 1, "the power-off mailbox" },
+		{ QV_SCMI_BASE + QV_SCMI_SIZE - 1, QV_SCMI_BASE + QV_SCMI_SIZE, "the SCMI channel" },
+		{ QV_FWCFG_DMA_CONTROL + 8, RAM_BASE + 0x300000, "the fw_cfg DMA control block" },
+		{ QV_FWCFG_DMA_CONTROL + QV_FWCFG_DMA_CONTROL_SIZE, RAM_BASE + 0x300000, NULL },
+		{ RAM_BASE + 0x200000, RAM_END, NULL },
+	};
+	struct qv_keep k[QV_NRESERVED];
+	unsigned n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE);
+
+	(void)state;
+	assert_int_equal(n, 4);
+	assert_int_equal(qv_reserved(k, RAM_BASE, 0x100000, 0), 3);	/* no mailbox */
+	n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE);
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *got = qv_range_clash(cases[i].load, cases[i].end, k, n);
+
+		if (!cases[i].clash)
+			assert_null(got);
+		else
+			assert_string_equal(got, cases[i].clash);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kinds_by_first_bytes),
-		cmocka_unit_test(kinds_by_magic),
-		cmocka_unit_test(places_and_room),
+		cmocka_unit_test(a_payload_kind_is_told_by_its_magic),
+		cmocka_unit_test(each_kind_is_placed_where_its_header_says_with_its_room),
 		cmocka_unit_test(never_meets_what_is_kept),
 		cmocka_unit_test(huge_image_size_is_caught),
+		cmocka_unit_test(text_offset_checked),
+		cmocka_unit_test(reserved_ranges_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

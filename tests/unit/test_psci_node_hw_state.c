@@ -79,10 +79,58 @@ static void node_hw_state_for_core_cluster_and_system(void **state)
 	assert_int_equal(atomic_load(&S.starts[5]), 2);
 }
 
+/*
+ * OS-initiated mode: a cluster is off once its last core took it down,
+ * whatever level its siblings sleep at. Cluster 1: CPU 5 powers down at
+ * core level, then CPU 4, the last core running there, at cluster level
+ * (CPUs 6 and 7 are off). NODE_HW_STATE(cluster 1) must say OFF; it once
+ * said ON, asking whether every core was down to cluster level. Once CPU 4
+ * wakes, the cluster is on again.
+ */
+static uint64_t osi_hw[4];
+
+static void sc_osi_cluster(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)ctx;
+	if (cpu == 4 || cpu == 5) {
+		if (pc == PC_A)
+			SMC3(P64(CPU_SUSPEND), cpu == 4 ? PS_CLUSTER_PD : PS_CORE_PD, PC_B, 0);
+		return;
+	}
+	if (cpu != 0)
+		return;
+	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_OSI), 0);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(5), PC_A, 0), 0);
+	WAIT_HW(5, SECMON_PSCI_HW_OFF);
+	osi_hw[0] = SMC2(P64(NODE_HW_STATE), m(4), 1);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(4), PC_A, 0), 0);
+	WAIT_HW(4, SECMON_PSCI_HW_OFF);
+	osi_hw[1] = SMC2(P64(NODE_HW_STATE), m(4), 1);
+	osi_hw[2] = SMC2(P64(NODE_HW_STATE), m(0), 1);
+	sim_wake(4);
+	WAIT_AFF(4, SECMON_PSCI_AFF_OFF);
+	osi_hw[3] = SMC2(P64(NODE_HW_STATE), m(5), 1);
+	sim_wake(5);
+	WAIT_AFF(5, SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC1(P32(SET_SUSPEND_MODE), SECMON_PSCI_MODE_PC), 0);
+}
+
+static void osi_cluster_off_when_its_last_core_took_it_down(void **state)
+{
+	(void)state;
+	run_clean(sc_osi_cluster, 8, LONG_TICK);
+	assert_int_equal(osi_hw[0], SECMON_PSCI_HW_ON);	/* CPU 4 not yet started: on */
+	assert_int_equal(osi_hw[1], SECMON_PSCI_HW_OFF);
+	assert_int_equal(osi_hw[2], SECMON_PSCI_HW_ON);	/* cluster 0 */
+	/* CPU 4 woke (the cluster with it) and went off; CPU 5 still at core level. */
+	assert_int_equal(osi_hw[3], SECMON_PSCI_HW_ON);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(node_hw_state_for_core_cluster_and_system),
+		cmocka_unit_test(osi_cluster_off_when_its_last_core_took_it_down),
 	};
 
 	return cmocka_run_group_tests_name("psci_node_hw_state", tests, NULL, NULL);

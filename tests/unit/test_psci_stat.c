@@ -124,11 +124,64 @@ static void psci_stat_counts_the_coordinated_state(void **state)
 	assert_int_equal(atomic_load(&S.starts[0]), 2);
 }
 
+/*
+ * A CPU_OFF is a power-down, counted when CPU_ON brings the core back (as
+ * TF-A counts it; Arm's TFTF "Stats test cases for CPU OFF" checks it):
+ * CPU 1, off while CPU 0 runs in its cluster, under the core state; CPU 4,
+ * alone in cluster 1, under the cluster state. A CPU that was never off
+ * counts nothing.
+ */
+static void sc_stats_cpu_off(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)ctx;
+	if (cpu != 0) {
+		if (pc == PC_B)
+			park(cpu);
+		else
+			unpark(cpu);	/* park() counts starts: this one holds nowhere */
+		return;
+	}
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 0), 0);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(4), PC_A, 0), 0);
+	WAIT_AFF(4, SECMON_PSCI_AFF_OFF);
+	/* Counted when they come back, not before. */
+	EXPECT_EQ(COUNT(m(1), PS_CORE_PD), 0);
+	EXPECT_EQ(COUNT(m(4), PS_CLUSTER_PD), 0);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_B, 0), 0);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(4), PC_B, 0), 0);
+	WAIT_FLAG(&S.starts[1], 2);
+	WAIT_FLAG(&S.starts[4], 2);
+	EXPECT_EQ(COUNT(m(1), PS_CORE_PD), 1);
+	EXPECT(RESIDENCY(m(1), PS_CORE_PD) > 0);
+	EXPECT_EQ(COUNT(m(1), PS_CLUSTER_PD), 0);
+	EXPECT_EQ(COUNT(m(4), PS_CLUSTER_PD), 1);
+	EXPECT(RESIDENCY(m(4), PS_CLUSTER_PD) > 0);
+	EXPECT_EQ(COUNT(m(4), PS_CORE_PD), 0);
+	EXPECT_EQ(COUNT(m(4), PS_SYSTEM_PD), 0);
+	/* The first start of a core is no wake-up from a power-down. */
+	EXPECT_EQ(COUNT(m(2), PS_CORE_PD), 0);
+	EXPECT_EQ(COUNT(m(0), PS_CORE_PD), 0);
+	unpark(1);
+	unpark(4);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	WAIT_AFF(4, SECMON_PSCI_AFF_OFF);
+}
+
+static void psci_stat_counts_cpu_off(void **state)
+{
+	(void)state;
+	run_clean(sc_stats_cpu_off, 5, 0);
+	assert_int_equal(atomic_load(&S.starts[1]), 2);
+	assert_int_equal(atomic_load(&S.starts[4]), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(psci_stat_counts_suspends),
 		cmocka_unit_test(psci_stat_counts_the_coordinated_state),
+		cmocka_unit_test(psci_stat_counts_cpu_off),
 	};
 
 	return cmocka_run_group_tests_name("psci_stat", tests, NULL, NULL);

@@ -251,7 +251,7 @@ static void base_body(void)
 	EXPECT_EQ(CMD(&r, 0x00, 0), NOT_SUPPORTED);
 }
 
-static void base_protocol(void **state)
+static void the_base_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(base_body);
@@ -298,17 +298,27 @@ static void power_body(void)
 	EXPECT_EQ(CMD(&r, POWER, 3, 3), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, POWER, 4, 0, 3, PD_OFF), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, POWER, 5, 0xffffffffu), NOT_FOUND);
-	/* The board's secure-only domain. */
-	EXPECT_EQ(CMD(&r, POWER, 3, 2), DENIED);
+	/*
+	 * The board's secure-only domain: the agent sees it and its state
+	 * (Linux's scmi_pm_domain asks every domain's state at probe and warns
+	 * on any error) but may not change it: no state set in its attributes
+	 * (neither synchronous nor asynchronous), POWER_STATE_SET DENIED.
+	 */
+	EXPECT_EQ(CMD(&r, POWER, 3, 2), OK);
+	EXPECT_EQ(r.p[0], 0);
+	name_is(__LINE__, r.p + 1, "secure-sram");
+	EXPECT_EQ(CMD(&r, POWER, 5, 2), OK);
+	EXPECT_EQ(r.p[0], PD_ON);
 	EXPECT_EQ(CMD(&r, POWER, 4, 0, 2, PD_OFF), DENIED);
-	EXPECT_EQ(CMD(&r, POWER, 5, 2), DENIED);
+	EXPECT_EQ(CMD(&r, POWER, 5, 2), OK);
+	EXPECT_EQ(r.p[0], PD_ON);
 	for (uint32_t id = 0; id < 6; id++)
 		EXPECT_EQ(CMD(&r, POWER, 2, id), OK);
 	EXPECT_EQ(CMD(&r, POWER, 2, 6), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, POWER, 6, 0, 0), NOT_SUPPORTED);	/* no notifications */
 }
 
-static void power_protocol(void **state)
+static void the_power_domain_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(power_body);
@@ -415,7 +425,7 @@ static void clock_body(void)
 	EXPECT_EQ(CMD(&r, CLOCK, 2, 8), NOT_FOUND);
 }
 
-static void clock_protocol(void **state)
+static void the_clock_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(clock_body);
@@ -452,7 +462,7 @@ static void reset_body(void)
 	EXPECT_EQ(CMD(&r, RESET, 2, 5), NOT_FOUND);
 }
 
-static void reset_protocol(void **state)
+static void the_reset_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(reset_body);
@@ -506,7 +516,7 @@ static void perf_body(void)
 	EXPECT_EQ(CMD(&r, PERF, 9, 0, 0), NOT_SUPPORTED);	/* no notifications */
 }
 
-static void perf_protocol(void **state)
+static void the_performance_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(perf_body);
@@ -550,7 +560,7 @@ static void sensor_body(void)
 	EXPECT_EQ(CMD(&r, SENSOR, 4, 0, 0), NOT_SUPPORTED);
 }
 
-static void sensor_protocol(void **state)
+static void the_sensor_protocol_answers_each_message_as_scmi_says(void **state)
 {
 	(void)state;
 	run(sensor_body);
@@ -602,7 +612,7 @@ static void client_body(void)
 	EXPECT_EQ(v, 0x20000);
 }
 
-static void library_client(void **state)
+static void the_library_client_gets_the_servers_answers_in_both_widths(void **state)
 {
 	(void)state;
 	run(client_body);
@@ -668,7 +678,7 @@ static void lengths_body(void)
 	EXPECT_EQ(CMD(&r, BASE, 0), OK);
 }
 
-static void bad_lengths(void **state)
+static void a_command_one_word_short_or_long_is_refused(void **state)
 {
 	(void)state;
 	run(lengths_body);
@@ -710,7 +720,7 @@ static void busy_body(void)
 	EXPECT_EQ(r.p[0], 0x20000);
 }
 
-static void busy_and_free(void **state)
+static void only_a_busy_channel_is_served_and_it_is_freed(void **state)
 {
 	(void)state;
 	run(busy_body);
@@ -724,7 +734,7 @@ static void aarch32_body(void)
 	EXPECT_EQ(r.p[0], 24 * MHZ);
 }
 
-static void aarch32_agent(void **state)
+static void an_aarch32_agent_is_served(void **state)
 {
 	(void)state;
 	run_on(aarch32_body, true);
@@ -898,7 +908,10 @@ static void board_body(void)
 	EXPECT_EQ(r.p[0], 2);
 	EXPECT_EQ(CMD(&r, POWER, 3, 0), OK);
 	name_is(__LINE__, r.p + 1, "gpu");
-	EXPECT_EQ(CMD(&r, POWER, 3, 1), DENIED);
+	EXPECT_EQ(CMD(&r, POWER, 3, 1), OK);	/* secure-only: seen, no state set */
+	EXPECT_EQ(r.p[0], 0);
+	name_is(__LINE__, r.p + 1, "modem");
+	EXPECT_EQ(CMD(&r, POWER, 4, 0, 1, PD_OFF), DENIED);
 	EXPECT_EQ(CMD(&r, POWER, 3, 2), NOT_FOUND);
 	EXPECT_EQ(CMD(&r, CLOCK, 1), OK);
 	EXPECT_EQ(r.p[0], 2);
@@ -947,6 +960,43 @@ static void resources_from_the_board_dt(void **state)
 	/* The next monitor without a board DT has the built-in ones again. */
 	run(base_body);
 	run(clock_body);
+}
+
+/*
+ * A range as wide as the check allows (max + step = 2^64 - 1): every
+ * rounding stays within min..max. A step past that is refused at boot
+ * (bad_board_dt_refused): with it, rounding up wrapped min + k * step
+ * past 2^64, and the largest step made the midpoint (step + 1) / 2 zero.
+ */
+static const char board_wide_range_dts[] = SCMI_NODE_HEAD
+	LIST("clock-list")
+	"clock@0 { reg = <0>; label = \"wide\";\n"
+	"          secmon,rate-range = /bits/ 64 <16 0xfffffffffffffff0 0xf>; }; };\n"
+	"}; };\n";
+
+static void wide_range_body(void)
+{
+	static const uint64_t want[] = { 17, 0x8000000000000000ull, 0xffffffffffffffe2ull,
+					 0xffffffffffffffefull, UINT64_MAX };
+	struct resp r;
+
+	for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		for (uint32_t round = 0; round < 3; round++) {
+			uint64_t got;
+
+			EXPECT_EQ(RATE_SET(&r, round << 2, 0, want[i]), OK);
+			got = RATE_OF(0);
+			EXPECT_EQ((got >= 16 && got <= 0xfffffffffffffff0ull && (got - 16) % 15 == 0) ||
+					  got == 0xfffffffffffffff0ull, 1);
+			if (round == 0)	/* down: never above what was asked */
+				EXPECT_EQ(got <= want[i], 1);
+		}
+}
+
+static void wide_range_rounds_within(void **state)
+{
+	(void)state;
+	run_board(wide_range_body, board_wide_range_dts);
 }
 
 /* Performance domains and sensors a board describes, secure-only ones DENIED. */
@@ -1037,6 +1087,14 @@ static void bad_board_dt_refused(void **state)
 		  "node clock@0, property secmon,rate-range" },
 		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rates = <1>; }; };",
 		  "node clock@0, property secmon,rates" },
+		/* Rounding up would wrap min + k * step past 2^64 (a rate below min). */
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = "
+		  "/bits/ 64 <16 0xfffffffffffffff0 0x8000000000000000>; }; };",
+		  "node clock@0, property secmon,rate-range: max + step must fit in 64 bits" },
+		/* The largest step: (step + 1) / 2, the rounding's midpoint, would be 0. */
+		{ LIST("clock-list") "clock@0 { reg = <0>; label = \"a\"; secmon,rate-range = "
+		  "/bits/ 64 <1 2 0xffffffffffffffff>; }; };",
+		  "node clock@0, property secmon,rate-range: max + step must fit in 64 bits" },
 		{ LIST("reset-list") "reset@0 { reg = <0>; }; };", "node reset@0, property label" },
 		{ LIST("reset-list") "reset@0 { reg = <0>; label = \"a-name-far-too-long\"; }; };",
 		  "node reset@0, property label" },
@@ -1104,22 +1162,23 @@ static void no_channel_no_node(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(base_protocol),
-		cmocka_unit_test(power_protocol),
-		cmocka_unit_test(clock_protocol),
-		cmocka_unit_test(reset_protocol),
-		cmocka_unit_test(perf_protocol),
-		cmocka_unit_test(sensor_protocol),
-		cmocka_unit_test(library_client),
-		cmocka_unit_test(bad_lengths),
-		cmocka_unit_test(busy_and_free),
-		cmocka_unit_test(aarch32_agent),
+		cmocka_unit_test(the_base_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_power_domain_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_clock_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_reset_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_performance_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_sensor_protocol_answers_each_message_as_scmi_says),
+		cmocka_unit_test(the_library_client_gets_the_servers_answers_in_both_widths),
+		cmocka_unit_test(a_command_one_word_short_or_long_is_refused),
+		cmocka_unit_test(only_a_busy_channel_is_served_and_it_is_freed),
+		cmocka_unit_test(an_aarch32_agent_is_served),
 		cmocka_unit_test(channel_outside_ns_memory),
 		cmocka_unit_test(call_count_counts_scmi),
 		cmocka_unit_test(channel_free_at_boot_and_described),
 		cmocka_unit_test(no_channel_no_node),
 		cmocka_unit_test(psci01_board_no_node),
 		cmocka_unit_test(resources_from_the_board_dt),
+		cmocka_unit_test(wide_range_rounds_within),
 		cmocka_unit_test(perf_and_sensors_from_the_board_dt),
 		cmocka_unit_test(bad_board_dt_refused),
 	};

@@ -120,7 +120,7 @@ static void fid_accessors_ignore_sve_hint_and_mbz(void **state)
 	assert_int_equal(secmon_fid_num(fid), 0xffff);
 }
 
-static void oen_values(void **state)
+static void the_oen_constants_are_the_specs_values(void **state)
 {
 	(void)state;
 	assert_int_equal(SECMON_OEN_ARCH, 0);
@@ -166,7 +166,7 @@ static void arch_ids_and_return_codes(void **state)
 	assert_int_equal(SECMON_NREGS, 18);
 }
 
-static void smccc_version_words(void **state)
+static void the_smccc_version_words_are_the_specs_and_ordered(void **state)
 {
 	(void)state;
 	assert_int_equal(SECMON_SMCCC_VERSION_1_0, 0x10000u);
@@ -293,7 +293,7 @@ static void psci_ids_and_codes(void **state)
 }
 
 /* The SPEC-NOTES table, column "64-bit". */
-static void psci_smc64_table(void **state)
+static void the_psci_functions_with_an_smc64_form_are_the_specs(void **state)
 {
 	static const bool has64[SECMON_PSCI_FN_COUNT] = {
 		[0x01] = true, [0x03] = true, [0x04] = true, [0x05] = true, [0x07] = true,
@@ -408,16 +408,16 @@ int main(void)
 		cmocka_unit_test(fid_round_trips_every_field),
 		cmocka_unit_test(fid_masks_out_of_range_fields),
 		cmocka_unit_test(fid_accessors_ignore_sve_hint_and_mbz),
-		cmocka_unit_test(oen_values),
+		cmocka_unit_test(the_oen_constants_are_the_specs_values),
 		cmocka_unit_test(arch_ids_and_return_codes),
-		cmocka_unit_test(smccc_version_words),
+		cmocka_unit_test(the_smccc_version_words_are_the_specs_and_ordered),
 		cmocka_unit_test(soc_id_version_layout),
 		cmocka_unit_test(soc_id_version_never_sets_bit31_or_spills),
 		cmocka_unit_test(error_codes_are_psci_codes),
 		cmocka_unit_test(strerror_names_every_code),
 		cmocka_unit_test(strerror_out_of_range),
 		cmocka_unit_test(psci_ids_and_codes),
-		cmocka_unit_test(psci_smc64_table),
+		cmocka_unit_test(the_psci_functions_with_an_smc64_form_are_the_specs),
 		cmocka_unit_test(power_state_original_round_trip),
 		cmocka_unit_test(power_state_original_reserved_bits),
 		cmocka_unit_test(power_state_extended_round_trip),

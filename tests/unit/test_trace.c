@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include <secmon/trace.h>
+#include <secmon/trng.h>
 #include "simtest.h"
 #include "../../monitor/monitor.h"
 #include "../../monitor/core/service.h"
@@ -339,8 +340,111 @@ static void vendor_reset2_recorded(void **state)
 	expect_smc(&rec[0], P64(SYSTEM_RESET2), 4, R64(SECMON_PSCI_INVALID_PARAMETERS));
 	expect_smc(&rec[1], P64(SYSTEM_RESET2), 0, 0);
 	assert_int_equal(rec[1].arg[1], 0x1234);
-	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, 0x80000001u);
-	assert_int_equal(rec[2].nargs, 1);
+	expect_power(&rec[2], SECMON_TRACE_EV_SYSTEM_RESET, SECMON_TRACE_ASKED_CALL2);
+	assert_int_equal(rec[2].nargs, 3);
+	assert_int_equal(rec[2].arg[1], 0x80000001u);
+	assert_int_equal(rec[2].arg[2], 0x1234);
+}
+
+/*
+ * A warm SYSTEM_RESET2 (type 0) resets as SYSTEM_RESET does, but its
+ * record must not read as a cold reset: the event says how the reset was
+ * asked for (both once recorded type 0, the same record).
+ */
+static uint32_t reset_fid;
+
+static void sc_reset(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	smc(reset_fid, SECMON_PSCI_RESET2_WARM, 0x5eed, 0);
+	atomic_store(&S.returned, 1);
+}
+
+static void reset_event(uint32_t fid, struct secmon_trace_record *ev)
+{
+	static struct secmon_trace_record rec[4];
+	uint64_t lost, waiting;
+
+	reset_fid = fid;
+	run(sc_reset, (struct sim_config){ .ncpus = 1 }, SIM_END_SYSTEM_RESET);
+	assert_int_equal(mon_trace_drain((volatile uint64_t *)rec, 4, UINT64_MAX, &lost, &waiting),
+			 2);
+	expect_smc(&rec[0], fid, 0, 0);
+	*ev = rec[1];
+	expect_power(ev, SECMON_TRACE_EV_SYSTEM_RESET, ev->arg[0]);
+}
+
+static void warm_reset2_told_from_cold(void **state)
+{
+	struct secmon_trace_record cold, warm;
+
+	(void)state;
+	reset_event(P32(SYSTEM_RESET), &cold);
+	reset_event(P64(SYSTEM_RESET2), &warm);
+	assert_int_equal(cold.nargs, 1);
+	assert_int_equal(cold.arg[0], SECMON_TRACE_ASKED_CALL);
+	assert_int_equal(warm.nargs, 3);
+	assert_int_equal(warm.arg[0], SECMON_TRACE_ASKED_CALL2);
+	assert_int_equal(warm.arg[1], SECMON_PSCI_RESET2_WARM);
+	assert_int_equal(warm.arg[2], 0x5eed);
+}
+
+/*
+ * TRACE_CTL's clear: the records it discards leave a gap in their CPU's
+ * seq, and a CLEARED record right after the gap says how many went, so that
+ * a reader tells them from records lost to overrun (it once left the bare
+ * gap, which the decoder reported as lost records). Losses to overrun stay
+ * counted for the next read.
+ */
+static void sc_clear(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	for (unsigned k = 0; k < 5; k++)
+		SMC0(P32(VERSION));
+	read_all();				/* seq 0..4 */
+	for (unsigned k = 0; k < 3; k++)
+		SMC0(P32(VERSION));		/* seq 5..7, discarded */
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);	/* CLEARED, seq 8 */
+	SMC0(P32(VERSION));			/* seq 9 */
+	read_all();
+	/* A full ring and 10 more: 10 lost to overrun, then the ring cleared. */
+	for (unsigned k = 0; k < MON_TRACE_RECORDS + 10; k++)
+		SMC0(P32(VERSION));
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 1), 0);
+	read_all();
+}
+
+static void clear_is_not_loss(void **state)
+{
+	const struct secmon_trace_record *c;
+
+	(void)state;
+	ngot = 0;
+	lost_seen = 0;
+	run_clean(sc_clear, 1, 0);
+	assert_int_equal(ngot, 5 + 2 + 1);
+	for (unsigned k = 0; k < 5; k++)
+		assert_int_equal(got[k].seq, k);
+	c = &got[5];
+	if (c->type != SECMON_TRACE_CLEARED)
+		fail_msg("record 5: type %u fid %#x seq %u, not the CLEARED record after the gap "
+			 "of seq 5..7", c->type, c->fid, c->seq);
+	assert_int_equal(c->seq, 8);
+	assert_int_equal(c->fid, 0);
+	assert_int_equal(c->nargs, 1);
+	assert_int_equal(c->arg[0], 3);
+	assert_int_equal(c->nres, 0);
+	assert_true(c->t_exit == c->t_entry);
+	assert_int_equal(got[6].type, SECMON_TRACE_SMC);
+	assert_int_equal(got[6].seq, 9);
+	/* The second clear: the ring's 2048 records discarded, the 10 lost still counted. */
+	c = &got[7];
+	assert_int_equal(c->type, SECMON_TRACE_CLEARED);
+	assert_int_equal(c->arg[0], MON_TRACE_RECORDS);
+	assert_int_equal(c->seq, 10 + MON_TRACE_RECORDS + 10);
+	assert_int_equal(lost_seen, 10);
 }
 
 /*
@@ -450,6 +554,162 @@ static void powerdown_exit_not_taken_from_a_later_boot(void **state)
 		fail_msg("the power-down's t_exit %llu (entry %llu) is not unknown: the warm boot "
 			 "at %llu that ended a later CPU_OFF", (unsigned long long)pd->t_exit,
 			 (unsigned long long)pd->t_entry, (unsigned long long)boot->t_entry);
+}
+
+/*
+ * Records never carry secrets: TRNG_RND32 and TRNG_RND64 are recorded with
+ * x0 alone (nres 1); the entropy the caller got is in no record (it once
+ * was, as res[1..3], for every reader of the trace).
+ */
+static uint64_t rnd_out[2][4];
+
+static void sc_trng(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs in, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	in = (struct secmon_regs){ .x = { SECMON_TRNG_RND64, 192 } };
+	secmon_invoke(cd, &in, &out);
+	memcpy(rnd_out[0], out.x, sizeof(rnd_out[0]));
+	in = (struct secmon_regs){ .x = { SECMON_TRNG_RND32, 96 } };
+	secmon_invoke(cd, &in, &out);
+	memcpy(rnd_out[1], out.x, sizeof(rnd_out[1]));
+	ngot = 0;
+	read_all();
+}
+
+/* Does any 32-bit word of the record hold a non-zero half of v? */
+static bool record_holds(const struct secmon_trace_record *r, uint64_t v)
+{
+	uint32_t w[sizeof(*r) / 4], lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+
+	memcpy(w, r, sizeof(w));
+	for (unsigned i = 0; i < sizeof(w) / 4; i++)
+		if ((lo && w[i] == lo) || (hi && w[i] == hi))
+			return true;
+	return false;
+}
+
+static void trng_entropy_not_recorded(void **state)
+{
+	(void)state;
+	run_clean(sc_trng, 1, 0);
+	assert_int_equal(rnd_out[0][0], 0);
+	assert_int_equal(rnd_out[1][0], 0);
+	assert_int_equal(ngot, 2);
+	expect_smc(&got[0], SECMON_TRNG_RND64, 1, 0);
+	expect_smc(&got[1], SECMON_TRNG_RND32, 1, 0);
+	for (unsigned k = 0; k < 2; k++) {
+		for (unsigned i = 1; i < 4; i++) {
+			assert_int_equal(got[k].res[i], 0);
+			/* Host entropy: a zero word is one chance in 2^32. */
+			assert_true((uint32_t)rnd_out[k][i] != 0);
+			if (record_holds(&got[k], rnd_out[k][i]))
+				fail_msg("record %u holds x%u = %#llx the caller got", k, i,
+					 (unsigned long long)rnd_out[k][i]);
+		}
+	}
+}
+
+/*
+ * Who may read and switch the recording: an OS at EL2, or at EL1 with no
+ * stage 2 above it; never a hypervisor's guest (EL1 with stage 2 on), whose
+ * trace calls are DENIED and change nothing: no record moved into its
+ * buffer, recording not switched, the rings not cleared. Its other calls
+ * are recorded like anyone's.
+ */
+static uint64_t guest_info[3], guest_read, guest_ctl, guest_buf;
+
+static void sc_guest(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	const uint32_t rd = SECMON_SIP_TRACE_READ | SECMON_FID_SMC64;
+	struct secmon_regs in = { .x = { SECMON_SIP_TRACE_INFO } }, out;
+
+	(void)cpu, (void)pc, (void)ctx;
+	sim_caller(2, false);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	SMC0(P32(VERSION));
+	sim_caller(1, true);
+	SMC0(P32(VERSION));			/* the guest's own call: recorded */
+	memset(sim_phys(BUF, BUF_SIZE), 0xa5, BUF_SIZE);
+	secmon_invoke(cd, &in, &out);
+	guest_info[0] = out.x[0];
+	guest_read = sip(rd, BUF, BUF_SIZE);
+	guest_buf = *(uint64_t *)sim_phys(BUF, 8);
+	guest_ctl = sip(SECMON_SIP_TRACE_CTL, 0, 1);
+	sim_caller(1, false);			/* an EL1 OS with no stage 2 above it */
+	secmon_invoke(cd, &in, &out);
+	guest_info[1] = out.x[0];
+	guest_info[2] = out.x[1];
+	ngot = 0;
+	read_all();
+}
+
+static void guest_may_not_trace(void **state)
+{
+	(void)state;
+	run_clean(sc_guest, 1, 0);
+	assert_int_equal(guest_info[0], R64(SECMON_PSCI_DENIED));
+	assert_int_equal(guest_read, R64(SECMON_PSCI_DENIED));
+	assert_int_equal(guest_buf, 0xa5a5a5a5a5a5a5a5ull);
+	assert_int_equal(guest_ctl, R64(SECMON_PSCI_DENIED));
+	assert_int_equal(guest_info[1], 0);
+	assert_int_equal(guest_info[2], 1);	/* still on */
+	/* Both PSCI_VERSIONs, not cleared by the guest's TRACE_CTL; the EL2 one says EL2. */
+	assert_int_equal(ngot, 2);
+	assert_int_equal(got[0].fid, P32(VERSION));
+	assert_int_equal(got[0].flags & SECMON_TRACE_F_EL_MASK, 2 << SECMON_TRACE_F_EL_SHIFT);
+	expect_smc(&got[1], P32(VERSION), 4, SECMON_PSCI_VERSION_MAKE(1, 3));
+}
+
+/*
+ * A call that does not return is recorded at its power event. Here CPU 1's
+ * CPU_SUSPEND enters with recording on (mon_trace_call(), as mon_smc()
+ * does), recording is switched off before its power-down is recorded (so
+ * no event closes the call), then on again, and a later power event of
+ * CPU 1 whose call entered while recording was off comes: it must not
+ * write the old call back with the old entry time (it once did: a
+ * CPU_SUSPEND record from before the switch, timed from then).
+ */
+static void sc_stale_call(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	static const struct mon_caller os = { 0 };
+
+	(void)pc, (void)ctx;
+	if (cpu == 1) {
+		struct secmon_regs r = { .x = { P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0 } };
+
+		mon_trace_call(1, &r, &os);
+		atomic_store(&S.step, 1);
+		WAIT_FLAG(&S.go, 1);
+		mon_trace_power(&(struct mon_trace_event){ .cpu = 1,
+			.event = SECMON_TRACE_EV_POWERDOWN, .nargs = 2, .arg = { PS_CORE_PD, 0 } });
+		atomic_store(&S.step, 2);
+		return;
+	}
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 1), 0);
+	EXPECT_EQ(smc(P64(CPU_ON), m(1), PC_A, 0), 0);
+	WAIT_FLAG(&S.step, 1);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 0, 0), 0);
+	EXPECT_EQ(sip(SECMON_SIP_TRACE_CTL, 1, 0), 0);
+	atomic_store(&S.go, 1);
+	WAIT_FLAG(&S.step, 2);
+	wait_off_slowly(1);
+	ngot = 0;
+	read_all();
+}
+
+static void stale_call_not_written_later(void **state)
+{
+	(void)state;
+	run_clean(sc_stale_call, 2, 0);
+	for (unsigned k = 0; k < ngot; k++)
+		if (got[k].cpu == 1 && got[k].type == SECMON_TRACE_SMC &&
+		    got[k].fid == P64(CPU_SUSPEND))
+			fail_msg("CPU 1's CPU_SUSPEND from before recording was switched is "
+				 "recorded (seq %u, entry %llu)", got[k].seq,
+				 (unsigned long long)got[k].t_entry);
 }
 
 #define FW(body) "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n" body "\n};\n"
@@ -705,9 +965,14 @@ int main(void)
 		cmocka_unit_test(cpu_on_recorded_before_the_warm_boot),
 		cmocka_unit_test(board_dt_switches_recording),
 		cmocka_unit_test(vendor_reset2_recorded),
+		cmocka_unit_test(warm_reset2_told_from_cold),
+		cmocka_unit_test(clear_is_not_loss),
 		cmocka_unit_test(smc32_lost_count_saturates),
 		cmocka_unit_test(described_power_recorded),
 		cmocka_unit_test(powerdown_exit_not_taken_from_a_later_boot),
+		cmocka_unit_test(trng_entropy_not_recorded),
+		cmocka_unit_test(guest_may_not_trace),
+		cmocka_unit_test(stale_call_not_written_later),
 		cmocka_unit_test(workaround_calls_not_recorded_by_default),
 		cmocka_unit_test(readout_on_the_console),
 	};

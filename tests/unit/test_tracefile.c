@@ -161,7 +161,8 @@ static void bad_header_fields_are_refused_by_offset(void **state)
 {
 	static const struct bad_header cases[] = {
 		{ 0, 4, 0x52544d54, "magic" },
-		{ 4, 2, 2, "version" },
+		{ 4, 2, 1, "version" },	/* before CLEARED records: read no more */
+		{ 4, 2, 3, "version" },
 		{ 4, 2, 0, "version" },
 		{ 6, 2, 64, "record_size" },
 		{ 8, 8, 0, "counter_hz" },
@@ -227,7 +228,7 @@ struct bad_record {
 	const char *field;
 };
 
-static void bad_type(struct secmon_trace_record *r) { r->type = 3; }
+static void bad_type(struct secmon_trace_record *r) { r->type = 4; }
 static void zero_type(struct secmon_trace_record *r) { r->type = 0; }
 static void bad_cpu(struct secmon_trace_record *r) { r->cpu = 2; }
 static void bad_exit(struct secmon_trace_record *r) { r->t_exit = r->t_entry - 1; }
@@ -250,6 +251,16 @@ static void zero_event(struct secmon_trace_record *r)
 	r->flags = 0;
 	r->fid = 0;
 }
+/* A CLEARED record: fid 0, one argument (the records discarded), no result. */
+static void cleared(struct secmon_trace_record *r)
+{
+	*r = (struct secmon_trace_record){ .t_entry = r->t_entry, .t_exit = r->t_entry,
+					   .seq = r->seq, .cpu = r->cpu,
+					   .type = SECMON_TRACE_CLEARED, .nargs = 1, .arg = { 3 } };
+}
+static void cleared_fid(struct secmon_trace_record *r) { cleared(r); r->fid = 1; }
+static void cleared_nargs(struct secmon_trace_record *r) { cleared(r); r->nargs = 0; }
+static void cleared_nres(struct secmon_trace_record *r) { cleared(r); r->nres = 1; }
 
 static void bad_record_fields_are_refused_by_offset(void **state)
 {
@@ -259,6 +270,8 @@ static void bad_record_fields_are_refused_by_offset(void **state)
 		{ bad_reserved, 30, "reserved" }, { bad_reserved2, 120, "reserved2" },
 		{ bad_flags, 23, "flags" }, { bad_el0, 23, "flags" }, { bad_el3, 23, "flags" },
 		{ bad_event, 24, "fid" }, { zero_event, 24, "fid" },
+		{ cleared_fid, 24, "fid" }, { cleared_nargs, 28, "nargs" },
+		{ cleared_nres, 29, "nres" },
 	};
 	struct secmon_trace_file f;
 	struct secmon_trace_fault e;
@@ -297,6 +310,9 @@ static void every_event_and_flag_combination_is_accepted(void **state)
 		r = power(0, 0, 5, ev);
 		assert_int_equal(secmon_trace_check_record(&r, 1, &e), SECMON_OK);
 	}
+	r = power(0, 0, 5, 0);
+	cleared(&r);
+	assert_int_equal(secmon_trace_check_record(&r, 1, &e), SECMON_OK);
 	for (fl = 0; fl < 0x20; fl++) {
 		unsigned el = (fl & SECMON_TRACE_F_EL_MASK) >> SECMON_TRACE_F_EL_SHIFT;
 

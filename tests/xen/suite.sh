@@ -31,24 +31,21 @@ OUT=build/check/xen
 SECMON=build/host/secmon
 UB=build/uboot/root/usr/lib/u-boot/qemu_arm64/u-boot.bin
 mkdir -p "$OUT"
-status=0
 start=$SECONDS
 
-tap() {	# tap OK NAME [COMMENT]
-	if [ "$1" = 0 ]; then
-		echo "ok - xen $2${3:+ ($3)}"
-	else
-		echo "not ok - xen $2${3:+ ($3)}"
-		status=1
-	fi
+# The TAP lines (tests/tap.sh). tap OK NAME [COMMENT]: "ok - xen NAME
+# (COMMENT)" when OK is 0, else "not ok - ...".
+. tests/tap.sh
+tap() {
+	tap_result "$1" "xen $2${3:+ ($3)}"
 }
 
-[ -f "$FW" ] || { echo "not ok - xen: firmware $FW is missing"; exit 1; }
-[ -x "$SECMON" ] || { echo "not ok - xen: $SECMON is missing (make host)"; exit 1; }
+[ -f "$FW" ] || { tap_not_ok "xen: firmware $FW is missing"; exit 1; }
+[ -x "$SECMON" ] || { tap_not_ok "xen: $SECMON is missing (make host)"; exit 1; }
 sh tests/xen/fetch.sh build/xen >/dev/null
 tap $? "Debian's Xen fetched and checked" "$(sed -n 's/^package=//p; s/^version=//p' build/xen/version 2>/dev/null | tr '\n' ' ')"
-sh tests/linux/fetch.sh arm64 build/linux/arm64 >/dev/null || { echo "not ok - xen: fetching Debian's kernel failed"; exit 1; }
-sh tests/uboot/fetch.sh build/uboot >/dev/null || { echo "not ok - xen: fetching u-boot-qemu failed"; exit 1; }
+sh tests/linux/fetch.sh arm64 build/linux/arm64 >/dev/null || { tap_not_ok "xen: fetching Debian's kernel failed"; exit 1; }
+sh tests/uboot/fetch.sh build/uboot >/dev/null || { tap_not_ok "xen: fetching u-boot-qemu failed"; exit 1; }
 [ -s build/xen/xen ] || exit 1
 
 board() {	# board OUT.dtb EXTRA-PROPERTIES
@@ -84,8 +81,8 @@ xen_checks() {	# xen_checks NAME LOG SECURE-LOG END(off|reboot)
 dom0_checks() {	# dom0_checks NAME LOG EXPECTATION...
 	local name=$1 log=$2
 	shift 2
-	bash tests/linux/check-boot.sh --name "xen $name: dom0" "$log" cpus=4 xen=4.17 hypervisor=xen \
-		psci=1.1 smccc=1.1 warnings=0 splats=0 nopanic "$@" || status=1
+	tap_suite bash tests/linux/check-boot.sh --name "xen $name: dom0" "$log" cpus=4 xen=4.17 hypervisor=xen \
+		psci=1.1 smccc=1.1 warnings=0 splats=0 nopanic "$@"
 }
 
 # The monitor's readout of one boot as a trace file, then its text.
@@ -157,4 +154,4 @@ xen_checks uboot "$log" "$sec" off
 dom0_checks uboot "$log" poweroff
 
 echo "# xen: $((SECONDS - start)) s"
-exit "$status"
+tap_status

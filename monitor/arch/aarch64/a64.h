@@ -21,8 +21,13 @@ void a64_cpu_reset_init(unsigned cpu);
 bool a64_has_el2(void);
 /* SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */
 uint64_t a64_ns_entry_spsr(uint64_t caller_spsr);
-/* Resets the system control of the EL `spsr` enters (and below): MMU and caches off. */
-void a64_ns_entry_prepare(uint64_t spsr);
+/* In a struct mon_ns_entry's mode, beside the caller's SPSR: enter big-endian. */
+#define A64_ENTRY_BIG_ENDIAN	(1ull << 63)
+/*
+ * Resets the system control of the EL `spsr` enters (and below): MMU and
+ * caches off, data big-endian (the EE bits) when `big_endian`.
+ */
+void a64_ns_entry_prepare(uint64_t spsr, bool big_endian);
 /* How this CPU hides EL3 from the normal world's cycle counter (entry.S, at reset). */
 void a64_pmu_select(struct arch_frame *f);
 

@@ -6,6 +6,7 @@
  * masked, x0 = the DT's address, every other register zero), and the FP
  * registers around libfdt. Only the boot CPU runs it, once.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include "a64.h"
 
@@ -28,6 +29,6 @@ _Noreturn void arch_enter_os(uint64_t entry, uint64_t dtb)
 {
 	uint64_t spsr = a64_ns_entry_spsr(0);
 
-	a64_ns_entry_prepare(spsr);
+	a64_ns_entry_prepare(spsr, false);
 	a64_enter_ns(entry, spsr, dtb);
 }

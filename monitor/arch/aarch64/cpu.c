@@ -15,12 +15,13 @@
 #include "../../plat.h"
 
 enum id_reg {
-	PFR0, PFR1, PFR2, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
+	PFR0, PFR1, PFR2, ISAR0, ISAR1, ISAR2, MMFR0, MMFR1, MMFR3, DFR0, SMFR0, ID_REGS
 };
 
 static void read_id_regs(uint64_t id[ID_REGS])
 {
 	id[PFR0] = read_sysreg("id_aa64pfr0_el1");
+	id[ISAR0] = read_sysreg("id_aa64isar0_el1");
 	id[PFR1] = read_sysreg("id_aa64pfr1_el1");
 	id[PFR2] = read_sysreg(ID_AA64PFR2_EL1);
 	id[ISAR1] = read_sysreg("id_aa64isar1_el1");
@@ -33,55 +34,69 @@ static void read_id_regs(uint64_t id[ID_REGS])
 }
 
 /*
- * A feature present when ID field (reg, shift) >= min sets `bits` in the EL3
- * register `to` (struct el3_config). Names inline: the table is resident
- * (every CPU's reset reads it), its names only the cold boot's log.
+ * A feature present when ID field (reg, shift) >= min sets `width` bits from
+ * `bit` in the EL3 register `to` (struct el3_config). Names inline: the table
+ * is resident (every CPU's reset reads it), its names only the cold boot's
+ * log. Bit numbers rather than a 64-bit mask keep a row at 18 bytes, the
+ * table at about two thirds of its size: EL3_BITS() takes the register's
+ * mask, whose bits are contiguous in every row.
  */
 enum el3_reg { SCR, CPTR, MDCR, EL3_REGS };
 
 struct feature {
-	uint64_t bits;
+	uint8_t bit, width;
 	uint8_t reg, shift;
 	uint8_t min : 4, to : 4;
 	char name[13];
 };
 
+/* The number of a mask's lowest bit, a constant. */
+#define BIT_NO(mask) __builtin_ctzll(mask)
+#define EL3_BITS(mask) .bit = BIT_NO(mask), .width = __builtin_popcountll(mask)
+
+static inline uint64_t feature_bits(const struct feature *f)
+{
+	return ((1ull << f->width) - 1) << f->bit;
+}
+
 static const struct feature features[] = {
-	{ SCR_HCE, PFR0, PFR0_EL2, 1, SCR, "EL2" },
-	{ CPTR_EZ, PFR0, PFR0_SVE, 1, CPTR, "SVE" },
-	{ SCR_ENSCXT, PFR0, PFR0_CSV2, 2, SCR, "CSV2_2" },
-	{ SCR_AMVOFFEN, PFR0, PFR0_AMU, 2, SCR, "AMUv1p1" },
-	{ SCR_ATA, PFR1, PFR1_MTE, 2, SCR, "MTE2" },
-	{ SCR_ENTP2, PFR1, PFR1_SME, 1, SCR, "SME" },
-	{ CPTR_ESM, PFR1, PFR1_SME, 1, CPTR, "SME" },
-	{ SCR_GCSEN, PFR1, PFR1_GCS, 1, SCR, "GCS" },
-	{ SCR_RCWMASKEN, PFR1, PFR1_THE, 1, SCR, "THE" },
-	{ SCR_PFAREN, PFR1, PFR1_PFAR, 1, SCR, "PFAR" },
-	{ SCR_ENFPM, PFR2, 32, 1, SCR, "FPMR" },
-	{ SCR_API | SCR_APK, ISAR1, 4, 1, SCR, "PAuth APA" },
-	{ SCR_API | SCR_APK, ISAR1, 8, 1, SCR, "PAuth API" },
-	{ SCR_API | SCR_APK, ISAR1, 24, 1, SCR, "PAuth GPA" },
-	{ SCR_API | SCR_APK, ISAR1, 28, 1, SCR, "PAuth GPI" },
-	{ SCR_API | SCR_APK, ISAR2, 8, 1, SCR, "PAuth GPA3" },
-	{ SCR_API | SCR_APK, ISAR2, 12, 1, SCR, "PAuth APA3" },
-	{ SCR_ENAS0 | SCR_ADEN, ISAR1, 60, 3, SCR, "LS64_ACCDATA" },
-	{ SCR_FGTEN, MMFR0, 56, 1, SCR, "FGT" },
-	{ SCR_FGTEN2, MMFR0, 56, 2, SCR, "FGT2" },
-	{ SCR_ECVEN, MMFR0, 60, 1, SCR, "ECV" },
-	{ SCR_HXEN, MMFR1, 40, 1, SCR, "HCX" },
-	{ SCR_TCR2EN, MMFR3, 0, 1, SCR, "TCR2" },
-	{ SCR_SCTLR2EN, MMFR3, 4, 1, SCR, "SCTLR2" },
-	{ SCR_PIEN, MMFR3, 8, 1, SCR, "S1PIE" },
-	{ SCR_PIEN, MMFR3, 12, 1, SCR, "S2PIE" },
-	{ SCR_PIEN, MMFR3, 16, 1, SCR, "S1POE" },
-	{ SCR_PIEN, MMFR3, 20, 1, SCR, "S2POE" },
-	{ SCR_AIEN, MMFR3, 24, 1, SCR, "AIE" },
-	{ SCR_D128EN, MMFR3, 32, 1, SCR, "D128" },
-	{ MDCR_NSPB, DFR0, 32, 1, MDCR, "SPE" },
-	{ MDCR_NSTB, DFR0, 44, 1, MDCR, "TRBE" },
-	{ MDCR_SBRBE, DFR0, 52, 1, MDCR, "BRBE" },
+	{ EL3_BITS(SCR_HCE), PFR0, PFR0_EL2, 1, SCR, "EL2" },
+	{ EL3_BITS(CPTR_EZ), PFR0, PFR0_SVE, 1, CPTR, "SVE" },
+	{ EL3_BITS(SCR_ENSCXT), PFR0, PFR0_CSV2, 2, SCR, "CSV2_2" },
+	{ EL3_BITS(SCR_AMVOFFEN), PFR0, PFR0_AMU, 2, SCR, "AMUv1p1" },
+	{ EL3_BITS(SCR_ATA), PFR1, PFR1_MTE, 2, SCR, "MTE2" },
+	{ EL3_BITS(SCR_ENTP2), PFR1, PFR1_SME, 1, SCR, "SME" },
+	{ EL3_BITS(CPTR_ESM), PFR1, PFR1_SME, 1, CPTR, "SME" },
+	{ EL3_BITS(SCR_GCSEN), PFR1, PFR1_GCS, 1, SCR, "GCS" },
+	{ EL3_BITS(SCR_RCWMASKEN), PFR1, PFR1_THE, 1, SCR, "THE" },
+	{ EL3_BITS(SCR_PFAREN), PFR1, PFR1_PFAR, 1, SCR, "PFAR" },
+	{ EL3_BITS(SCR_ENFPM), PFR2, 32, 1, SCR, "FPMR" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR1, 4, 1, SCR, "PAuth APA" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR1, 8, 1, SCR, "PAuth API" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR1, 24, 1, SCR, "PAuth GPA" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR1, 28, 1, SCR, "PAuth GPI" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR2, 8, 1, SCR, "PAuth GPA3" },
+	{ EL3_BITS(SCR_API | SCR_APK), ISAR2, 12, 1, SCR, "PAuth APA3" },
+	{ EL3_BITS(SCR_ENAS0 | SCR_ADEN), ISAR1, 60, 3, SCR, "LS64_ACCDATA" },
+	{ EL3_BITS(SCR_FGTEN), MMFR0, 56, 1, SCR, "FGT" },
+	{ EL3_BITS(SCR_FGTEN2), MMFR0, 56, 2, SCR, "FGT2" },
+	{ EL3_BITS(SCR_ECVEN), MMFR0, 60, 1, SCR, "ECV" },
+	{ EL3_BITS(SCR_HXEN), MMFR1, 40, 1, SCR, "HCX" },
+	{ EL3_BITS(SCR_TCR2EN), MMFR3, 0, 1, SCR, "TCR2" },
+	{ EL3_BITS(SCR_SCTLR2EN), MMFR3, 4, 1, SCR, "SCTLR2" },
+	{ EL3_BITS(SCR_PIEN), MMFR3, 8, 1, SCR, "S1PIE" },
+	{ EL3_BITS(SCR_PIEN), MMFR3, 12, 1, SCR, "S2PIE" },
+	{ EL3_BITS(SCR_PIEN), MMFR3, 16, 1, SCR, "S1POE" },
+	{ EL3_BITS(SCR_PIEN), MMFR3, 20, 1, SCR, "S2POE" },
+	{ EL3_BITS(SCR_AIEN), MMFR3, 24, 1, SCR, "AIE" },
+	{ EL3_BITS(SCR_D128EN), MMFR3, 32, 1, SCR, "D128" },
+	{ EL3_BITS(MDCR_NSPB), DFR0, 32, 1, MDCR, "SPE" },
+	{ EL3_BITS(MDCR_NSTB), DFR0, 44, 1, MDCR, "TRBE" },
+	{ EL3_BITS(MDCR_SBRBE), DFR0, 52, 1, MDCR, "BRBE" },
 	/* PMUVer 6 = PMUv3p5 (0xf, IMPLEMENTATION DEFINED, is excluded below). */
-	{ MDCR_SCCD, DFR0, 8, 6, MDCR, "PMUv3p5" },
+	{ EL3_BITS(MDCR_SCCD), DFR0, DFR0_PMUVER, 6, MDCR, "PMUv3p5" },
+	/* PMUVer 9: PMUv3p9's registers (PMUACR_EL1, PMECR_EL1, ...) not trapped. */
+	{ EL3_BITS(MDCR_ENPM2), DFR0, DFR0_PMUVER, 9, MDCR, "PMUv3p9" },
 };
 
 #define NFEATURES (sizeof(features) / sizeof(features[0]))
@@ -116,7 +131,7 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 
 	for (unsigned i = 0; i < NFEATURES; i++)
 		if (feature_present(&features[i], id))
-			c.reg[features[i].to] |= features[i].bits;
+			c.reg[features[i].to] |= feature_bits(&features[i]);
 	c.reg[SCR] &= ~(uint64_t)A64_SCR_OFF;
 	return c;
 }
@@ -199,33 +214,60 @@ void a64_cpu_reset_init(unsigned cpu)
 }
 
 /*
- * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md): per EL3 register, the
- * enable bits reported are those the features table above sets in it, less
- * `unreported` (bits that set up the monitor or the world rather than a
- * feature: the owning-world half of a two-bit field, PAuth's second bit,
- * EL2's HVC enable, PMUv3p5's secure cycle-count prohibit); `traps` are
- * trap bits the monitor leaves clear, reported inverted. MPAM3_EL3 has no
- * row in the table: its one trap bit only.
+ * SMCCC_ARCH_FEATURE_AVAILABILITY (docs/smccc.md). A 1 says the lower ELs
+ * have the feature its bit controls and EL3 lets them use it, so the
+ * answer matches the CPU's ID registers, as TF-A's does and Arm's TFTF
+ * checks bit by bit:
+ *   - an enable bit is reported as programmed: the features table above
+ *     sets it only where the ID registers show the feature, less
+ *     `unreported` (bits that set up the monitor or the world rather than a
+ *     feature: the owning-world half of a two-bit field, PAuth's second bit,
+ *     EL2's HVC enable, PMUv3p5's secure cycle-count prohibit);
+ *   - a trap bit the monitor leaves clear is reported inverted where the
+ *     CPU has what it traps (traps[]), else 0. MDCR_EL3.EnPM2 is an enable
+ *     with a row there too: it guards registers of later PMUs (PMUv3p9);
+ *     the features table sets it where they exist (reported as set) and it
+ *     is RES0, clear, elsewhere, where nothing is blocked: 1 on every CPU.
+ * MPAM3_EL3 has no row in the features table: its one trap bit only.
  */
-enum { MPAM3 = EL3_REGS };
+enum { MPAM3 = EL3_REGS, ID_ALL = ID_REGS };
 
 static const struct availability {
 	uint32_t selector;
 	uint8_t reg;
-	uint64_t unreported, traps;
+	uint64_t unreported;
 } availability[] = {
-	{ SECMON_FEAT_AVAIL_SCR_EL3, SCR, SCR_HCE | SCR_API, SCR_TERR },
-	{ SECMON_FEAT_AVAIL_CPTR_EL3, CPTR, 0, CPTR_TFP | CPTR_TTA | CPTR_TAM | CPTR_TCPAC },
-	{ SECMON_FEAT_AVAIL_MDCR_EL3, MDCR, MDCR_NSPB_SS | MDCR_NSTB_SS | MDCR_SBRBE_SS | MDCR_SCCD,
-	  MDCR_TPM | MDCR_TDA | MDCR_TDOSA | MDCR_TTRF | MDCR_TDCC },
-	{ SECMON_FEAT_AVAIL_MPAM3_EL3, MPAM3, MPAM3_MPAMEN, MPAM3_TRAPLOWER },
+	{ SECMON_FEAT_AVAIL_SCR_EL3, SCR, SCR_HCE | SCR_API },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, CPTR, 0 },
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, MDCR, MDCR_NSPB_SS | MDCR_NSTB_SS | MDCR_SBRBE_SS | MDCR_SCCD },
+	{ SECMON_FEAT_AVAIL_MPAM3_EL3, MPAM3, MPAM3_MPAMEN },
+};
+
+/*
+ * A trap bit (its number) of EL3 register `to`, and the ID field (>= 1) of
+ * what it traps. Bit numbers, not masks: the table is resident.
+ */
+static const struct trap {
+	uint8_t bit, to, id, shift;
+} traps[] = {
+	{ BIT_NO(SCR_TERR), SCR, PFR0, PFR0_RAS },		/* RAS error records */
+	{ BIT_NO(SCR_TRNDR), SCR, ISAR0, ISAR0_RNDR },		/* RNDR, RNDRRS */
+	{ BIT_NO(CPTR_TFP), CPTR, ID_ALL, 0 },			/* FP/SIMD */
+	{ BIT_NO(CPTR_TTA), CPTR, DFR0, DFR0_TRACEVER },	/* trace unit system registers */
+	{ BIT_NO(CPTR_TAM), CPTR, PFR0, PFR0_AMU },		/* activity monitors */
+	{ BIT_NO(CPTR_TCPAC), CPTR, ID_ALL, 0 },		/* CPACR_EL1, CPTR_EL2 */
+	{ BIT_NO(MDCR_TPM), MDCR, DFR0, DFR0_PMUVER },		/* PMUv3 (or an IMP DEF PMU) */
+	{ BIT_NO(MDCR_ENPM2), MDCR, ID_ALL, 0 },		/* an enable, see above */
+	{ BIT_NO(MDCR_TDA), MDCR, ID_ALL, 0 },			/* debug registers */
+	{ BIT_NO(MDCR_TDOSA), MDCR, ID_ALL, 0 },		/* OS lock, power-down registers */
+	{ BIT_NO(MDCR_TTRF), MDCR, DFR0, DFR0_TRACEFILT },	/* trace filter controls */
+	{ BIT_NO(MDCR_TDCC), MDCR, MMFR0, MMFR0_FGT },		/* DCC (FEAT_FGT's bit) */
+	{ BIT_NO(MPAM3_TRAPLOWER), MPAM3, ID_ALL, 0 },		/* MPAM (asked only when present) */
 };
 
 /* What the calling CPU's EL3 register holds; false when it has none. */
-static bool el3_reg_read(unsigned reg, uint64_t *v)
+static bool el3_reg_read(unsigned reg, const uint64_t id[ID_REGS], uint64_t *v)
 {
-	uint64_t id[ID_REGS];
-
 	switch (reg) {
 	case SCR:
 		*v = read_sysreg("scr_el3");
@@ -237,7 +279,6 @@ static bool el3_reg_read(unsigned reg, uint64_t *v)
 		*v = read_sysreg("mdcr_el3");
 		return true;
 	}
-	read_id_regs(id);
 	if (!has_mpam(id))
 		return false;
 	*v = read_sysreg(MPAM3_EL3);
@@ -247,18 +288,22 @@ static bool el3_reg_read(unsigned reg, uint64_t *v)
 int32_t plat_feature_availability(uint64_t selector, uint64_t *mask)
 {
 	const struct availability *a = 0;
-	uint64_t enables = 0, v;
+	uint64_t id[ID_REGS], enables = 0, v;
 
 	for (unsigned i = 0; i < sizeof(availability) / sizeof(availability[0]); i++)
 		if (availability[i].selector == selector)
 			a = &availability[i];
-	if (!a || !el3_reg_read(a->reg, &v))
+	read_id_regs(id);
+	if (!a || !el3_reg_read(a->reg, id, &v))
 		return SECMON_SMCCC_INVALID_PARAMETER;
 	for (unsigned i = 0; i < NFEATURES; i++)
 		if (features[i].to == a->reg)
-			enables |= features[i].bits;
-	enables &= ~a->unreported;
-	*mask = (v & enables) | (~v & a->traps);
+			enables |= feature_bits(&features[i]);
+	*mask = v & enables & ~a->unreported;
+	for (unsigned i = 0; i < sizeof(traps) / sizeof(traps[0]); i++)
+		if (traps[i].to == a->reg && !((v >> traps[i].bit) & 1) &&
+		    (traps[i].id == ID_ALL || id_field(id[traps[i].id], traps[i].shift)))
+			*mask |= 1ull << traps[i].bit;
 	return SECMON_SMCCC_SUCCESS;
 }
 
@@ -279,6 +324,12 @@ void a64_pmu_select(struct arch_frame *f)
 bool a64_has_el2(void)
 {
 	return id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_EL2) != 0;
+}
+
+/* An EL1 caller (AArch64 or AArch32) while HCR_EL2.VM is set, read as the call made it. */
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return plat_caller_el(caller) == 1 && a64_has_el2() && (read_sysreg("hcr_el2") & HCR_VM);
 }
 
 MON_COLD_BOOT void arch_cpu_describe(void)
@@ -319,27 +370,43 @@ bool plat_ns_entry_aarch32(void)
 /*
  * PSCI: a core that CPU_ON starts or that wakes from a power-down enters
  * the normal world as after a real power-down: the MMU and caches of EL2
- * and of EL1 off, EL2's traps and routing (HCR_EL2) clear. QEMU does not
+ * and of EL1 off, EL2's traps and routing (HCR_EL2) clear, the endianness
+ * the caller had (EE). QEMU does not
  * power a core down, so it still holds the system registers it had: reset
  * those an OS relies on, the OS sets up the rest itself. EL1's matter even
  * when the core enters at EL2: a hypervisor that owns EL2 (protected KVM)
  * initialises EL2 itself and then enters the host kernel at EL1 with EL1's
  * registers as the core left them, expecting its MMU off.
  */
-void a64_ns_entry_prepare(uint64_t spsr)
+void a64_ns_entry_prepare(uint64_t spsr, bool big_endian)
 {
+	uint64_t ee = big_endian ? SCTLR_EE : 0;
+
 	if ((spsr & 0xf) == SPSR_M_EL2H) {
 		write_sysreg("hcr_el2", 0);
-		write_sysreg("sctlr_el2", SCTLR_EL2_OFF);
+		write_sysreg("sctlr_el2", SCTLR_EL2_OFF | ee);
 	}
-	write_sysreg("sctlr_el1", SCTLR_EL1_OFF);
+	write_sysreg("sctlr_el1", SCTLR_EL1_OFF | ee);
 	isb();
+}
+
+/*
+ * PSCI: the entry keeps the caller's endianness, SCTLR_ELx.EE of the EL a
+ * warm entry enters (EL2 if present, as a64_ns_entry_spsr() chooses), read
+ * during the call as TF-A does; a64_ns_entry_prepare() sets it for EL2 and
+ * EL1 both.
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	uint64_t sctlr = a64_has_el2() ? read_sysreg("sctlr_el2") : read_sysreg("sctlr_el1");
+
+	return caller->mode | (sctlr & SCTLR_EE ? A64_ENTRY_BIG_ENDIAN : 0);
 }
 
 _Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 {
 	uint64_t spsr = a64_ns_entry_spsr(e->mode);
 
-	a64_ns_entry_prepare(spsr);
+	a64_ns_entry_prepare(spsr, (e->mode & A64_ENTRY_BIG_ENDIAN) != 0);
 	a64_enter_ns(e->pc, spsr, e->context_id);
 }

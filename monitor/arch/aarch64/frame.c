@@ -55,9 +55,15 @@ _Static_assert(offsetof(struct mon_route, mult) == FR_ROUTE_MULT &&
 _Static_assert(offsetof(struct mon_answer, how) == FR_ANS_HOW &&
 	       offsetof(struct mon_answer, value) == FR_ANS_VALUE &&
 	       offsetof(struct mon_answer, about) == FR_ANS_ABOUT &&
+	       offsetof(struct mon_answer, check) == FR_ANS_CHECK &&
 	       sizeof(struct mon_answer) == 1u << FR_ANS_SHIFT &&
 	       MON_ANSWER_FAST == FR_HOW_FAST && MON_ANSWER_VALUE == FR_HOW_VALUE &&
-	       MON_ANSWER_LOOKUP == FR_HOW_LOOKUP, "struct mon_answer");
+	       MON_ANSWER_LOOKUP == FR_HOW_LOOKUP && MON_ANSWER_CHECK == FR_HOW_CHECK,
+	       "struct mon_answer");
+_Static_assert(offsetof(struct mon_check, mult) == FR_CHECK_MULT &&
+	       offsetof(struct mon_check, shift) == FR_CHECK_MULT + 4 &&
+	       offsetof(struct mon_check, slots) == FR_CHECK_SLOTS &&
+	       sizeof(struct mon_check) == 1u << FR_CHECK_SHIFT, "struct mon_check");
 _Static_assert(sizeof(struct arch_frame) == FR_END, "size");
 _Static_assert(FR_END <= ARCH_FRAME_SIZE && ARCH_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");
 _Static_assert(PLAT_STACK_SIZE > ARCH_FRAME_SIZE && PLAT_STACK_SIZE % 16 == 0, "a stack below the frame");

@@ -42,10 +42,15 @@
 #define FR_ANS_HOW	0		/* struct mon_answer: .how */
 #define FR_ANS_VALUE	4		/* .value */
 #define FR_ANS_ABOUT	8		/* .about */
+#define FR_ANS_CHECK	12		/* .check */
 #define FR_ANS_SHIFT	4		/* its size, 1 << 4 */
-#define FR_HOW_FAST	0		/* MON_ANSWER_FAST, _VALUE, _LOOKUP */
+#define FR_HOW_FAST	0		/* MON_ANSWER_FAST, _VALUE, _LOOKUP, _CHECK */
 #define FR_HOW_VALUE	2
 #define FR_HOW_LOOKUP	3
+#define FR_HOW_CHECK	4
+#define FR_CHECK_MULT	0		/* struct mon_check: .mult, .shift */
+#define FR_CHECK_SLOTS	8		/* .slots */
+#define FR_CHECK_SHIFT	4		/* its size, 1 << 4 */
 /* The function IDs vectors.S tests, stated in <secmon/smccc.h>. */
 #define FR_FID_SMC64	SECMON_FID_SMC64
 #define FR_FID_MBZ	SECMON_FID_MBZ

@@ -110,6 +110,7 @@ static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *
 #define SCR_FGTEN2	(1ull << 59)
 
 #define SCR_TERR	(1ull << 15)
+#define SCR_TRNDR	(1ull << 40)
 
 /* CPTR_EL3 */
 #define CPTR_EZ		(1ull << 8)
@@ -121,6 +122,7 @@ static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *
 
 /* MDCR_EL3; of a two-bit field, bit 1 is the owning world, bit 0 the enable. */
 #define MDCR_TPM	(1ull << 6)
+#define MDCR_ENPM2	(1ull << 7)
 #define MDCR_TDA	(1ull << 9)
 #define MDCR_TDOSA	(1ull << 10)
 #define MDCR_NSPB	(3ull << 12)
@@ -144,6 +146,12 @@ static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *
 #define SPSR_M_EL2H	0x9
 #define SPSR_M_AARCH32	(1ull << 4)
 
+/* HCR_EL2.VM: EL2's stage 2 translates EL1's addresses. */
+#define HCR_VM		(1ull << 0)
+
+/* SCTLR_ELx.EE: the EL's data accesses (and exception entries) big-endian. */
+#define SCTLR_EE	(1ull << 25)
+
 /* SCTLR values with the MMU and caches off, little-endian (RES1 bits set). */
 #define SCTLR_EL2_OFF	0x30c50830ull
 #define SCTLR_EL1_OFF	0x30d00800ull
@@ -152,6 +160,7 @@ static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *
 /* ID register fields (shift of each 4-bit field). */
 #define PFR0_EL2	8
 #define PFR0_GIC	24
+#define PFR0_RAS	28
 #define PFR0_SVE	32
 #define PFR0_AMU	44
 #define PFR0_MPAM	40
@@ -162,6 +171,11 @@ static inline void mmio_write64(uintptr_t a, uint64_t v) { *(volatile uint64_t *
 #define PFR1_GCS	44
 #define PFR1_THE	48
 #define PFR1_PFAR	60
+#define DFR0_TRACEVER	4
+#define DFR0_PMUVER	8
+#define DFR0_TRACEFILT	40
+#define ISAR0_RNDR	60
+#define MMFR0_FGT	56
 
 /* ESR_EL3 exception classes. */
 #define EC_SHIFT	26

@@ -19,9 +19,10 @@
  *  2. An ID that the route's exact filter rules out (its hash slot does
  *     not hold it): SMC_UNK from the vector (x0-x3 touched).
  *  3. The answers that need no code, beside the ID in the filter's table
- *     (struct mon_answer, monitor.h): a constant (PSCI_VERSION) or a lookup
- *     of w1 in the same tables (PSCI_FEATURES), from the vector (x0-x4
- *     touched).
+ *     (struct mon_answer, monitor.h): a constant (PSCI_VERSION,
+ *     TRNG_VERSION), a lookup of w1 in the same tables (PSCI_FEATURES), or
+ *     a refusal of a w1 the call does not accept (CPU_SUSPEND's power_state),
+ *     from the vector (x0-x4 touched).
  *  4. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
  *  5. mon_smc(), with the caller's SPSR as its caller record: all the rest,
@@ -41,7 +42,8 @@
  * PMUv3 (FR_PMU_DP set at reset) every entry that goes further than the
  * vector's constant answers sets PMCR_EL0.DP while the caller's counters run
  * (with MDCR_EL3.SPME clear, counting is prohibited at EL3, so DP stops
- * PMCCNTR) and the exit puts the caller's PMCR_EL0 back. With PMCR_EL0.E
+ * PMCCNTR) and the exit puts the caller's PMCR_EL0 back (or, for a call
+ * that does not return, the warm entry: a64_enter_ns). With PMCR_EL0.E
  * clear the cycle counter is stopped (event counters never count at EL3
  * while SPME is clear), so there is nothing to hide: FR_PMCR is 0 and the
  * exit writes nothing. \reg is a scratch register; SP is the frame.
@@ -224,7 +226,9 @@ smc_return:
  * An answer without code (struct mon_answer at x3, its .how in w1): a
  * constant, or the .about of w1's slot when the monitor answers the ID w1
  * (a lookup of it as above; x4 the one more scratch register), else the
- * constant. Anything else: mon_smc().
+ * constant; or, for a call that accepts only some values of w1 (its
+ * struct mon_check, looked up the same way), the constant when w1 is not one
+ * of them. Anything else: mon_smc().
  */
 smc_answer:
 	cmp	w1, #FR_HOW_VALUE
@@ -233,7 +237,7 @@ smc_answer:
 	b	smc_answered
 smc_lookup:
 	cmp	w1, #FR_HOW_LOOKUP
-	b.ne	smc_save_full
+	b.ne	smc_check
 	str	x4, [sp, #FR_REGS + 32]
 	ldr	w1, [sp, #FR_REGS + 8]		/* the ID asked about */
 	ubfx	x0, x1, #24, #6
@@ -252,6 +256,25 @@ smc_lookup:
 	b	2f
 1:	ldrsw	x0, [x3, #FR_ANS_VALUE]
 2:	ldr	x4, [sp, #FR_REGS + 32]
+	b	smc_answered
+smc_check:
+	cmp	w1, #FR_HOW_CHECK
+	b.ne	smc_save_full
+	str	x4, [sp, #FR_REGS + 32]
+	ldr	w0, [x3, #FR_ANS_CHECK]
+	adrp	x2, mon_checks
+	add	x2, x2, :lo12:mon_checks
+	add	x2, x2, x0, lsl #FR_CHECK_SHIFT	/* its struct mon_check */
+	ldp	w0, w4, [x2, #FR_CHECK_MULT]
+	ldr	w1, [sp, #FR_REGS + 8]		/* the value to check */
+	mul	w0, w0, w1
+	lsr	x0, x0, x4
+	ldr	x2, [x2, #FR_CHECK_SLOTS]
+	ldr	w2, [x2, x0, lsl #2]
+	ldr	x4, [sp, #FR_REGS + 32]
+	cmp	w2, w1
+	b.eq	smc_save_full			/* accepted: mon_smc() decides */
+	ldrsw	x0, [x3, #FR_ANS_VALUE]
 	b	smc_answered
 
 /* An unfiltered route (.all): the ID's bits decide. */
@@ -485,6 +508,9 @@ el3_exception:
 /*
  * a64_enter_ns(pc, spsr, x0): leave for the normal world on this CPU with
  * every other general register zero and SP_EL3 back at this CPU's frame.
+ * A CPU that went down inside an SMC (CPU_OFF, a power-down) left through
+ * no pmu_restore: the PMCR_EL0 it had then goes back here, on the warm
+ * entry, so that PMCR_EL0.DP is never left set for the normal world.
  */
 	.global a64_enter_ns
 a64_enter_ns:
@@ -493,6 +519,8 @@ a64_enter_ns:
 	mov	x0, x2
 	mrs	x1, tpidr_el3
 	mov	sp, x1
+	pmu_restore x1
+	str	xzr, [sp, #FR_PMCR]
 	mov	x1, #0
 	mov	x2, #0
 	mov	x3, #0

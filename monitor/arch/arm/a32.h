@@ -22,8 +22,11 @@ void a32_cpu_reset_init(unsigned cpu);
 bool a32_has_hyp(void);
 /* SPSR for entering the normal world for a caller whose SPSR was `caller`. */
 uint32_t a32_ns_entry_spsr(uint64_t caller);
-/* Resets the system control of the mode `spsr` enters (and below): MMU and caches off. */
-void a32_ns_entry_prepare(uint32_t spsr);
+/*
+ * Resets the system control of the mode `spsr` enters (and below): MMU and
+ * caches off, data big-endian (the EE bits) when `big_endian`.
+ */
+void a32_ns_entry_prepare(uint32_t spsr, bool big_endian);
 
 /* traps.c: what the Monitor vectors hand over. */
 void a32_smc(struct arch_frame *f);

@@ -7,6 +7,7 @@
  * address. The FP unit around libfdt is vectors.S's. Only the boot CPU runs
  * it, once.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include "a32.h"
 
@@ -19,6 +20,6 @@ _Noreturn void arch_enter_os(uint64_t entry, uint64_t dtb)
 {
 	uint32_t spsr = a32_ns_entry_spsr(0);
 
-	a32_ns_entry_prepare(spsr);
+	a32_ns_entry_prepare(spsr, false);
 	a32_enter_ns((uint32_t)entry, spsr, 0, ~0u, (uint32_t)dtb);
 }

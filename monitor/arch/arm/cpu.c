@@ -26,6 +26,25 @@ bool a32_has_hyp(void)
 	return id_field(read_cp15(CP15_ID_PFR1), PFR1_VIRT) != 0;
 }
 
+/* HCR, which Monitor mode reaches only with SCR.NS = 1 (the monitor runs with it clear). */
+static uint32_t read_hcr(void)
+{
+	uint32_t scr = read_cp15(CP15_SCR), hcr;
+
+	write_cp15(CP15_SCR, scr | SCR_NS);
+	isb();
+	hcr = read_cp15(CP15_HCR);
+	write_cp15(CP15_SCR, scr);
+	isb();
+	return hcr;
+}
+
+/* A caller in a PL1 mode while Hyp's HCR.VM is set. */
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return plat_caller_el(caller) == 1 && a32_has_hyp() && (read_hcr() & HCR_VM);
+}
+
 /*
  * SCR while the normal world runs, less NS: FIQs (the monitor's group-0
  * SGI) to Monitor mode, IRQs and external aborts to the normal world, which
@@ -85,12 +104,32 @@ MON_COLD_BOOT void arch_cpu_describe(void)
  * A core that CPU_ON or a wake-up starts enters Hyp mode when it exists,
  * else SVC, whatever mode called (Linux expects every CPU to start in the
  * mode the boot CPU started in), with A, I and F masked, in ARM state (the
- * caller's Thumb bit is added by power.c) and with the caller's endianness.
+ * caller's Thumb bit is added by power.c) and with the caller's endianness
+ * (the E bit plat_ns_entry_mode() left in the entry's mode).
  */
 uint32_t a32_ns_entry_spsr(uint64_t caller)
 {
 	return PSR_A | PSR_I | PSR_F | ((uint32_t)caller & PSR_E) |
 	       (a32_has_hyp() ? MODE_HYP : MODE_SVC);
+}
+
+/*
+ * PSCI: the entry keeps the caller's endianness as TF-A takes it: the EE bit
+ * of HSCTLR when the core enters Hyp mode, else of the Non-secure SCTLR
+ * (both reached with SCR.NS = 1), read during the call. It replaces the
+ * caller's CPSR.E in the mode: the entry gets E and the entered mode's EE
+ * from it (a32_ns_entry_prepare()).
+ */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	uint32_t scr = read_cp15(CP15_SCR), sctlr;
+
+	write_cp15(CP15_SCR, scr | SCR_NS);
+	isb();
+	sctlr = a32_has_hyp() ? read_cp15(CP15_HSCTLR) : read_cp15(CP15_SCTLR);
+	write_cp15(CP15_SCR, scr);
+	isb();
+	return (caller->mode & ~(uint64_t)PSR_E) | (sctlr & SCTLR_EE ? PSR_E : 0);
 }
 
 /* The normal world is AArch32 (ARMv7): bit 0 of an entry point selects Thumb. */
@@ -100,24 +139,25 @@ bool plat_ns_entry_aarch32(void)
 }
 
 /*
- * The entered mode starts with its MMU and caches off. A core that was
+ * The entered mode starts with its MMU and caches off, in the caller's
+ * endianness (EE). A core that was
  * switched off kept its old system registers (QEMU does not power it
  * down), so reset the ones that matter in the Non-secure bank (SCTLR) and,
  * when `spsr` enters Hyp mode, Hyp's (HSCTLR, HCR, traps, the timer's
  * controls and offset, the virtual ID registers); the OS sets up the rest. Hyp registers are
  * reachable from Monitor mode only with SCR.NS = 1.
  */
-void a32_ns_entry_prepare(uint32_t spsr)
+void a32_ns_entry_prepare(uint32_t spsr, bool big_endian)
 {
-	uint32_t scr = read_cp15(CP15_SCR);
+	uint32_t scr = read_cp15(CP15_SCR), ee = big_endian ? SCTLR_EE : 0;
 
 	write_cp15(CP15_SCR, scr | SCR_NS);
 	isb();
-	write_cp15(CP15_SCTLR, SCTLR_RESET);
+	write_cp15(CP15_SCTLR, SCTLR_RESET | ee);
 	write_cp15(CP15_VBAR, 0);
 	if ((spsr & MODE_MASK) == MODE_HYP) {
 		write_cp15(CP15_HCR, 0);
-		write_cp15(CP15_HSCTLR, HSCTLR_RESET);
+		write_cp15(CP15_HSCTLR, HSCTLR_RESET | ee);
 		write_cp15(CP15_HCPTR, HCPTR_NO_TRAPS);
 		write_cp15(CP15_HSTR, 0);
 		write_cp15(CP15_VPIDR, read_cp15(CP15_MIDR));
@@ -142,7 +182,7 @@ _Noreturn void arch_enter_normal_world(const struct mon_ns_entry *e)
 		spsr |= PSR_T;
 		pc &= ~1u;
 	}
-	a32_ns_entry_prepare(spsr);
+	a32_ns_entry_prepare(spsr, (spsr & PSR_E) != 0);
 	a32_enter_ns(pc, spsr, (uint32_t)e->context_id, 0, 0);
 }
 

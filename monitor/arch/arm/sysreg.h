@@ -153,6 +153,12 @@ static inline void mmio_write64(uintptr_t a, uint64_t v)
 #define PFR1_GENTIMER	16	/* ID_PFR1.GenTimer */
 #define PFR1_GIC	28	/* ID_PFR1.GIC: system-register CPU interface */
 
+/* HCR.VM: Hyp's stage 2 translates PL1's addresses. */
+#define HCR_VM		(1u << 0)
+
+/* SCTLR.EE, HSCTLR.EE: exception entries (and table walks) big-endian. */
+#define SCTLR_EE	(1u << 25)
+
 /* SCTLR / HSCTLR with the MMU and caches off, little-endian, low vectors. */
 #define SCTLR_RESET	0x00c50078u
 #define HSCTLR_RESET	0x30c50818u

@@ -46,7 +46,8 @@ a32_mon_vectors:
  * The normal world's cycle counter must not count Monitor mode (TF-A
  * advisory TFV-5): with a PMU (ID_DFR0.PerfMon 1-14) PMCR.DP is set while
  * the monitor runs (counting is prohibited in Secure state, so DP stops
- * PMCCNTR) and the caller's PMCR is restored on the way out. FR_PMCR is 0
+ * PMCCNTR) and the caller's PMCR is restored on the way out (for a call
+ * that does not return, on the warm entry: a32_enter_ns). FR_PMCR is 0
  * without a PMU (a PMCR read is never 0: it holds the implementer code).
  */
 	.macro	save_caller
@@ -158,7 +159,9 @@ vec_unexpected:
 /*
  * a32_enter_ns(pc, spsr, r0, r1, r2): leave for the normal world on this CPU
  * with SPSR_mon = spsr, r0-r2 as given, r3-r12 zero and SP_mon back at this
- * CPU's frame.
+ * CPU's frame. A CPU that went down inside an SMC (CPU_OFF, a power-down)
+ * never reached return_to_ns: the PMCR it had then goes back here, on the
+ * warm entry, so that PMCR.DP is never left set for the normal world.
  */
 	.global	a32_enter_ns
 	.type	a32_enter_ns, %function
@@ -176,6 +179,11 @@ a32_enter_ns:
 	ldr	r5, =PLAT_STACK_SIZE
 	mla	r4, r3, r5, r4
 	sub	sp, r4, #ARCH_FRAME_SIZE
+	ldr	r3, [sp, #FR_PMCR]
+	cmp	r3, #0
+	mcrne	p15, 0, r3, c9, c12, 0		/* the caller's PMCR */
+	mov	r3, #0
+	str	r3, [sp, #FR_PMCR]
 	mrc	p15, 0, r3, c1, c1, 0
 	orr	r3, r3, #SCR_NS
 	mcr	p15, 0, r3, c1, c1, 0

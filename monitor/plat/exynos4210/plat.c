@@ -9,8 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <secmon/fwops.h>
+#include <secmon/trace.h>
 #include "exynos4210.h"
 #include "../../arch/arch.h"
+#include "../../fwlib/fwlib.h"
 #include "../../monitor.h"
 #include "../../plat.h"
 
@@ -26,6 +28,19 @@ _Static_assert(PLAT_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default dr
 static struct ex_range ns_mem[EX_MAX_NS_RANGES];
 static unsigned ns_mem_count;
 static uint32_t mon_lock;
+
+/*
+ * The trace rings (plat_trace_records()), one per CPU: 256 KiB each, in
+ * the DRAM carve-out's .noinit (the cold boot does not zero them; the
+ * monitor writes a record before it reads it).
+ */
+static struct secmon_trace_record trace_records[PLAT_MAX_CPUS * MON_TRACE_RECORDS] FW_NOINIT;
+
+MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = PLAT_MAX_CPUS;
+	return trace_records;
+}
 
 MON_COLD_BOOT void ex_add_ns_range(uint64_t base, uint64_t size)
 {

@@ -20,6 +20,7 @@
 #include "sim.h"
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
+#include <secmon/trace.h>
 
 /* Vendor SYSTEM_RESET2 type the simulator accepts. */
 #define SIM_RESET2_VENDOR 0x80000001u
@@ -48,6 +49,8 @@ static struct {
 
 static pthread_mutex_t psci_lock = PTHREAD_MUTEX_INITIALIZER;
 static __thread int self = -1;
+/* The calling thread's caller mode (sim_caller()): 0, an OS at EL1. */
+static __thread uint64_t caller_mode;
 
 unsigned plat_cpu_count(void)
 {
@@ -258,11 +261,36 @@ void *plat_ns_map(uint64_t pa, uint64_t size)
 	return sim_phys(pa, size);
 }
 
-/* Simulated callers are an OS at EL1. */
+/*
+ * Simulated callers are an OS at EL1 unless the thread said otherwise
+ * (sim_caller()): the EL in bits 1:0 of the caller's mode, bit 2 a guest.
+ */
+#define SIM_MODE_EL	3u
+#define SIM_MODE_GUEST	4u
+
 unsigned plat_caller_el(const struct mon_caller *caller)
 {
-	(void)caller;
-	return 1;
+	return caller->mode & SIM_MODE_EL ? (unsigned)(caller->mode & SIM_MODE_EL) : 1;
+}
+
+bool plat_caller_is_guest(const struct mon_caller *caller)
+{
+	return (caller->mode & SIM_MODE_GUEST) != 0;
+}
+
+/* Simulated CPUs have no endianness to keep. */
+uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
+{
+	return caller->mode;
+}
+
+/* The trace rings, one per CPU the simulator can run. */
+static struct secmon_trace_record trace_records[SIM_MAX_CPUS * MON_TRACE_RECORDS];
+
+struct secmon_trace_record *plat_trace_records(unsigned *rings)
+{
+	*rings = SIM_MAX_CPUS;
+	return trace_records;
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
@@ -285,20 +313,20 @@ void plat_arch_workaround(unsigned n, uint64_t arg)
 }
 
 /*
- * The simulated CPU as an Armv8.0 core with FP, PMUv3 and self-hosted debug
- * and no optional feature, set up as the QEMU port sets one up: nothing of
- * these trapped (each reported through its inverted trap bit), no MPAM.
+ * The simulated CPU as a Cortex-A57 (an Armv8.0 core with FP, PMUv3 and
+ * self-hosted debug, no RAS, AMU, trace system registers, trace filter or
+ * FGT), set up as the QEMU port sets one up, with its answers: the trap
+ * bits of what it has reported inverted (none of it trapped), those of
+ * what it lacks 0, EnPM2 1 (docs/smccc.md), no MPAM.
  */
 static const struct {
 	uint32_t reg;
 	uint64_t mask;
 } sim_feature_masks[] = {
-	{ SECMON_FEAT_AVAIL_SCR_EL3, 1ull << 15 },			/* TERR */
-	{ SECMON_FEAT_AVAIL_CPTR_EL3, (1ull << 10) | (1ull << 20) |	/* TFP, TTA */
-				      (1ull << 30) | (1ull << 31) },	/* TAM, TCPAC */
-	{ SECMON_FEAT_AVAIL_MDCR_EL3, (1ull << 6) | (1ull << 9) |	/* TPM, TDA */
-				      (1ull << 10) | (1ull << 19) |	/* TDOSA, TTRF */
-				      (1ull << 27) },			/* TDCC */
+	{ SECMON_FEAT_AVAIL_SCR_EL3, 0 },
+	{ SECMON_FEAT_AVAIL_CPTR_EL3, (1ull << 10) | (1ull << 31) },	/* TFP, TCPAC */
+	{ SECMON_FEAT_AVAIL_MDCR_EL3, (1ull << 6) | (1ull << 7) |	/* TPM, EnPM2 */
+				      (1ull << 9) | (1ull << 10) },	/* TDA, TDOSA */
 };
 
 int32_t plat_feature_availability(uint64_t reg, uint64_t *mask)
@@ -448,7 +476,7 @@ static void *cpu_thread(void *arg)
 static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs *in,
 		       struct secmon_regs *out)
 {
-	struct mon_caller caller = { .aarch32 = c->aarch32 };
+	struct mon_caller caller = { .aarch32 = c->aarch32, .mode = caller_mode };
 	unsigned i;
 
 	*out = *in;
@@ -464,6 +492,11 @@ static void sim_invoke(const struct secmon_conduit *c, const struct secmon_regs 
 	mon_smc((unsigned)self, out, &caller);
 	if (sim.cfg.trace)
 		sim.cfg.trace((unsigned)self, in, out, sim.cfg.arg);
+}
+
+void sim_caller(unsigned el, bool guest)
+{
+	caller_mode = (el & SIM_MODE_EL) | (guest ? SIM_MODE_GUEST : 0);
 }
 
 const struct secmon_conduit secmon_conduit_sim = { .name = "sim", .invoke = sim_invoke };

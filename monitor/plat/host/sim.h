@@ -109,6 +109,13 @@ void *sim_phys(uint64_t pa, uint64_t size);
 /* Where the SCMI channel is from the next sim_run() on; size 0: none. */
 void sim_scmi_channel(uint64_t base, uint32_t size);
 
+/*
+ * Who the calling thread's next SMCs come from: an OS at EL `el` (1 or 2),
+ * or with `guest` a hypervisor's guest at EL1 (plat_caller_is_guest()).
+ * Each thread starts as an OS at EL1.
+ */
+void sim_caller(unsigned el, bool guest);
+
 extern const struct secmon_conduit secmon_conduit_sim;
 extern const struct secmon_conduit secmon_conduit_sim32;
 

@@ -8,10 +8,10 @@
 #include "../../plat.h"
 
 static const struct plat_power_state states[] = {
-	{ "cpu-retention", 0x00000000u, false, PLAT_LEVEL_CORE, 1, 1, 2, false },
-	{ "cpu-power-down", 0x00010000u, true, PLAT_LEVEL_CORE, 2, 2, 4, true },
-	{ "cluster-power-down", 0x01010000u, true, PLAT_LEVEL_CLUSTER, 3, 3, 6, true },
-	{ "system-power-down", 0x02010000u, true, PLAT_LEVEL_SYSTEM, 4, 4, 8, true },
+	{ "cpu-retention", 0x00000001u, false, PLAT_LEVEL_CORE, 1, 1, 2, false },
+	{ "cpu-power-down", 0x00010002u, true, PLAT_LEVEL_CORE, 2, 2, 4, true },
+	{ "cluster-power-down", 0x01010022u, true, PLAT_LEVEL_CLUSTER, 3, 3, 6, true },
+	{ "system-power-down", 0x02010222u, true, PLAT_LEVEL_SYSTEM, 4, 4, 8, true },
 };
 
 const struct plat_power_state *plat_power_states(unsigned *n)

@@ -106,7 +106,7 @@ static const char *refusal(void)
 const void *qv_monitor_init(const void *qemu_dtb, const char *soc_name, uint32_t soc_revision)
 {
 	struct mon_config cfg = {
-		.boot_cpu = 0,
+		.boot_cpu = QV_BOOT_CPU,
 		.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE,
 						     MON_SOC_ID),
 		.soc_revision = soc_revision,

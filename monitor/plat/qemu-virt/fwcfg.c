@@ -27,14 +27,15 @@
 #define DMA_READ	(1u << 1)
 #define DMA_SELECT	(1u << 3)
 
-/* Scratch in normal-world RAM, just below the kernel's 2 MiB slot. */
-#define DMA_CONTROL	(QV_NS_RAM_BASE + 0x1ff000)
+/* Scratch in normal-world RAM, just below the kernel's 2 MiB slot (a reserved range). */
+#define DMA_CONTROL	QV_FWCFG_DMA_CONTROL
 
 struct dma_control {
 	uint32_t control;
 	uint32_t length;
 	uint64_t address;
 };
+_Static_assert(sizeof(struct dma_control) == QV_FWCFG_DMA_CONTROL_SIZE, "the reserved range");
 
 struct file_entry {
 	uint32_t size;

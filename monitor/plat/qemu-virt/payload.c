@@ -15,6 +15,10 @@
  *     condition AL on the AArch32 port), e.g. U-Boot's u-boot.bin: at the
  *     port's address, which is 2 MiB aligned (U-Boot needs 4 KiB).
  * Anything else stops the boot with a message naming the file.
+ *
+ * Every loading path (the payload, and the kernel and initrd from fw_cfg's
+ * slots) places an arm64 Image with qv_arm64_place() and checks where
+ * anything lands against the one list of reserved ranges, qv_reserved().
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -78,42 +82,88 @@ int qv_payload_kind(const uint8_t *h, uint32_t size, bool aarch64)
 	return -1;
 }
 
+void qv_arm64_place(const uint8_t *h, uint32_t size, uint64_t base, struct qv_payload *p)
+{
+	uint64_t image_size = le64(h + ARM64_SIZE_OFF);
+	uint64_t text_offset = image_size ? le64(h + ARM64_TEXT_OFF) : ARM64_OLD_TEXT_OFFSET;
+
+	p->kind = QV_PAYLOAD_ARM64_IMAGE;
+	p->size = size;
+	p->refused = NULL;
+	if (text_offset & (SZ_4K - 1))
+		p->refused = "its text_offset is not a multiple of 4 KiB";
+	else if (text_offset > UINT64_MAX - base)
+		p->refused = "its text_offset takes it past the end of the address space";
+	p->load = p->refused ? base : base + text_offset;
+	p->end = p->load + (image_size > size ? image_size : size);
+}
+
 /* Where it goes and how much room it takes, from its header. */
 int qv_payload_place(const uint8_t *h, uint32_t size, const struct qv_payload_slot *s,
 		     struct qv_payload *p)
 {
 	int kind = qv_payload_kind(h, size, s->aarch64);
-	uint64_t room = size;
 
 	if (kind < 0)
 		return -1;
+	if (kind == QV_PAYLOAD_ARM64_IMAGE) {
+		qv_arm64_place(h, size, s->at, p);
+		return 0;
+	}
 	p->kind = (enum qv_payload_kind)kind;
 	p->size = size;
+	p->refused = NULL;
 	p->load = s->at;
-	if (kind == QV_PAYLOAD_ARM64_IMAGE) {
-		uint64_t image_size = le64(h + ARM64_SIZE_OFF);
-
-		p->load = s->at + (image_size ? le64(h + ARM64_TEXT_OFF) : ARM64_OLD_TEXT_OFFSET);
-		room = image_size > size ? image_size : size;
-	} else if (kind == QV_PAYLOAD_ZIMAGE) {
-		room += ZIMAGE_SLACK;
-	}
-	p->end = p->load + room;
+	p->end = p->load + size + (kind == QV_PAYLOAD_ZIMAGE ? ZIMAGE_SLACK : 0);
 	return 0;
+}
+
+unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t dtb_size,
+		     uint64_t mailbox)
+{
+	unsigned n = 0;
+
+	keep[n++] = (struct qv_keep){ dtb, dtb_size, "the DT" };
+	if (mailbox)
+		keep[n++] = (struct qv_keep){ mailbox, QV_MAILBOX_SIZE, "the power-off mailbox" };
+	if (QV_SCMI_SIZE)
+		keep[n++] = (struct qv_keep){ QV_SCMI_BASE, QV_SCMI_SIZE, "the SCMI channel" };
+	keep[n++] = (struct qv_keep){ QV_FWCFG_DMA_CONTROL, QV_FWCFG_DMA_CONTROL_SIZE,
+				      "the fw_cfg DMA control block" };
+	return n;
+}
+
+const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *keep, unsigned n)
+{
+	if (end < load || !plat_ns_range_ok(load, end - load))
+		return "the end of normal-world RAM or secure memory";
+	for (unsigned i = 0; i < n; i++) {
+		const struct qv_keep *k = &keep[i];
+
+		if (load < k->base + k->size && k->base < end)
+			return k->name;
+	}
+	return NULL;
+}
+
+void qv_check_room(const struct qv_keep *keep, unsigned n, const char *what, const char *kind,
+		   uint32_t size, uint64_t at, uint64_t end)
+{
+	const char *clash = qv_range_clash(at, end, keep, n);
+	char why[160];
+
+	if (!clash)
+		return;
+	fw_snprintf(why, sizeof(why), "the %s (%s%s%u bytes) at %lx-%lx would overlap %s", what,
+		    kind ? kind : "", kind ? ", " : "", size, (unsigned long)at,
+		    (unsigned long)(end - 1), clash);
+	qv_boot_failed(why);
 }
 
 /* NULL when [p->load, p->end) is free; else the name of what it meets. */
 const char *qv_payload_clash(const struct qv_payload *p, const struct qv_payload_slot *s)
 {
-	if (p->end < p->load || !plat_ns_range_ok(p->load, p->end - p->load))
-		return "the end of normal-world RAM or secure memory";
-	for (unsigned i = 0; i < s->nkeep; i++) {
-		const struct qv_keep *k = &s->keep[i];
-
-		if (p->load < k->base + k->size && k->base < p->end)
-			return k->name;
-	}
-	return NULL;
+	return qv_range_clash(p->load, p->end, s->keep, s->nkeep);
 }
 
 bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
@@ -123,7 +173,6 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 	uint16_t sel = qv_fwcfg_file(QV_PAYLOAD_FILE, &size);
 	uint8_t h[HEADER_SIZE];
 	char why[160];
-	const char *clash;
 
 	if (!sel)
 		return false;
@@ -142,13 +191,13 @@ bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 					 "branch (U-Boot's u-boot.bin)");
 		qv_boot_failed(why);
 	}
-	clash = qv_payload_clash(p, s);
-	if (clash) {
-		fw_snprintf(why, sizeof(why), "the payload (%s, %u bytes) at %lx-%lx would overlap %s",
-			    qv_payload_kind_name(p->kind), size, (unsigned long)p->load,
-			    (unsigned long)(p->end - 1), clash);
+	if (p->refused) {
+		fw_snprintf(why, sizeof(why), "the payload (%s, %u bytes) cannot be placed: %s",
+			    qv_payload_kind_name(p->kind), size, p->refused);
 		qv_boot_failed(why);
 	}
+	qv_check_room(s->keep, s->nkeep, "payload", qv_payload_kind_name(p->kind), size, p->load,
+		      p->end);
 	if (!qv_fwcfg_dma(sel, p->load, size))
 		qv_boot_failed("fw_cfg DMA of the payload failed");
 	fw_info("payload: %s, %u bytes at %lx (fw_cfg %s); fw_cfg's kernel, initrd and "

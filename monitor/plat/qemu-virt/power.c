@@ -119,7 +119,7 @@ _Noreturn static void gpio_pulse(unsigned line)
 		wfi();
 }
 
-_Noreturn void qv_power_off(void)
+MON_COLD_BOOT _Noreturn void qv_power_off(void)
 {
 	gpio_pulse(GPIO_POWEROFF);
 }

@@ -20,8 +20,10 @@
  * is: in the normal world (with its interrupts masked or not) it takes the
  * FIQ at once, inside an SMC as soon as the SMC returns, and off or
  * suspended in WFI in the monitor it wakes for it. The handler (via
- * qv_gic_ack_group0) reads the word: MAILBOX_OFF ends in plat_system_off(),
- * MAILBOX_RESET in plat_system_reset(). Linux's drivers write once and then
+ * qv_gic_ack_group0) reads the word: MAILBOX_OFF and MAILBOX_RESET end in
+ * mon_system_asked(), which records the request as the
+ * monitor records SYSTEM_OFF and SYSTEM_RESET before the platform's
+ * plat_system_off() or plat_system_reset(). Linux's drivers write once and then
  * wait (1 s), so the request is seen within WATCH_MS. The normal world
  * cannot see the timer (the secure instance is not its own) or the PPI
  * (group 0 is Secure-only in the GIC), and the FIQ path saves and restores
@@ -68,11 +70,11 @@ void qv_poweroff_tick(void)
 	v = mmio_read32((uintptr_t)qv_mailbox_base);
 	if (v == QV_MAILBOX_OFF) {
 		fw_info("power-off requested through the mailbox\n");
-		plat_system_off();
+		mon_system_asked(QV_BOOT_CPU, false);
 	}
 	if (v == QV_MAILBOX_RESET) {
 		fw_info("reboot requested through the mailbox\n");
-		plat_system_reset();
+		mon_system_asked(QV_BOOT_CPU, true);
 	}
 	arch_sec_timer_start(tval);
 }

@@ -39,7 +39,13 @@ void qv_gic_secure_ppi(unsigned intid);
 /* Stop the normal world's interrupts from reaching a core that is off. */
 void qv_gic_cpu_quiesce(void);
 
-/* fwcfg.c; fw_cfg's fixed items (QEMU's docs/specs/fw_cfg.rst). */
+/*
+ * fwcfg.c; fw_cfg's fixed items (QEMU's docs/specs/fw_cfg.rst). A DMA
+ * transfer's control block is in normal-world RAM (the device's DMA sees
+ * only that), just below the 2 MiB line where the kernel goes.
+ */
+#define QV_FWCFG_DMA_CONTROL	(QV_NS_RAM_BASE + 0x1ff000)
+#define QV_FWCFG_DMA_CONTROL_SIZE 16
 #define QV_FW_KERNEL_SIZE	0x08
 #define QV_FW_INITRD_SIZE	0x0b
 #define QV_FW_KERNEL_DATA	0x11
@@ -69,6 +75,9 @@ int qv_dt_fixup(void *fdt, size_t max, const struct qv_boot_info *bi, const void
 /* After the fix-up: the room past the DTB's end, and QEMU's original if moved, zeroed. */
 void qv_dt_wipe_secure_leftovers(void *fdt, size_t max, void *orig, size_t orig_size);
 
+/* The boot CPU: index 0 (the architecture's entry code, monitor/arch/arch.h). */
+#define QV_BOOT_CPU		0
+
 /* plat.c: what the DT told us. */
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);
 void qv_set_ns_memory(const struct qv_range *r, unsigned n);
@@ -97,14 +106,34 @@ const char *qv_entropy_source(void);
 
 /*
  * payload.c: a bootloader (or a kernel) as the normal world's first program,
- * from fw_cfg opt/secmon/payload instead of fw_cfg's kernel slot. Cold boot.
+ * from fw_cfg opt/secmon/payload instead of fw_cfg's kernel slot; and what
+ * every loading path (the payload, the kernel and initrd from fw_cfg's
+ * slots) shares: where an arm64 Image goes, and the memory no image may
+ * meet. Cold boot.
  */
 #define QV_PAYLOAD_FILE		"opt/secmon/payload"
 enum qv_payload_kind { QV_PAYLOAD_RAW, QV_PAYLOAD_ARM64_IMAGE, QV_PAYLOAD_ZIMAGE };
-struct qv_keep {			/* normal-world memory the payload must not meet */
+struct qv_keep {			/* normal-world memory an image must not meet */
 	uint64_t base, size;
 	const char *name;
 };
+/*
+ * The reserved ranges, one list for every loading path: the DT where the
+ * port keeps it until its fix-up is done (dtb, dtb_size), the power-off
+ * mailbox page (0: none yet), the SCMI channel (the port's QV_SCMI_*), the
+ * fw_cfg DMA control block. Fills keep[], returns the count.
+ */
+#define QV_NRESERVED 4
+unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t dtb_size,
+		     uint64_t mailbox);
+/* NULL when [load, end) is normal-world RAM that meets none of keep[]; else what it meets. */
+const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *keep, unsigned n);
+/*
+ * Stops the boot, naming what the `what` (`kind`, may be NULL, and `size`
+ * bytes) would overlap, when [at, end) is not free normal-world RAM.
+ */
+void qv_check_room(const struct qv_keep *keep, unsigned n, const char *what, const char *kind,
+		   uint32_t size, uint64_t at, uint64_t end);
 struct qv_payload_slot {		/* what the port offers */
 	uint64_t at;			/* 4 KiB (U-Boot) and 2 MiB (Image) aligned */
 	bool aarch64;			/* Image and A64 raw, else zImage and A32 raw */
@@ -115,7 +144,18 @@ struct qv_payload {
 	enum qv_payload_kind kind;
 	uint64_t load, end;		/* entry point = load; end: what it needs */
 	uint32_t size;
+	const char *refused;		/* an Image header that cannot be placed: why */
 };
+/*
+ * An arm64 Image's place (Linux's Documentation/arch/arm64/booting.rst): at
+ * the 2 MiB-aligned `base` + text_offset, with image_size bytes of room (or
+ * the file's size, when larger); an image_size of 0 is a kernel before 3.17,
+ * at text_offset 0x80000. p->refused says why a header cannot be placed: a
+ * text_offset that is not a multiple of 4 KiB, or that takes the image past
+ * the end of the address space (a "negative" one). Where it lands must then
+ * still pass qv_range_clash().
+ */
+void qv_arm64_place(const uint8_t *h, uint32_t size, uint64_t base, struct qv_payload *p);
 /*
  * false: no payload file. A payload that cannot be loaded stops the boot.
  * *bi: the payload is the entry, with no initrd or command line (fw_cfg's
@@ -124,6 +164,7 @@ struct qv_payload {
 bool qv_payload_load(const struct qv_payload_slot *s, struct qv_payload *p,
 		     struct qv_boot_info *bi);
 int qv_payload_kind(const uint8_t *h, uint32_t size, bool aarch64);
+/* -1: no kind it knows; 0: placed, unless p->refused says why not. */
 int qv_payload_place(const uint8_t *h, uint32_t size, const struct qv_payload_slot *s,
 		     struct qv_payload *p);
 const char *qv_payload_clash(const struct qv_payload *p, const struct qv_payload_slot *s);

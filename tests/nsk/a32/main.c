@@ -16,22 +16,29 @@
  *   nsk.thumb=1         CPUs the suite starts enter in Thumb state (bit 0 of
  *                       the entry point set)
  *   nsk.test=socdrv     run the test SoC driver (drv.c) instead of the suite
- *   nsk.test=pmu        the cycle counter does not count Monitor mode
+ *   nsk.test=pmu        the cycle counter does not count Monitor mode, and
+ *                       PMCR.DP is clear after a power-down and a CPU_ON
  *   nsk.name=NAME       the name in the driver's test lines (its board)
  *   nsk.test=secrets    nothing of the secure world's DT left in RAM
  *                       (../secrets.c)
  *   nsk.test=hostile    random SMCs and CPU_ON/CPU_OFF storms from every CPU
  *                       at once (../hostile.c); nsk.calls=N in all (100000),
  *                       nsk.seed=N
+ *   nsk.test=endian     warm entries keep a big-endian caller's endianness
+ *                       (endian.c)
+ *   nsk.test=guest      a guest (SVC under Hyp's stage 2) may not use the
+ *                       monitor's recording calls
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (../trace.c)
  *   nsk.fiqid12=ID      instead of the suite, SMCs from FIQ mode (SVC mode
  *                       only): ID is a board's legacy call with its ID in
  *                       r12 and r0 = 1 (the OMAP4-style board's 0x102)
  *   nsk.off2=1          power off at the end with SYSTEM_OFF2 (HIBERNATE_OFF)
+ *   nsk.off=mailbox     power off through a PSCI 0.1 board's mailbox (boot.c)
  *   nsk.test=syssuspend SYSTEM_SUSPEND nsk.cycles=N times (1000), the caller
  *                       rotating over the CPUs, the others off (sysstress.c)
  */
+#include <secmon/trace.h>
 #include "boot.h"
 #include "conf.h"
 #include "dt.h"
@@ -49,7 +56,7 @@ static struct nsk_options opt;
 static bool thumb;		/* nsk.thumb=1 */
 static uint32_t fiq_id12;	/* nsk.fiqid12=ID */
 static struct {
-	bool secrets, hostile, trace;
+	bool secrets, hostile, trace, endian, guest;
 	uint64_t calls, seed;
 } test;
 
@@ -94,6 +101,10 @@ static bool arch_option(const struct nsk_arg *a)
 		test.hostile = true;
 	else if (nsk_arg_is(a, "test", "trace"))
 		test.trace = true;
+	else if (nsk_arg_is(a, "test", "endian"))
+		test.endian = true;
+	else if (nsk_arg_is(a, "test", "guest"))
+		test.guest = true;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
 		test.calls = a->v;
 	else if (nsk_arg_is(a, "seed", 0) && a->num)
@@ -156,20 +167,22 @@ static void fiq_run(const struct secmon_conduit *c)
 }
 
 /*
- * nsk.test=pmu: the cycle counter must not count Monitor mode (issue 13
- * item 2, TF-A's TFV-5). ARMv7's PMU has no cycle filter, so the test
- * counts across a 20 ms CPU_SUSPEND standby, which the monitor spends in
- * WFI. Run under -icount shift=0,sleep=off (run-a32.sh --icount), the
- * counter counts one per instruction and the skipped idle time as it
- * passes: 20 million when Monitor mode counts (20 000 485 on the firmware
- * before the fix), a few hundred instructions around the PMCR writes when
- * it does not (31 from Hyp, 284 from SVC).
+ * nsk.test=pmu: the cycle counter must not count Monitor mode (the class of
+ * TF-A's advisory TFV-5: it would time the secure world). ARMv7's PMU has no
+ * cycle filter, so the test counts across a 20 ms CPU_SUSPEND standby, which
+ * the monitor spends in WFI. Run under -icount shift=0,sleep=off (run-a32.sh
+ * --icount), the counter counts one per instruction and the skipped idle time
+ * as it passes: 20 million when Monitor mode counts (20 000 485 on the
+ * firmware before the fix), a few hundred instructions around the PMCR writes
+ * when it does not (31 from Hyp, 284 from SVC).
  */
 #define PMCR_E		(1u << 0)
 #define PMCR_C		(1u << 2)
 #define PMCR_D		(1u << 3)
 #define PMCR_DP		(1u << 5)
 #define PMU_MAX_CYCLES	10000u
+
+static unsigned pmu_ntap;
 
 static void a32_pmu_run(const struct secmon_conduit *c)
 {
@@ -184,7 +197,8 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 	wake_arm();
 	cp15_write(CP15_CNTV_TVAL, (cp15_read(CP15_CNTFRQ) ?: 62500000u) / 50);	/* 20 ms */
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c0));
-	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0, 0, 0);
+	/* The firmware's core retention (StateID 0x1, TF-A's QEMU encoding). */
+	r = secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), 0x1, 0, 0);
 	__asm__ volatile("isb\n\tmrc p15, 0, %0, c9, c13, 0" : "=r"(c1));
 	wake_disarm();
 	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(pmcr));
@@ -195,7 +209,98 @@ static void a32_pmu_run(const struct secmon_conduit *c)
 		PMU_MAX_CYCLES);
 	con_tap(&ntap, !(pmcr & PMCR_DP) && (pmcr & PMCR_E),
 		"pmu: the caller's PMCR comes back as it was (0x%x)", pmcr);
-	con_printf("1..%u\n", ntap);
+	pmu_ntap = ntap;
+}
+
+/*
+ * Then the warm entries, as the AArch64 nsk's pmu.c does:
+ * the monitor's PMCR.DP must not stay set after a call that does not
+ * return. The boot CPU powers down with CPU_SUSPEND (its timer wakes it)
+ * and must resume with the PMCR it had, the test going on from the resume;
+ * a second CPU enables its counter and calls CPU_OFF, and CPU_ON must then
+ * start it with PMCR.DP clear. The boot CPU waits in standby, not polling:
+ * under -icount a polling CPU keeps the other from running.
+ */
+#define CTX_RESUMED	0x9e01u
+#define CTX_FIRST	0x9e02u
+#define CTX_AGAIN	0x9e03u
+static uint32_t pmcr_before, pmcr_again, pmu_stage;
+
+static uint32_t pmcr_read(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mrc p15, 0, %0, c9, c12, 0" : "=r"(v));
+	return v;
+}
+
+static void cycles_on(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 1" : : "r"(1u << 31));	/* PMCNTENSET */
+	__asm__ volatile("mcr p15, 0, %0, c9, c12, 0\n\tisb"
+			 : : "r"((pmcr_read() & ~(PMCR_DP | PMCR_D)) | PMCR_E | PMCR_C) : "memory");
+}
+
+static bool pmu_wait(uint32_t want)
+{
+	uint64_t end = nsk_ticks() + 5 * nsk_tick_freq();
+
+	while (__atomic_load_n(&pmu_stage, __ATOMIC_ACQUIRE) < want ||
+	       (int32_t)secmon_call3(env.c, SECMON_PSCI_FN32(SECMON_PSCI_FN_AFFINITY_INFO),
+				     env.mpidr[1], 0, 0) != SECMON_PSCI_AFF_OFF) {
+		if (nsk_ticks() > end)
+			return false;
+		secmon_psci_cpu_suspend(env.c, env.standby_state, 0, 0);
+	}
+	return true;
+}
+
+static __attribute__((noreturn)) void pmu_after_powerdown(int r)
+{
+	uint32_t pmcr = pmcr_read();
+	uint64_t target = env.mpidr[1];
+
+	con_tap(&pmu_ntap, r == 0 && pmcr == pmcr_before,
+		"pmu: a power-down CPU_SUSPEND resumes with the caller's PMCR (0x%x, was 0x%x; "
+		"DP is bit 5)", (unsigned)pmcr, (unsigned)pmcr_before);
+	r = secmon_psci_cpu_on(env.c, target, (uintptr_t)nsk_secondary_entry, CTX_FIRST);
+	if (r == 0 && pmu_wait(1))
+		r = secmon_psci_cpu_on(env.c, target, (uintptr_t)nsk_secondary_entry, CTX_AGAIN);
+	con_tap(&pmu_ntap, r == 0 && pmu_wait(2) && !(pmcr_again & PMCR_DP),
+		"pmu: after CPU_OFF, CPU_ON enters with PMCR.DP clear (0x%x)", (unsigned)pmcr_again);
+	con_printf("1..%u\n", pmu_ntap);
+	nsk_power_off(env.c);
+}
+
+static __attribute__((noreturn)) void pmu_warm_entries(void)
+{
+	if (nsk_ncpus < 2 || !env.has_powerdown || !env.has_standby) {
+		con_printf("Bail out! pmu: the warm entries need a second CPU, a standby and a "
+			   "power-down state\n");
+		nsk_power_off(env.c);
+	}
+	cycles_on();
+	pmcr_before = pmcr_read();
+	pmu_after_powerdown(secmon_psci_cpu_suspend(env.c, env.powerdown_state,
+						    (uintptr_t)nsk_secondary_entry, CTX_RESUMED));
+}
+
+/* nsk_secondary_main(): the boot CPU's resume, or a start of the second CPU. */
+static void a32_pmu_secondary(uint64_t context_id)
+{
+	switch (context_id) {
+	case CTX_RESUMED:
+		pmu_after_powerdown(0);
+	case CTX_FIRST:
+		cycles_on();
+		__atomic_store_n(&pmu_stage, 1, __ATOMIC_RELEASE);
+		break;
+	case CTX_AGAIN:
+		pmcr_again = pmcr_read();
+		__atomic_store_n(&pmu_stage, 2, __ATOMIC_RELEASE);
+		break;
+	}
+	secmon_psci_cpu_off(env.c);
 }
 
 /* libgcc's 64-bit division calls these on a zero divisor; its own raise a signal. */
@@ -232,8 +337,8 @@ void nsk_cpu_early_init(void)
 	wake_disarm();
 }
 
-/* Sets Hyp up for a plain PL1 guest (no traps, no stage 2) and drops to SVC. */
-static void leave_hyp(void)
+/* Sets Hyp up for a PL1 guest (no traps; HCR = hcr) and drops to SVC. */
+static void leave_hyp_with(uint32_t hcr)
 {
 	cp15_write(CP15_VPIDR, cp15_read(CP15_MIDR));
 	cp15_write(CP15_VMPIDR, cp15_read(CP15_MPIDR));
@@ -241,9 +346,76 @@ static void leave_hyp(void)
 	__asm__ volatile("mcrr p15, 4, %0, %0, c14" : : "r"(0) : "memory");	/* CNTVOFF */
 	cp15_write(CP15_HCPTR, HCPTR_NO_TRAPS);
 	cp15_write(CP15_HSTR, 0);
-	cp15_write(CP15_HCR, 0);
+	cp15_write(CP15_HCR, hcr);
 	a32_isb();
 	nsk_a32_eret_to_svc();
+}
+
+/* A plain PL1 guest: no stage 2. */
+static void leave_hyp(void)
+{
+	leave_hyp_with(0);
+}
+
+/*
+ * nsk.test=guest (booted in Hyp mode): a hypervisor's guest may not read or
+ * switch the monitor's recording (docs/trace.md). TRACE_INFO is answered in
+ * Hyp mode; then the nsk drops to SVC as a guest, HCR.VM set with an
+ * identity stage 2 (LPAE, 32-bit IPA, four 1 GiB blocks from level 1: RAM
+ * at 0x40000000 normal write-back memory, the rest device memory), and
+ * TRACE_INFO, TRACE_CTL and TRACE_READ must be DENIED, while its other
+ * calls (PSCI_VERSION) are answered.
+ */
+#define HCR_VM		(1u << 0)
+#define S2_BLOCK	(1ull | (1ull << 10) | (3ull << 8) | (3ull << 6))
+#define S2_NORMAL_WB	(0xfull << 2)
+#define S2_DEVICE	(0x1ull << 2)
+#define VTCR_32BIT_L1	((1u << 31) | (3u << 12) | (1u << 10) | (1u << 8) | (1u << 6))
+
+static uint64_t s2_table[4] __attribute__((aligned(4096)));
+static uint64_t guest_buf[32] __attribute__((aligned(64)));
+
+static void stage2_setup(void)
+{
+	uint32_t base = (uintptr_t)s2_table;
+
+	for (unsigned i = 0; i < 4; i++)
+		s2_table[i] = ((uint64_t)i << 30) | S2_BLOCK | (i == 1 ? S2_NORMAL_WB : S2_DEVICE);
+	__asm__ volatile("dsb ishst" : : : "memory");
+	__asm__ volatile("mcr p15, 4, %0, c2, c1, 2" : : "r"(VTCR_32BIT_L1));	/* VTCR */
+	__asm__ volatile("mcrr p15, 6, %0, %1, c2" : : "r"(base), "r"(0u));	/* VTTBR */
+	a32_isb();
+	__asm__ volatile("mcr p15, 4, %0, c8, c7, 4\n\tdsb ish" : : "r"(0) : "memory"); /* TLBIALLNSNH */
+}
+
+static void guest_run(const struct secmon_conduit *c)
+{
+	unsigned ntap = 0;
+	uint32_t r;
+
+	if (!a32_in_hyp()) {
+		con_printf("Bail out! guest: the nsk must boot in Hyp mode (--virt 1, no --el 1)\n");
+		return;
+	}
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_INFO, 0, 0, 0);
+	con_tap(&ntap, r == 0, "guest: TRACE_INFO from Hyp mode is answered (r0 0x%x)", (unsigned)r);
+	stage2_setup();
+	leave_hyp_with(HCR_VM);
+	con_tap(&ntap, !a32_in_hyp(), "guest: now in SVC mode, stage 2 on (HCR.VM)");
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_INFO, 0, 0, 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_INFO from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_CTL, 1, 1, 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_CTL from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_SIP_TRACE_READ, (uintptr_t)guest_buf,
+				   sizeof(guest_buf), 0);
+	con_tap(&ntap, r == (uint32_t)SECMON_PSCI_DENIED,
+		"guest: TRACE_READ from a guest is DENIED (r0 0x%x)", (unsigned)r);
+	r = (uint32_t)secmon_call3(c, SECMON_PSCI_FN32(SECMON_PSCI_FN_VERSION), 0, 0, 0);
+	con_tap(&ntap, r == SECMON_PSCI_VERSION_MAKE(1, 3),
+		"guest: its PSCI_VERSION is answered (0x%x)", (unsigned)r);
+	con_printf("1..%u\n", ntap);
 }
 
 void nsk_secondary_main(uint64_t context_id, uint64_t slot)
@@ -263,6 +435,10 @@ void nsk_secondary_main(uint64_t context_id, uint64_t slot)
 		hostile_secondary((unsigned)slot);
 	if (test.trace)
 		trace_secondary((unsigned)slot);
+	if (test_pmu)
+		a32_pmu_secondary(context_id);
+	if (test.endian)
+		endian_secondary(context_id);
 	if (opt.syssuspend)
 		sysstress_secondary(context_id);
 	conf_secondary(context_id);
@@ -376,11 +552,23 @@ void nsk_main(uint64_t dtb, uint64_t base)
 		nsk_power_off(env.c);
 	}
 	if (test_pmu) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
 		a32_pmu_run(psci);
-		nsk_power_off(env.c);
+		pmu_warm_entries();
 	}
 	if (test.trace) {
 		trace_run(env.c, nsk_ram_end(&dt, image_base), a32_in_hyp() ? 2 : 1, true);
+		nsk_power_off(env.c);
+	}
+	if (test.guest) {
+		guest_run(psci);
+		nsk_power_off(psci);
+	}
+	if (test.endian) {
+		env.secondary_pc = (uintptr_t)nsk_secondary_entry;
+		nsk_env_init(&env, &dt, &opt, nsk_ram_end(&dt, image_base), gic.version != 0);
+		endian_run(&env);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = thumb ? (uintptr_t)nsk_secondary_entry_thumb

@@ -26,7 +26,9 @@
  * the payload goes to B + 32 MiB. A raw image (a bootloader) finds the DTB
  * where QEMU put it, at B (U-Boot reads it there), with the mailbox at
  * B + DTB_MAX; a zImage payload is laid out as the kernel above, the DTB
- * after the room its decompressor needs.
+ * after the room its decompressor needs. Whatever is loaded is checked
+ * against the reserved ranges (qv_reserved()): QEMU's DTB until it is moved
+ * or fixed up, the mailbox where it will be, the fw_cfg DMA control block.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -55,6 +57,8 @@
 struct layout {
 	uint64_t base, end;	/* the bank */
 	uint64_t top;		/* initrd here, then the DTB */
+	struct qv_keep keep[QV_NRESERVED];
+	unsigned nkeep;
 };
 
 static void find_layout(struct layout *l)
@@ -94,6 +98,7 @@ static uint64_t load_kernel(const struct layout *l)
 		at = l->base + SZ_2M;
 	if (size < 0x40 || at + size + ZIMAGE_SLACK > l->top)
 		qv_boot_failed("kernel does not fit in RAM");
+	qv_check_room(l->keep, l->nkeep, "kernel", "zImage", size, at, at + size + ZIMAGE_SLACK);
 	h = (const uint8_t *)(uintptr_t)at;
 	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, at, 0x40) || le32(h + ZIMAGE_MAGIC_OFF) != ZIMAGE_MAGIC)
 		qv_boot_failed("the kernel is not an ARM zImage");
@@ -114,6 +119,7 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 		return;
 	if (qv_align_up(l->top + size, 0x1000) + DTB_MAX + QV_MAILBOX_SIZE > l->end)
 		qv_boot_failed("initrd does not fit in RAM");
+	qv_check_room(l->keep, l->nkeep, "initrd", NULL, size, l->top, l->top + size);
 	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, l->top, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_end = l->top + size;
@@ -123,11 +129,10 @@ static void load_initrd(const struct layout *l, struct qv_boot_info *bi)
 /* fw_cfg opt/secmon/payload; false: there is none. *dtb: where the DTB goes. */
 static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64_t *dtb)
 {
-	static const struct qv_keep keep[] = {
-		{ QEMU_DTB, DTB_MAX + QV_MAILBOX_SIZE, "the DT and the power-off mailbox" },
-	};
+	struct qv_keep keep[QV_NRESERVED];
 	const struct qv_payload_slot slot = {
-		.at = l->base + SZ_32M, .aarch64 = false, .keep = keep, .nkeep = 1,
+		.at = l->base + SZ_32M, .aarch64 = false, .keep = keep,
+		.nkeep = qv_reserved(keep, QEMU_DTB, DTB_MAX, QEMU_DTB + DTB_MAX),
 	};
 	struct qv_payload p;
 
@@ -150,6 +155,8 @@ void qv_load_os(const void *board, struct qv_os *os)
 	int err = 0;
 
 	find_layout(&l);
+	/* The kernel path: QEMU's DTB until it is moved; the mailbox goes after the new place. */
+	l.nkeep = qv_reserved(l.keep, QEMU_DTB, qemu_size, 0);
 	if (!load_payload(&l, &bi, dtb)) {
 		bi.kernel_entry = load_kernel(&l);
 		load_initrd(&l, &bi);

@@ -42,7 +42,7 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 	gicv2_send_sgi(QV_GICD_BASE, cpu, QV_WAKE_SGI);
 }
 
-void qv_gic_secure_ppi(unsigned intid)
+MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 {
 	gicv2_secure_ppi(QV_GICD_BASE, intid);
 }

@@ -16,7 +16,10 @@
  *   next 2 MiB       initrd
  * With a payload (fw_cfg opt/secmon/payload, payload.c) it takes the
  * kernel's place and nothing else is loaded: the kernel, initrd and command
- * line in fw_cfg are the payload's to load.
+ * line in fw_cfg are the payload's to load. Whatever is loaded, kernel,
+ * initrd or payload, must stay clear of the first four (the reserved
+ * ranges, qv_reserved()); an Image is placed by its header's text_offset
+ * from base + 2 MiB, which must be a multiple of 4 KiB and keep it in RAM.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,41 +35,40 @@
 #define DTB_MAX			0x100000
 #define KERNEL_BASE		(QV_NS_RAM_BASE + 0x200000)
 #define SZ_2M			0x200000ull
-#define ARM64_IMAGE_MAGIC	0x644d5241u	/* "ARM\x64" */
 
-struct arm64_image_header {
-	uint32_t code0, code1;
-	uint64_t text_offset;
-	uint64_t image_size;
-	uint64_t flags;
-	uint64_t res2, res3, res4;
-	uint32_t magic;
-	uint32_t res5;
-};
+#define HEADER_SIZE		0x40
+
+/* The reserved ranges (the top of this file): every loading path checks against them. */
+static struct qv_keep reserved[QV_NRESERVED];
+static unsigned nreserved;
 
 /* The kernel: header first, for where it goes and how much room it needs. */
 static uint64_t load_kernel(uint64_t *end)
 {
 	uint32_t size = qv_fwcfg_item_u32(QV_FW_KERNEL_SIZE);
-	const struct arm64_image_header *h = (const void *)KERNEL_BASE;
-	uint64_t text_offset, image_size;
+	const uint8_t *h = (const void *)KERNEL_BASE;
+	struct qv_payload p;
+	char why[160];
 
 	if (size == 0)
 		qv_boot_failed("no kernel (run QEMU with -kernel Image)");
-	if (size < sizeof(*h) || !plat_ns_range_ok(KERNEL_BASE, size))
+	if (size < HEADER_SIZE || !plat_ns_range_ok(KERNEL_BASE, size))
 		qv_boot_failed("kernel does not fit in RAM");
-	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE, sizeof(*h)) || h->magic != ARM64_IMAGE_MAGIC)
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE, HEADER_SIZE) ||
+	    qv_payload_kind(h, size, true) != QV_PAYLOAD_ARM64_IMAGE)
 		qv_boot_failed("the kernel is not an arm64 Image");
-	/* image_size 0: a kernel older than 3.17, with text_offset 0x80000 and no size. */
-	text_offset = h->image_size ? h->text_offset : 0x80000;
-	image_size = h->image_size > size ? h->image_size : size;
-	if (!plat_ns_range_ok(KERNEL_BASE + text_offset, image_size))
-		qv_boot_failed("kernel does not fit in RAM");
-	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, KERNEL_BASE + text_offset, size))
+	qv_arm64_place(h, size, KERNEL_BASE, &p);
+	if (p.refused) {
+		fw_snprintf(why, sizeof(why), "the kernel (arm64 Image, %u bytes) cannot be placed: %s",
+			    size, p.refused);
+		qv_boot_failed(why);
+	}
+	qv_check_room(reserved, nreserved, "kernel", "arm64 Image", size, p.load, p.end);
+	if (!qv_fwcfg_dma(QV_FW_KERNEL_DATA, p.load, size))
 		qv_boot_failed("fw_cfg DMA of the kernel failed");
-	*end = KERNEL_BASE + text_offset + image_size;
-	fw_info("kernel %u bytes at %lx\n", size, (unsigned long)(KERNEL_BASE + text_offset));
-	return KERNEL_BASE + text_offset;
+	*end = p.end;
+	fw_info("kernel %u bytes at %lx\n", size, (unsigned long)p.load);
+	return p.load;
 }
 
 static void load_initrd(uint64_t after, struct qv_boot_info *bi)
@@ -79,6 +81,7 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 		return;
 	if (!plat_ns_range_ok(at, size))
 		qv_boot_failed("initrd does not fit in RAM");
+	qv_check_room(reserved, nreserved, "initrd", NULL, size, at, at + size);
 	if (!qv_fwcfg_dma(QV_FW_INITRD_DATA, at, size))
 		qv_boot_failed("fw_cfg DMA of the initrd failed");
 	bi->initrd_start = at;
@@ -89,12 +92,8 @@ static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 /* fw_cfg opt/secmon/payload, at the kernel's place; false: there is none. */
 static bool load_payload(struct qv_boot_info *bi)
 {
-	static const struct qv_keep keep[] = {
-		{ DTB_ADDR, DTB_MAX, "the DT" },
-		{ QV_MAILBOX_BASE, QV_MAILBOX_SIZE, "the power-off mailbox" },
-	};
 	const struct qv_payload_slot slot = {
-		.at = KERNEL_BASE, .aarch64 = true, .keep = keep, .nkeep = 2,
+		.at = KERNEL_BASE, .aarch64 = true, .keep = reserved, .nkeep = nreserved,
 	};
 	struct qv_payload p;
 
@@ -107,6 +106,7 @@ void qv_load_os(const void *board, struct qv_os *os)
 	uint64_t kernel_end;
 
 	qv_poweroff_init(board, QV_MAILBOX_BASE);
+	nreserved = qv_reserved(reserved, DTB_ADDR, DTB_MAX, QV_MAILBOX_BASE);
 	if (!load_payload(&bi)) {
 		bi.kernel_entry = load_kernel(&kernel_end);
 		load_initrd(kernel_end, &bi);

@@ -59,7 +59,7 @@ void qv_gic_send_wake(unsigned cpu, uint64_t mpidr)
 		gicv2_send_sgi(QV_GICD_BASE, cpu, QV_WAKE_SGI);
 }
 
-void qv_gic_secure_ppi(unsigned intid)
+MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 {
 	if (gic_v3())
 		gicv3_secure_ppi(QV_GICR_BASE, QV_GICR_END, intid);

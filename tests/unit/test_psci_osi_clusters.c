@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * A hostile review of the monitor's run-time changes, through the host
- * simulator: each test is a defect found in review, failing before its fix.
+ * OS-initiated mode across clusters, through the host simulator: the system
+ * state is entered only when every other cluster is down, and a wake-up
+ * brings its cluster back up (DEN0022, CPU_SUSPEND in OS-initiated mode).
  *
  * Each scenario runs on simulated CPU threads under the harness of simtest.h
  * and notes what it saw; the test asserts on the main thread after sim_run

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The Xen boot in guest time (docs/performance.md, "Xen boot"), for bench.py.
+"""The Xen boot in guest time (docs/boot-time.md, "Xen boot"), for bench.py.
 
 Debian's Xen (tests/xen/fetch.sh) with Debian's kernel as dom0 and the
 Linux-boot benchmark's initramfs (bench/boot-init.sh: /bin/bootclock, then

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The firmware ports' link layout (monitor/arch/<arch>/link.ld.in), for every
+# port of mk/ports.mk, after `make firmware`. TAP.
+#  - _start (the architecture's entry.S) is at the reset vector, the image's
+#    base (PLAT_CODE_BASE, the board's platform.h), in the image and in a
+#    relink with a C function named `reset` planted
+#    (tests/link/reset_named.c): -ffunction-sections gives it a section
+#    .text.reset, which a link script that places that section by its name
+#    alone puts at the base, ahead of the reset code.
+#  - the trace rings (the board's trace_records, in .noinit) hold as many
+#    records as the port drives CPUs (PLAT_MAX_CPUS), MON_TRACE_RECORDS
+#    (monitor.h) each.
+set -u
+cd "$(dirname "$0")/../.."
+. tests/tap.sh
+
+# A constant of the port's platform.h or of monitor.h, as the C preprocessor gives it.
+constant() {
+	local name=$1
+	printf '#include "platform.h"\n#include "monitor/monitor.h"\n%s\n' "$name" |
+		${cross}gcc -E -P -x c -ffreestanding $includes -I. -Iinclude - | tail -n 1 |
+		tr -d '()' | sed 's/[uUlL]*$//'
+}
+
+# The address of a symbol of an ELF, as a number.
+addr() {
+	local nm=$1 elf=$2 sym=$3
+	local a
+	a=$($nm "$elf" | awk -v s="$sym" '$3 == s { print $1; exit }')
+	[ -n "$a" ] && echo $((16#$a))
+}
+
+for port in $(make --no-print-directory -s -f mk/ports.mk); do
+	eval "$(make --no-print-directory -s -f mk/firmware.mk PORT=$port port-facts)"
+	o=build/$port
+	base=$(($(constant PLAT_CODE_BASE)))
+	cpus=$(($(constant PLAT_MAX_CPUS)))
+	records=$(($(constant MON_TRACE_RECORDS)))
+	want=$((cpus * records * 128))
+	# The rings' address and size, and .noinit's extent (hexadecimal).
+	read -r at got < <(${cross}nm -S $o/secmon.elf | awk '$4 == "trace_records" { print $1, $2; exit }')
+	read -r lo size < <(${cross}readelf -SW $o/secmon.elf |
+		awk '{ sub(/^ *\[ *[0-9]+\]/, "") } $1 == ".noinit" { print $3, $5 }')
+	at=$((16#${at:-0})) got=$((16#${got:-0})) lo=$((16#${lo:-0})) size=$((16#${size:-0}))
+	if [ $got -eq $want ] && [ $size -gt 0 ] && [ $at -ge $lo ] && [ $((at + got)) -le $((lo + size)) ]; then
+		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives, in .noinit"
+	else
+		tap_not_ok "$port: the trace rings take $got bytes at $(printf 0x%x $at), not $want ($cpus CPUs the port drives, $records records of 128 bytes each) inside .noinit ($(printf 0x%x $lo), $size bytes)"
+	fi
+	if ! make -s -f mk/firmware.mk PORT=$port $o/linkcheck.elf >/dev/null; then
+		tap_not_ok "$port: relink with a function named reset planted"
+		continue
+	fi
+	for elf in $o/secmon.elf $o/linkcheck.elf; do
+		start=$(addr ${cross}nm $elf _start)
+		if [ "${start:-none}" = "$base" ]; then
+			tap_ok "$port $(basename $elf): _start at the reset vector ($(printf 0x%x $base))"
+		else
+			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b=$(printf %x $base) '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
+		fi
+	done
+done
+tap_plan
+tap_status
