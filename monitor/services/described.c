@@ -14,6 +14,7 @@
 /* One described call as the handlers see it. */
 struct dcall {
 	struct mon_call *c;
+	const struct secmon_ct_call *call;
 	const struct described_map *map;
 	const struct secmon_ct_op *op;
 	unsigned step;
@@ -73,6 +74,21 @@ static bool boot_addr_of(unsigned cpu, uint64_t *pc)
 	return set;
 }
 
+/*
+ * The entry the caller left in its word (entry-address, checked at cold
+ * boot to be normal-world memory), read once.
+ */
+static bool entry_in_memory(const struct dcall *d, uint64_t *pc)
+{
+	uint64_t at = d->call->entry_addr;
+	const volatile uint32_t *w = at ? plat_ns_map(at, 4) : 0;
+
+	if (!w)
+		return false;
+	*pc = *w;
+	return true;
+}
+
 static int64_t op_cpu_boot(struct dcall *d)
 {
 	int cpu = target(d);
@@ -80,7 +96,8 @@ static int64_t op_cpu_boot(struct dcall *d)
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!arg(d, DS_ENTRY, &pc) && !boot_addr_of((unsigned)cpu, &pc))
+	if (!arg(d, DS_ENTRY, &pc) && !entry_in_memory(d, &pc) &&
+	    !boot_addr_of((unsigned)cpu, &pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	arg(d, DS_CONTEXT, &ctx);
 	return psci_cpu_on(d->c, plat_cpu_mpidr((unsigned)cpu), pc, ctx);
@@ -165,9 +182,16 @@ static int64_t op_resume(struct dcall *d)
 	return SECMON_PSCI_SUCCESS;
 }
 
-/* The board's L2 set-up values arrive as constants: record each step. */
+/*
+ * One call of the board's L2 set-up: the platform programs its cache
+ * controller as the call asks (or has nothing to do); each step is counted.
+ */
 static int64_t op_l2x0(struct dcall *d)
 {
+	int64_t r = plat_l2x0_call(d->call->fid, d->c->r->x[1], d->c->r->x[2], d->c->r->x[3]);
+
+	if (r != SECMON_PSCI_SUCCESS)
+		return r;
 	plat_lock();
 	stats.l2x0_steps++;
 	if (d->step + 1 == d->op->ncalls)
@@ -338,6 +362,7 @@ bool described_handle(struct mon_call *c)
 		return false;
 	d = (struct dcall){
 		.c = c,
+		.call = call,
 		.map = &tb->map[tb->t.ops[op].first_call + step],
 		.op = &tb->t.ops[op],
 		.step = step,
