@@ -16,13 +16,8 @@ CLANG_ARCH_FLAGS := --target=aarch64-linux-gnu $(ARCH_FLAGS)
 # Test builds only: SCR_EL3 bits to leave clear (cpu.c).
 SCR_OFF ?= 0
 ARCH_DEFS := -DA64_SCR_OFF=$(SCR_OFF)
-# Every relocation kept in the ELF, for scripts/boot-split.py. Cortex-A53
-# erratum 843419 (Debian's GCC asks the linker to fix it) by turning the
-# ADRP into an ADR only: the default also places stubs, in 4 KiB-aligned
-# pages that left gaps of up to 4 KiB in the image depending on where an
-# instruction happened to fall; the image is far smaller than ADR's 1 MiB
-# reach, and the link fails rather than place a stub if that ever changes.
-ARCH_LDFLAGS := -Wl,--emit-relocs -Wl,--fix-cortex-a53-843419=adr
+# Every relocation kept in the ELF, for scripts/boot-split.py.
+ARCH_LDFLAGS := -Wl,--emit-relocs
 # The link script (link.ld.in) puts the cold-boot code apart from the
 # resident part: `make -f mk/firmware.mk boot-split` checks the split.
 ARCH_BOOT_SPLIT := 1
