@@ -208,7 +208,7 @@ static const char *const table_props[] = { "compatible", "method", "abi", "phand
 static const char *const call_props[] = {
 	"function-id", "id-register", "convention", "call-type", "arg-names", "arg-registers",
 	"const-registers", "const-values", "result-names", "result-registers", "phandle",
-	"linux,phandle", 0
+	"linux,phandle", "entry-address", 0
 };
 static const char *const sequence_props[] = { "phandle", "linux,phandle", 0 };
 
@@ -222,7 +222,7 @@ static int check_props(struct parse *ctx, int node, const char *const *allowed)
 
 		if (!fdt_getprop_by_offset(ctx->fdt, prop, &name, 0))
 			return FAIL(0, "unreadable property");
-		if (!in_list(allowed, 16, name))
+		if (!in_list(allowed, 17, name))
 			return FAIL(name, "unknown property");
 	}
 	return SECMON_OK;
@@ -258,6 +258,33 @@ static int check_smccc_id(struct parse *ctx, int node, const struct secmon_ct_ca
 		return FAIL("convention", "disagrees with bit 30 of function-id");
 	if (c->fast && (c->fid & SECMON_FID_MBZ))
 		return FAIL("function-id", "bits 23:17 must be zero in a fast call");
+	return SECMON_OK;
+}
+
+/*
+ * entry-address: one or two cells (a 64-bit address), not 0, 4-byte
+ * aligned; a call that takes its entry from memory passes none in a register.
+ */
+static int entry_address(struct parse *ctx, int node, struct secmon_ct_call *c)
+{
+	const fdt32_t *v;
+	bool bad;
+	int n = cells(ctx->fdt, node, "entry-address", &v, &bad);
+
+	if (n < 0 && !bad)
+		return SECMON_OK;
+	if (n != 1 && n != 2)
+		return FAIL("entry-address", "must be one or two 32-bit cells (an address)");
+	c->entry_addr = n == 1 ? fdt32_to_cpu(v[0])
+			       : (uint64_t)fdt32_to_cpu(v[0]) << 32 | fdt32_to_cpu(v[1]);
+	if (!c->entry_addr || (c->entry_addr & 3))
+		return FAIL("entry-address", "must be a non-zero, 4-byte aligned address");
+	for (unsigned i = 0; i < c->nargs; i++) {
+		const char *name = ctx->t->regs[c->first + i].name;
+
+		if (name && secmon_streq(name, "entry"))
+			return FAIL("entry-address", "the call also passes entry in a register");
+	}
 	return SECMON_OK;
 }
 
@@ -301,6 +328,8 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 		err = named_regs(ctx, node, "result-names", "result-registers",
 				 vb ? vb->results : 0, SECMON_CT_VOCAB_RESULTS, SECMON_CT_MAX_RESULTS,
 				 &results, &c->nresults);
+	if (!err)
+		err = entry_address(ctx, node, c);
 	return err;
 }
 

@@ -40,6 +40,12 @@ struct secmon_ct_call {
 	bool fast;
 	uint8_t nargs, nresults;
 	uint16_t first;		/* args then results, in secmon_calltab.regs */
+	/*
+	 * entry-address: the normal-world word (32 bits, little-endian) that
+	 * holds the entry this call starts a CPU at, written by the caller
+	 * before the call (Samsung's SYSRAM boot address); 0: none.
+	 */
+	uint64_t entry_addr;
 };
 
 struct secmon_ct_op {

@@ -61,6 +61,21 @@ static bool boot_addr_of(unsigned cpu, uint64_t *pc)
 	return set;
 }
 
+/*
+ * The entry the caller left in its word (entry-address, checked at cold
+ * boot to be normal-world memory), read once.
+ */
+static bool entry_in_memory(const struct described_call *d, uint64_t *pc)
+{
+	uint64_t at = d->call->entry_addr;
+	const volatile uint32_t *w = at ? plat_ns_map(at, 4) : 0;
+
+	if (!w)
+		return false;
+	*pc = *w;
+	return true;
+}
+
 int64_t described_cpu_boot(struct described_call *d)
 {
 	int cpu = target(d);
@@ -68,7 +83,8 @@ int64_t described_cpu_boot(struct described_call *d)
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!described_arg(d, FW_ENTRY, &pc) && !boot_addr_of((unsigned)cpu, &pc))
+	if (!described_arg(d, FW_ENTRY, &pc) && !entry_in_memory(d, &pc) &&
+	    !boot_addr_of((unsigned)cpu, &pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	described_arg(d, FW_CONTEXT, &ctx);
 	return psci_cpu_on(d->c, plat_cpu_mpidr((unsigned)cpu), pc, ctx);
@@ -153,9 +169,16 @@ int64_t described_resume(struct described_call *d)
 	return SECMON_PSCI_SUCCESS;
 }
 
-/* The board's L2 set-up values arrive as constants: record each step. */
+/*
+ * One call of the board's L2 set-up: the platform programs its cache
+ * controller as the call asks (or has nothing to do); each step is counted.
+ */
 int64_t described_l2x0(struct described_call *d)
 {
+	int64_t r = plat_l2x0_call(d->call->fid, d->c->r->x[1], d->c->r->x[2], d->c->r->x[3]);
+
+	if (r != SECMON_PSCI_SUCCESS)
+		return r;
 	plat_lock();
 	stats.l2x0_steps++;
 	if (d->step + 1 == d->op->ncalls)
@@ -266,6 +289,7 @@ bool described_handle(struct mon_call *c)
 		return false;
 	d = (struct described_call){
 		.c = c,
+		.call = call,
 		.map = &tb->map[tb->t.ops[op].first_call + step],
 		.op = &tb->t.ops[op],
 		.step = step,

@@ -92,6 +92,7 @@ extern unsigned described_ntables;
 /* One described call as its handler sees it. */
 struct described_call {
 	struct mon_call *c;
+	const struct secmon_ct_call *call;	/* the table's call (its ID, entry-address) */
 	const struct described_map *map;
 	const struct secmon_ct_op *op;
 	unsigned step;			/* which call of a sequence (op->ncalls) */

@@ -9,6 +9,7 @@
 #include <secmon/fwops.h>
 #include <secmon/psci.h>
 #include "../core/log.h"
+#include "../plat.h"
 #include "described.h"
 #include "media.h"
 
@@ -99,6 +100,35 @@ static void map_regs(const struct secmon_ct_reg *r, unsigned n, const char *cons
 }
 
 /*
+ * entry-address: only cpu-boot starts a CPU at an entry read from memory,
+ * and the word must be normal-world memory the monitor may read.
+ */
+static int check_entry_address(const void *fdt, int node, const struct described_table *tb,
+			       unsigned op)
+{
+	const struct secmon_ct_op *o = &tb->t.ops[op];
+
+	for (unsigned s = 0; s < o->ncalls; s++) {
+		uint64_t at = tb->t.calls[o->first_call + s].entry_addr;
+		const char *why = 0;
+
+		if (!at)
+			continue;
+		if (tb->run[op] != described_cpu_boot)
+			why = "only cpu-boot reads its entry from memory";
+		else if (!plat_ns_range_ok(at, 4) || !plat_ns_map(at, 4))
+			why = "not in the normal world's memory";
+		if (why) {
+			mon_log("secmon: board DT: node %s/%s, property entry-address: 0x%llx: %s\n",
+				secmon_calltab_node_name(fdt, node), o->name,
+				(unsigned long long)at, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
  * Binds every operation of a parsed table to svc (named by `compatible`);
  * an unknown one is an error.
  */
@@ -118,6 +148,9 @@ static int add_table(const void *fdt, int node, const struct described_service *
 		}
 		tb->run[i] = svc->ops[op].run;
 	}
+	for (unsigned i = 0; i < tb->t.nops; i++)
+		if (check_entry_address(fdt, node, tb, i))
+			return -1;
 	for (unsigned i = 0; i < tb->t.ncalls; i++) {
 		const struct secmon_ct_call *c = &tb->t.calls[i];
 		struct described_map *m = &tb->map[i];

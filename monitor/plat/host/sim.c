@@ -638,3 +638,13 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 	sim.cfg = saved;
 	return err;
 }
+
+/* The simulated SoC has no L2 cache controller: nothing to program. */
+int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	(void)fid;
+	(void)a1;
+	(void)a2;
+	(void)a3;
+	return 0;
+}
