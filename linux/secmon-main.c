@@ -35,6 +35,11 @@ module_param(psci_only, bool, 0444);
 MODULE_PARM_DESC(psci_only,
 		 "load on a device tree without any \"secmon,call-table\" node, with the firmware operations over PSCI");
 
+static bool smccc_smc;
+module_param(smccc_smc, bool, 0444);
+MODULE_PARM_DESC(smccc_smc,
+		 "probe SMCCC (discovery, the firmware's trace) by SMC when neither the kernel nor the description gives a conduit: a legacy table whose firmware also speaks SMCCC");
+
 /* --- Conduits ------------------------------------------------------------ */
 
 #ifdef CONFIG_ARM64
@@ -488,6 +493,8 @@ static void discover(void)
 		if (secmon.ops.backend == SECMON_FWOPS_PSCI ||
 		    (secmon.ops.backend == SECMON_FWOPS_TABLE && !secmon.ops.t->legacy))
 			secmon.disc = secmon.ops.c;
+		else if (smccc_smc)
+			secmon.disc = &secmon_conduit_smc;
 		break;
 	}
 	secmon.info.smccc_version = SECMON_SMCCC_VERSION_1_0;

@@ -30,6 +30,9 @@ ifeq ($(PORT_FILE),)
 $(error PORT=$(PORT): not one of mk/ports.mk's ports: $(PORT_NAMES))
 endif
 O ?= build/$(PORT)
+# A port's settings may add rules (PORT_IMAGES: more images of the build).
+.DEFAULT_GOAL := all
+PORT_IMAGES :=
 VERBOSE ?= 0
 OPT ?= -O2
 include $(PORT_FILE)
@@ -87,7 +90,7 @@ $(call obj,$(NO_LIBCALL_C)): OBJ_CFLAGS += -fno-tree-loop-distribute-patterns
 COLD_BOOT_FILES := $(foreach f,$(COLD_C),$(if $(filter lib/%,$(f)),*libsecmon.a:$(notdir $(f)).o,*$(f).o)) \
 	*libfdt.a:*
 
-all: $(O)/secmon.bin
+all: $(O)/secmon.bin $(PORT_IMAGES)
 
 $(FDT_LIB):
 	@sh scripts/fetch-libfdt.sh $(FDT_ARCH)

@@ -25,13 +25,17 @@ MON_SRCS := $(MON_C) $(BACKEND_C)
 COMMON_SRCS := $(LIB_SRCS) $(MON_SRCS) tests/fuzz/fplat.c
 BOARD_DTS := $(wildcard boards/*.dts)
 FUZZ_BOARD_DTS := $(wildcard tests/fuzz/boards/*.dts)
+# A real SoC's board DT (boards/soc/), after the examples and the fuzzer's own.
+SOC_BOARD_DTS := $(wildcard boards/soc/*.dts)
 BOARD_DTBS := $(patsubst boards/%.dts,$(O)/boards/%.dtb,$(BOARD_DTS)) \
-	$(patsubst tests/fuzz/boards/%.dts,$(O)/boards/%.dtb,$(FUZZ_BOARD_DTS))
+	$(patsubst tests/fuzz/boards/%.dts,$(O)/boards/%.dtb,$(FUZZ_BOARD_DTS)) \
+	$(patsubst boards/soc/%.dts,$(O)/boards/%.dtb,$(SOC_BOARD_DTS))
 DT_SEED_DTS := $(wildcard tests/fuzz/corpus/dt/*.dts)
 QEMU_DTBS := $(O)/seeds/dt/qemu-virt-a64.dtb $(O)/seeds/dt/qemu-virt-a64-smp4-el2.dtb \
 	$(O)/seeds/dt/qemu-virt-a32.dtb
 DT_SEEDS := $(patsubst boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(BOARD_DTS)) \
 	$(patsubst tests/fuzz/boards/%.dts,$(O)/seeds/dt/board-%.dtb,$(FUZZ_BOARD_DTS)) \
+	$(patsubst boards/soc/%.dts,$(O)/seeds/dt/board-%.dtb,$(SOC_BOARD_DTS)) \
 	$(patsubst tests/fuzz/corpus/dt/%.dts,$(O)/seeds/dt/%.dtb,$(DT_SEED_DTS))
 
 obj = $(patsubst %.c,$(O)/obj/%.o,$(1))
@@ -60,6 +64,10 @@ $(O)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 $(O)/boards/%.dtb: tests/fuzz/boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(dir $@)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
+
+$(O)/boards/%.dtb: boards/soc/%.dts
+	@mkdir -p $(dir $@)
+	dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o $@ $<
 
 $(O)/gen/boards.c: $(BOARD_DTBS) tests/fuzz/embed.sh
 	@mkdir -p $(dir $@)

@@ -205,6 +205,15 @@ int32_t plat_feature_availability(uint64_t reg, uint64_t *mask);
 enum { PLAT_ENTROPY_OK, PLAT_ENTROPY_EMPTY, PLAT_ENTROPY_NONE };
 int plat_entropy(uint64_t *out, unsigned n);
 
+/*
+ * One call of the board DT's l2x0-init sequence (services/described.c), its
+ * function ID and registers 1-3 as the caller passed them: a platform whose
+ * vendor ABI programs the L2 cache controller through these calls (Samsung's:
+ * the PL310's registers are secure-write-only) does what the call asks;
+ * others have nothing to do. PSCI SUCCESS, or an error with nothing written.
+ */
+int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3);
+
 /* Console output of the monitor's own log. */
 void plat_putc(char c);
 

@@ -189,6 +189,7 @@ run_suite socdrv-qemu bash tests/nsk/socdrv.sh --bios build/qemu-virt-a64/secmon
 run_suite linux-qemu bash tests/linux/suite.sh
 run_suite conformance-qemu-a32 nsk_a32_runs
 run_suite linux-qemu-a32 bash tests/linux/suite-a32.sh
+run_suite exynos-qemu bash tests/exynos/suite.sh
 run_suite uboot-qemu bash tests/uboot/suite.sh
 run_suite xen-qemu bash tests/xen/suite.sh
 run_suite bindings bash tests/bindings/run.sh

@@ -4,7 +4,7 @@
 # Checks the call-table bindings (docs/bindings/*.yaml) with Debian's
 # dt-schema, offline:
 #   - each binding passes dt-doc-validate, and dt-mk-schema takes all of them;
-#   - each board (boards/*.dts), each binding example and tests/bindings/
+#   - each board (boards/*.dts, boards/soc/*.dts), each binding example and tests/bindings/
 #     base.dts compiles with dtc and passes dt-validate, every call-table
 #     node in it is matched by our schemas, and the library's parser
 #     (lib/calltab.c, through ct-check.c) accepts it;
@@ -123,7 +123,7 @@ dtc_ok() {
 }
 
 good=()
-for src in boards/*.dts; do
+for src in boards/*.dts boards/soc/*.dts; do
 	dtb=$out/boards/$(basename "$src" .dts).dtb
 	if dtc_ok "$src" "$dtb" "${dtb%.dtb}.dtc.log" -i boards; then
 		tap_ok "dtc $src"

@@ -16,6 +16,10 @@
 #                     also go on the command line as Linux's own
 #                     "initrd=0x48000000,SIZE". The firmware enters the
 #                     zImage in Non-secure SVC with r2 = a DTB it placed.
+#   --board-dtb FILE  with --firmware: the monitor's board DT (secmon's
+#                     Exynos4210 port: boards/soc/exynos4210.dts compiled),
+#                     through -device loader at 0x7fff0000, the top of the
+#                     port's DRAM carve-out
 #   --secure on|off   without --firmware: the machine's secure property
 #                     (default off). Either way QEMU's own Linux loader
 #                     boots the kernel, in Non-secure SVC when on.
@@ -55,8 +59,10 @@ TOP=$(cd "$HERE/../.." && pwd)
 # 0x40008000; the initrd 128 MiB up, where QEMU's own loader puts it.
 ZIMAGE_ADDR=0x42000000
 INITRD_ADDR=0x48000000
+BOARD_DTB_ADDR=0x7fff0000
 
 FIRMWARE=
+BOARD_DTB=
 SECURE=off
 QEMU=
 LINUX_DIR=
@@ -91,6 +97,7 @@ need() { [ $# -ge 2 ] || { echo "boot.sh: $1 needs a value" >&2; exit 2; }; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--firmware) need "$@"; FIRMWARE=$2; shift ;;
+	--board-dtb) need "$@"; BOARD_DTB=$2; shift ;;
 	--secure) need "$@"; SECURE=$2; shift ;;
 	--qemu) need "$@"; QEMU=$2; shift ;;
 	--linux-dir) need "$@"; LINUX_DIR=$2; shift ;;
@@ -139,7 +146,7 @@ if [ -z "$INITRD" ]; then
 		fi
 	fi
 fi
-for f in "$KERNEL" "$DTB" "$INITRD" ${FIRMWARE:+"$FIRMWARE"}; do
+for f in "$KERNEL" "$DTB" "$INITRD" ${FIRMWARE:+"$FIRMWARE"} ${BOARD_DTB:+"$BOARD_DTB"}; do
 	[ -f "$f" ] || [ "$DRY" = 1 ] || { echo "boot.sh: no such file: $f" >&2; exit 1; }
 done
 
@@ -160,6 +167,7 @@ if [ -n "$FIRMWARE" ]; then
 		-device "loader,file=$KERNEL,addr=$ZIMAGE_ADDR,force-raw=on"
 		-device "loader,file=$INITRD,addr=$INITRD_ADDR,force-raw=on"
 		-append "$CMDLINE initrd=$INITRD_ADDR,$size")
+	[ -n "$BOARD_DTB" ] && CMD+=(-device "loader,file=$BOARD_DTB,addr=$BOARD_DTB_ADDR,force-raw=on")
 else
 	CMD+=(-kernel "$KERNEL" -initrd "$INITRD" -append "$CMDLINE")
 fi

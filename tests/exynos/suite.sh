@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
-# The Exynos4210 boots: Debian's armmp zImage and the package's own
-# exynos4210-smdkv310.dtb, unmodified, on -M smdkc210 -smp 2 with the QEMU
-# that scripts/qemu-exynos.sh builds (the `secure` machine property).
-# Prints TAP lines (check-boot.sh's, one per expectation per boot); exits
-# non-zero when any failed. Not in `make check` yet: the boots under a
-# secure firmware need the Exynos4210 port (docs/exynos4210.md).
-#   bash tests/exynos/suite.sh [FIRMWARE.elf]
-# Without FIRMWARE: QEMU's own Linux loader with secure=off and with
-# secure=on (the patch must not change a plain boot). With it: the firmware
-# boot of tests/exynos/boot.sh --firmware, which must bring Linux's Exynos
-# firmware_ops (SMCs in r0) and its L2 calls up, both CPUs, ten hotplug
-# cycles of CPU 1, and the power-off.
+# Suite exynos-qemu: Debian's armmp zImage and the package's own
+# exynos4210-smdkv310.dtb, unmodified, on -M smdkc210,secure=on -smp 2 with
+# the QEMU that scripts/qemu-exynos.sh builds, under secmon's Exynos4210
+# port (monitor/plat/exynos4210, boards/soc/exynos4210.dts). Prints TAP lines;
+# exits non-zero when any failed.
+#   bash tests/exynos/suite.sh                 secmon (built here, log on)
+#   bash tests/exynos/suite.sh --plain         QEMU's own Linux loader, secure=off
+#                                              and secure=on (no firmware)
+#   bash tests/exynos/suite.sh --firmware ELF [--board-dtb DTB]
+#                                              another firmware, Linux's checks only
+# Linux's checks (tests/linux/check-boot.sh): "Running under secure
+# firmware.", "L2C-310 cache controller enabled", 2 CPUs, ten hotplug
+# cycles of CPU 1 (each offline and online twice), no splat or panic, the
+# power-off (Linux writes the PMU's PS_HOLD itself: QEMU exits with 0). The
+# monitor's log (UART0): each L2 call Linux made, with its arguments,
+# programmed; CPU 1 released once, at an address in the kernel's image.
+# Then secmon.ko on the same board (module-init.sh): Samsung's calls as the
+# library makes them from the table the monitor handed Linux, well-formed
+# and hostile.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-FW=${1:-}
+MODE=secmon
+FW=
+BOARD=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--plain) MODE=plain ;;
+	--firmware) MODE=other; FW=$2; shift ;;
+	--board-dtb) BOARD=$2; shift ;;
+	*) echo "suite.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift
+done
 OUT=build/check/exynos
 LINUX=build/linux/armhf
 mkdir -p "$OUT"
@@ -45,11 +63,108 @@ boot() {
 }
 
 COMMON="cpus=2 hotplug l2c=enabled splats=0 nopanic poweroff"
-if [ -z "$FW" ]; then
+case $MODE in
+plain)
 	boot linux-loader "--secure off --append secmon.test=hotplug:10" "exynos_fw=no $COMMON"
 	boot linux-loader-secure "--secure on --append secmon.test=hotplug:10" "exynos_fw=no $COMMON"
-else
-	boot firmware "--firmware $FW --secure-log $OUT/firmware-secure.log --append secmon.test=hotplug:10" \
+	;;
+other)
+	boot firmware "--firmware $FW ${BOARD:+--board-dtb $BOARD} --secure-log $OUT/firmware-secure.log --append secmon.test=hotplug:10" \
 		"exynos_fw=yes $COMMON"
-fi
+	;;
+secmon)
+	TAP_PREFIX="exynos secmon: "
+	# The port with its log on (VERBOSE=1), apart from make firmware's build.
+	FWDIR=build/exynos4210-verbose
+	if ! make -s -f mk/firmware.mk PORT=exynos4210 VERBOSE=1 O=$FWDIR >"$OUT/build.log" 2>&1 ||
+		! dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board.dtb" boards/soc/exynos4210.dts; then
+		tap_not_ok "building the port or its board DT failed (log: $OUT/build.log)"
+		exit 1
+	fi
+	SEC=$OUT/secmon-secure.log
+	boot secmon "--firmware $FWDIR/secmon-qemu.elf --board-dtb $OUT/board.dtb --secure-log $SEC --append secmon.test=hotplug:10" \
+		"exynos_fw=yes $COMMON"
+	tr -d '\r' <"$SEC" >"$SEC.txt" 2>/dev/null
+	tap_check "the monitor entered the zImage with the DT it fixed up" \
+		grep -q 'entering the kernel at 42000000, DTB at 47f00000' "$SEC.txt"
+	# Linux reads the auxiliary control back: the reset value is 0x02020000.
+	tap_check "the PL310 holds what Linux asked for (Linux read AUX_CTRL 0x7e420000)" \
+		grep -q 'L2C-310: CACHE_ID 0x410000c8, AUX_CTRL 0x7e420000' "$OUT/secmon.log"
+	# What Linux 6.1 sends for this SoC's L2C-310 (cache-l2x0.c from exynos4210.dtsi).
+	for want in '-22 (110, 110, 30000000): 0' '-23 (3, 7e420000, 0): 0' '-24 (0, 0, 0): 0' \
+		'-21 (1, 0, 0): 0'; do
+		tap_check "L2 call $want (programmed)" grep -qF "L2 call $want" "$SEC.txt"
+	done
+	tap_check "no L2 call refused" bash -c "! grep -E 'L2 call .*: -[0-9]+\$' '$SEC.txt'"
+	released=$(grep -c '^secmon: CPU 1 released at ' "$SEC.txt")
+	addr=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$SEC.txt" | head -n 1)
+	tap_check "CPU 1 released once (got $released), into the kernel's image (0x${addr:-none})" \
+		test "$released" = 1 -a -n "$addr" -a $((0x${addr:-0} >= 0x40008000 && 0x${addr:-0} < 0x42000000)) = 1
+
+	# secmon.ko on the same kernel and board: the library's calls from the
+	# OS's copy of the table, well-formed and hostile (module-init.sh).
+	MOD=build/linux-module/armhf
+	if ! make -f linux/Makefile KARCH=armhf >"$OUT/module-build.log" 2>&1; then
+		tap_not_ok "building secmon.ko for armhf failed (log: $OUT/module-build.log)"
+		exit 1
+	fi
+	X=$OUT/module-extra
+	rm -rf "$X"
+	mkdir -p "$X/lib/modules/secmon"
+	arm-linux-gnueabihf-strip --strip-debug -o "$X/lib/modules/secmon/secmon.ko" "$MOD/secmon.ko"
+	INITRD_MODULES='' sh tests/linux/mkinitrd.sh "$LINUX" tests/exynos/module-init.sh \
+		"$OUT/module-base.cpio.gz" >"$OUT/module-initrd.log" 2>&1
+	(cd "$X" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$OUT/module-extra.cpio.gz"
+	cat "$OUT/module-base.cpio.gz" "$OUT/module-extra.cpio.gz" >"$OUT/module-initrd.cpio.gz"
+	MSEC=$OUT/module-secure.log
+	MLOG=$OUT/module.log
+	# The board DT with recording on from cold boot, to read the monitor's trace back.
+	printf '/include/ "%s"\n/ { trace { compatible = "secmon,trace"; secmon,recording = "on"; }; };\n' \
+		"$PWD/boards/soc/exynos4210.dts" >"$OUT/board-trace.dts"
+	dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board-trace.dtb" "$OUT/board-trace.dts"
+	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet --timeout 240 \
+		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board-trace.dtb" \
+		--initrd "$OUT/module-initrd.cpio.gz" --secure-log "$MSEC" >/dev/null 2>&1
+	tr -d '\r' <"$MSEC" >"$MSEC.txt" 2>/dev/null
+	key() { sed -n "s/^SECMON-TEST $1=//p" "$MLOG" | head -n 1; }
+	tap_check "module: secmon.ko loads on the monitor's table (insmod=$(key insmod))" test "$(key insmod)" = ok
+	tap_check "module: do-idle (CPU0AFTR) returns ($(key do_idle))" test "$(key do_idle)" = "0_(success)"
+	tap_check "module: its call reached the monitor as -5 in r0" \
+		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffffb' "$MLOG"
+	tap_check "module: c15resume (-11) answered ($(key c15resume))" test "$(key c15resume)" = "0_(success)"
+	# l2x0-init from the table's constants, with the cache on.
+	tap_check "module: L2 SETUP1 programmed again" test "$(grep -cF 'L2 call -22 (110, 110, 30000000): 0' "$MSEC.txt")" = 2
+	tap_check "module: L2 SETUP2 refused while the cache is on (DENIED)" grep -qF 'L2 call -23 (3, 7e420000, 0): -3' "$MSEC.txt"
+	tap_check "module: L2 INVALL refused while the cache is on (DENIED)" grep -qF 'L2 call -24 (0, 0, 0): -3' "$MSEC.txt"
+	tap_check "module: L2 CTRL and DEBUG programmed" \
+		bash -c "[ \$(grep -cF 'L2 call -21 (1, 0, 0): 0' '$MSEC.txt') = 2 ] && grep -qF 'L2 call -25 (0, 0, 0): 0' '$MSEC.txt'"
+	# Hostile CPU1BOOTs: nothing released, nothing written, both CPUs still up.
+	tap_check "module: CPU1BOOT for CPU 5 and 0xffffffff and the running CPU 1 start nothing" \
+		test "$(grep -c '^secmon: CPU 1 released at ' "$MSEC.txt")" = 1
+	tap_check "module: each came back with r0 as sent (nothing written)" \
+		test "$(grep -c '^SECMON-CALL .*x0=0xfffffffc .*-> x0=0xfffffffc ' "$MLOG")" = 3
+	tap_check "module: both CPUs online after them ($(key cpus_online))" test "$(key cpus_online)" = 0-1
+	tap_check "module: the boot powered off (status $(sed -n 's/^SECMON-HOST qemu_status=//p' "$MLOG"))" \
+		grep -q '^SECMON-HOST qemu_status=0$' "$MLOG"
+	# The monitor's trace of the whole boot (recording on from cold boot),
+	# read back through the module (smccc_smc=1: SiP TRACE_INFO/TRACE_READ).
+	T=$OUT/module-trace.txt
+	sed -n 's/^SECMON-FWTRACE //p' "$MLOG" >"$T"
+	tap_check "trace: read back, none lost ($(head -n 1 "$T"))" grep -q '^# [1-9][0-9]* records, 2 CPUs, .* 0 lost$' "$T"
+	for want in '0xffffffea flags 0x3 0x110 0x110 0x30000000' '0xffffffe9 flags 0x3 0x3 0x7e420000 0x0' \
+		'0xffffffe8 flags 0x3 0x0 0x0 0x0' '0xffffffeb flags 0x3 0x1 0x0 0x0'; do
+		tap_check "trace: Linux's L2 call at boot recorded with its arguments: $want" \
+			grep -q "^cpu0 seq [0-3] .* smc $want " "$T"
+	done
+	nboot=$(grep -c ' smc 0xfffffffc flags 0x3 0x1 ' "$T")
+	nall=$(grep -c ' smc 0xfffffffc ' "$T")
+	tap_check "trace: every CPU1BOOT recorded with its CPU ($nboot with r1 = 1, the module's CPU 5 and 0xffffffff: $nall in all)" \
+		test "$nboot" -ge 2 -a "$nall" = $((nboot + 2))
+	raddr=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$MSEC.txt" | head -n 1)
+	tap_check "trace: one CPU_ON, to CPU 1 at the address the monitor released it at (0x${raddr:-none})" \
+		test "$(grep -c ' power 0x1 ' "$T")" = 1 -a -n "$raddr" -a \
+		"$(grep -c " power 0x1 0x1 0x$raddr 0x0\$" "$T")" = 1
+	tap_check "trace: CPU 1's warm boot there" grep -q "^cpu1 seq 0 .* power 0x6 0x${raddr:-none}\$" "$T"
+	;;
+esac
 tap_status

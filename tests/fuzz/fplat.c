@@ -52,6 +52,8 @@ bool fp_allowed(const char *id)
 	return false;
 }
 
+static uint32_t mailbox[FP_MAILBOX_SIZE / 4];
+
 void fp_reset(const struct fp_topology *t)
 {
 	memset(&fp, 0, sizeof(fp));
@@ -61,6 +63,8 @@ void fp_reset(const struct fp_topology *t)
 	fp.quiet = true;
 	fp.wa_state[1] = 1;
 	fp.wa_state[2] = fp.wa_state[3] = fp.wa_state[4] = -1;
+	for (unsigned i = 0; i < FP_MAILBOX_SIZE / 4; i++)
+		mailbox[i] = (uint32_t)(t->ns_base + 0x1000);
 }
 
 unsigned fp_cluster(unsigned cpu)
@@ -73,11 +77,25 @@ uint64_t fp_mpidr(unsigned cpu)
 	return ((uint64_t)fp_cluster(cpu) << fp.topo.cluster_shift) | (cpu % fp.topo.cluster_size);
 }
 
+static bool in_range(uint64_t base, uint64_t size, uint64_t lo, uint64_t hi)
+{
+	return size != 0 && base >= lo && base < hi && size <= hi - base;
+}
+
+static bool in_mailbox(uint64_t base, uint64_t size)
+{
+	return in_range(base, size, FP_MAILBOX_BASE, FP_MAILBOX_BASE + FP_MAILBOX_SIZE);
+}
+
 bool fp_ns_range_ok(uint64_t base, uint64_t size)
 {
-	uint64_t lo = fp.topo.ns_base, hi = fp.topo.ns_base + fp.topo.ns_size;
+	return in_range(base, size, fp.topo.ns_base, fp.topo.ns_base + fp.topo.ns_size) ||
+	       in_mailbox(base, size);
+}
 
-	return size != 0 && base >= lo && base < hi && size <= hi - base;
+uint32_t fp_mailbox_word(uint64_t addr)
+{
+	return in_mailbox(addr, 4) && !(addr & 3) ? mailbox[(addr - FP_MAILBOX_BASE) / 4] : 0;
 }
 
 static void check_cpu(const char *fn, unsigned cpu)
@@ -263,6 +281,9 @@ void *plat_ns_map(uint64_t base, uint64_t size)
 	if (!fp_ns_range_ok(base, size))
 		fp_fail("plat_ns_map(%llx, %llx): not normal-world memory",
 			(unsigned long long)base, (unsigned long long)size);
+	/* One word of the mailbox, as entry-address reads it; nothing larger. */
+	if (in_mailbox(base, size) && size == 4 && !(base & 3))
+		return (uint8_t *)mailbox + (base - FP_MAILBOX_BASE);
 	return NULL;
 }
 
@@ -368,4 +389,13 @@ const struct plat_power_state *plat_power_states(unsigned *n)
 {
 	*n = sizeof(fp_states) / sizeof(fp_states[0]);
 	return fp_states;
+}
+
+int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	(void)fid;
+	(void)a1;
+	(void)a2;
+	(void)a3;
+	return 0;
 }

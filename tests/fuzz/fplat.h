@@ -90,6 +90,18 @@ unsigned fp_cluster(unsigned cpu);
 bool fp_ns_range_ok(uint64_t base, uint64_t size);
 
 /*
+ * A page of normal-world memory the monitor reads (plat_ns_map()): the
+ * Exynos4210's non-secure SYSRAM, whose word at + 0x1c boards/soc/exynos4210.dts
+ * names as CPU1BOOT's entry-address. fp_reset() fills every word with
+ * ns_base + 0x1000, an entry the model accepts; fp_mailbox_word() reads one.
+ * plat_ns_map() maps one aligned word of it, nothing larger (so TRACE_READ
+ * is still refused everywhere).
+ */
+#define FP_MAILBOX_BASE 0x0203f000ull
+#define FP_MAILBOX_SIZE 0x1000u
+uint32_t fp_mailbox_word(uint64_t addr);
+
+/*
  * Reports a violated invariant and aborts (a libFuzzer finding). The
  * harness may set fp_on_fail to print what led there first.
  */

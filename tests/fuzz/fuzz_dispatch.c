@@ -18,7 +18,7 @@
  *      8/16/32/8 by (b >> 3) & 3; normal-world memory range by (b >> 5) & 3;
  *      0x80 woken CPUs enter an AArch32 normal world (plat_ns_entry_aarch32)
  *   2  board DT: 0 none, n the n-th embedded board (boards/NAME.dts, then
- *      tests/fuzz/boards/NAME.dts)
+ *      tests/fuzz/boards/NAME.dts, then boards/soc/NAME.dts)
  *   3  boot CPU (b % CPUs); b >> 4 the entropy source: 14 empty (NO_ENTROPY),
  *      15 none (no TRNG), else one that delivers
  *   4  flags: 1 SoC version, 2 SoC name, 0x0c which name, 0x10 a PSCI
@@ -819,7 +819,8 @@ static bool model_general_query(struct call *c, unsigned oen, unsigned fn)
 
 /*
  * secmon's trace calls (monitor/core/trace.c). The fuzz platform maps no
- * normal-world memory (plat_ns_map() gives NULL), so TRACE_READ is refused
+ * normal-world buffer (plat_ns_map() gives NULL but for one word of the
+ * mailbox page, fplat.h), so TRACE_READ is refused
  * whatever its buffer; recording itself runs on every call while it is on.
  */
 static bool model_trace(struct call *c, uint32_t fid)
@@ -1030,7 +1031,9 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 			*status = SECMON_PSCI_INVALID_PARAMETERS;
 			return true;
 		}
-		if (!d_arg(d, "entry", &pc)) {
+		if (!d_arg(d, "entry", &pc) && d->call->entry_addr) {
+			pc = fp_mailbox_word(d->call->entry_addr);
+		} else if (!d_arg(d, "entry", &pc)) {
 			if (!m.boot_set[t]) {
 				*status = SECMON_PSCI_INVALID_ADDRESS;
 				return true;

@@ -40,13 +40,13 @@ TRACE_INFO, TRACE_CTL = 0x82000030, 0x82000032
 ENTROPY_EMPTY, ENTROPY_NONE = 0xE0, 0xF0
 
 # The order mk/fuzz.mk embeds them in (GNU make's sorted wildcards):
-# boards/*.dts, then tests/fuzz/boards/*.dts.
+# boards/*.dts, then tests/fuzz/boards/*.dts, then boards/soc/*.dts.
 def _boards(folder):
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), folder)
     return sorted(f[:-4] for f in os.listdir(path) if f.endswith(".dts"))
 
 
-BOARDS = _boards("../../boards") + _boards("boards")
+BOARDS = _boards("../../boards") + _boards("boards") + _boards("../../boards/soc")
 
 
 def header(ncpus=4, cluster=2, shift=0, ns=0, board=None, boot=0, soc=3, name=0,

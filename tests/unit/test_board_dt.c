@@ -277,6 +277,83 @@ static void board_dt_exynos_table_boots_a_cpu(void **state)
 	assert_start(1, 1, PC_E, 0);
 }
 
+/*
+ * Samsung's CPU1BOOT: the boot address is not an argument but a word the
+ * caller writes in normal-world memory first (entry-address).
+ */
+#define BOOT_WORD (NS_BASE + 0x100)
+static const char sysram_dts[] = FW(
+	"firmware { secure-monitor { compatible = \"secmon,call-table\"; method = \"smc\";"
+	"  abi = \"legacy\";"
+	"  cpu-boot { function-id = <0xfffffffc>; arg-names = \"cpu\"; arg-registers = <1>;"
+	"   entry-address = <0x0 0x80000100>; };"
+	"}; };");
+
+static void sc_boot_word(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	volatile uint32_t *word = sim_phys(BOOT_WORD, 4);
+	struct secmon_regs r;
+
+	(void)pc, (void)ctx;
+	if (cpu == 1) {
+		park(1);
+		return;
+	}
+	/* An address outside the normal world's memory: CPU 1 stays off, nothing written. */
+	*word = (uint32_t)SECURE_PC;
+	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffc, 1, 0, &r), 0xfffffffcu);
+	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), m(1), 0), SECMON_PSCI_AFF_OFF);
+	/* No such CPU. */
+	*word = (uint32_t)PC_E;
+	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffc, 5, 0, &r), 0xfffffffcu);
+	EXPECT_EQ(SMC2(P64(AFFINITY_INFO), m(1), 0), SECMON_PSCI_AFF_OFF);
+	/* The word as the caller left it. */
+	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffc, 1, 0, &r), 0xfffffffcu);
+	WAIT_FLAG(&S.starts[1], 1);
+	/* Again while it runs: the word changed, nothing happens. */
+	*word = (uint32_t)PC_A;
+	EXPECT_EQ(exynos_at(__LINE__, 0, 0xfffffffc, 1, 0, &r), 0xfffffffcu);
+	unpark(1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+}
+
+static void board_dt_cpu_boot_reads_its_entry_from_memory(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .board_dtb = compile_dts(sysram_dts) };
+
+	(void)state;
+	assert_int_equal(run_sim(sc_boot_word, &cfg), SIM_END_ALL_OFF);
+	assert_clean();
+	assert_int_equal(atomic_load(&S.starts[1]), 1);
+	assert_start(1, 1, PC_E, 0);
+}
+
+/* entry-address: where the binding or the monitor refuses it, by node and property. */
+static void board_dt_entry_address_refused(void **state)
+{
+	(void)state;
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; do-idle {"
+				      " function-id = <0xfffffffb>; entry-address = <0x80000100>;"
+				      " }; }; };")),
+		       "mon/do-idle", "entry-address: 0x80000100: only cpu-boot");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; cpu-boot {"
+				      " function-id = <0xfffffffc>; arg-names = \"cpu\";"
+				      " arg-registers = <1>; entry-address = <0x0e000000>; }; }; };")),
+		       "mon/cpu-boot", "entry-address: 0xe000000: not in the normal world");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; cpu-boot {"
+				      " function-id = <0xfffffffc>; arg-names = \"cpu\", \"entry\";"
+				      " arg-registers = <1 2>; entry-address = <0x80000100>; }; }; };")),
+		       "cpu-boot", "entry-address");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; cpu-boot {"
+				      " function-id = <0xfffffffc>; entry-address = <0x80000102>;"
+				      " }; }; };")),
+		       "cpu-boot", "4-byte aligned");
+}
+
 static void sim_rejects_bad_configurations(void **state)
 {
 	struct sim_config none = { .ncpus = 0 }, many = { .ncpus = SIM_MAX_CPUS + 1 };
@@ -419,6 +496,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(board_dt_errors_refuse_to_start),
 		cmocka_unit_test(board_dt_exynos_table_boots_a_cpu),
+		cmocka_unit_test(board_dt_cpu_boot_reads_its_entry_from_memory),
+		cmocka_unit_test(board_dt_entry_address_refused),
 		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
 		cmocka_unit_test(board_dt_disabled_table_not_served),
 		cmocka_unit_test(sim_rejects_bad_configurations),

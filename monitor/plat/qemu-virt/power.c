@@ -154,3 +154,13 @@ void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
 	(void)cookie;
 	plat_system_reset();
 }
+
+/* QEMU virt has no L2 cache controller: an l2x0-init call has nothing to program. */
+int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	(void)fid;
+	(void)a1;
+	(void)a2;
+	(void)a3;
+	return SECMON_PSCI_SUCCESS;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# module-init.sh - the /init of the Exynos4210 module boot (busybox sh):
+# secmon.ko (from /lib/modules/secmon/) on Debian's armmp kernel under the
+# monitor's exynos4210 port, which hands Linux boards/soc/exynos4210.dts's call
+# table under /firmware. It loads the module, makes Samsung's calls through
+# its debugfs `call` file (the library marshals them from the table), the
+# well-formed and the hostile ones, and prints one "SECMON-TEST name=outcome"
+# line each (the file's first line: "... -> STATUS (text)"), then whether
+# both CPUs are still online and the module's own record of what the
+# firmware answered (debugfs `calls`, "SECMON-CALL" lines), and powers off.
+# tests/exynos/suite.sh holds them against what the monitor logged.
+
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export PATH
+/bin/busybox mount -t proc proc /proc
+/bin/busybox --install -s
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+exec </dev/console >/dev/console 2>&1
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+dmesg -n 1
+
+say() { echo "SECMON-TEST $*"; }
+D=/sys/kernel/debug/secmon
+
+# call NAME "TABLE OP [ARGS]": the outcome of one described call.
+call() {
+	if echo "$2" >"$D/call" 2>/tmp/err; then
+		say "$1=$(head -n 1 "$D/call" | sed 's/.* -> //; s/ /_/g')"
+	else
+		say "$1=refused:$(sed 's/ /_/g' /tmp/err)"
+	fi
+}
+
+say begin
+if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
+	say "insmod=ok"
+	grep -E '^(  )?(cpu-boot|do-idle|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
+	call do_idle "firmware do-idle"
+	call c15resume "firmware c15resume"
+	# The library's constants: SETUP1 and CTRL are programmed again;
+	# SETUP2 and INVALL are refused while the cache is on.
+	call l2x0_init "firmware l2x0-init"
+	# Hostile: CPU1BOOT for CPUs that do not exist, and for the running CPU 1.
+	call cpu_boot_5 "firmware cpu-boot cpu=5"
+	call cpu_boot_ffffffff "firmware cpu-boot cpu=0xffffffff"
+	call cpu_boot_1 "firmware cpu-boot cpu=1"
+	say "cpus_online=$(cat /sys/devices/system/cpu/online)"
+	sed 's/^/SECMON-CALL /' "$D/calls"
+	# The monitor's own record of every call since cold boot (the suite's
+	# board DT switches recording on), read with TRACE_INFO/TRACE_READ.
+	if cat "$D/trace_text" >/tmp/fwtrace 2>/tmp/err; then
+		sed 's/^/SECMON-FWTRACE /' /tmp/fwtrace
+	else
+		say "fwtrace=fail:$(sed 's/ /_/g' /tmp/err)"
+	fi
+else
+	say "insmod=fail:$(head -n 1 /tmp/insmod | sed 's/ /_/g')"
+fi
+say end
+sync
+poweroff -f
+sleep 5
+echo o >/proc/sysrq-trigger
