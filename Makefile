@@ -5,13 +5,18 @@
 #   make run        build the firmware and boot Linux under it on QEMU
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
 #                   TRACE=1: switch the firmware's recording on for that boot,
-#                   build/run/trace.svg)
+#                   build/run/trace.svg; BIOS=FILE: boot that firmware image,
+#                   e.g. the secmon-firmware-qemu package's, instead of building)
 #   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
 #                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
 #   make tos        the secure payload alone (tos/, build/tos/tos.bin)
 #   make bench      benchmarks          make fuzz   long fuzzing runs
 #   make deps       install the Debian packages the build and tests need
+#   make install    the tool, library, firmware and DKMS sources under
+#                   $(DESTDIR)$(PREFIX) (default /usr/local; mk/install.mk)
+#   make uninstall  removes them again (same PREFIX and DESTDIR)
+#   make deb        the Debian packages, in build/deb/ (docs/packaging.md)
 
 .DEFAULT_GOAL := all
 MAKEFLAGS += --no-print-directory
@@ -20,7 +25,7 @@ export LC_ALL := C
 HOST_FLAVOURS := host host-clang
 include mk/ports.mk
 
-.PHONY: all deps host host-clang xbuild check run firmware tos bench fuzz lint clean
+.PHONY: all deps host host-clang xbuild check run firmware tos bench fuzz lint clean install uninstall deb
 
 all: host tos
 
@@ -64,7 +69,13 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@ARCH=$(ARCH) BOOT=$(BOOT) TRACE=$(TRACE) bash scripts/run.sh
+	@ARCH=$(ARCH) BOOT=$(BOOT) TRACE=$(TRACE) BIOS=$(BIOS) bash scripts/run.sh
+
+install uninstall:
+	@$(MAKE) -f mk/install.mk $@
+
+deb:
+	@sh scripts/deb.sh
 
 clean:
 	rm -rf build

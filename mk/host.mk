@@ -5,6 +5,7 @@ CC ?= gcc
 SAN ?= 1
 
 include mk/common.mk
+include mk/version.mk
 include mk/sources.mk
 CFLAGS := -std=c11 -g -O1 $(WARN) -Iinclude -fno-omit-frame-pointer -MMD -MP
 # The debug build: the monitor's MON_ASSERT() checks (monitor/core/log.h).
@@ -84,6 +85,10 @@ $(SOCDRV): $(call obj,$(SOCDRV_SRCS)) $(MON_A) $(LIB_A)
 
 $(MKTRACE): $(call obj,tests/cli/mktrace.c) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# `secmon --version` (tools/main.c).
+$(O)/obj/tools/main.o: HOST_CFLAGS += -DSECMON_VERSION='"$(SECMON_VERSION)"'
+$(O)/obj/tools/main.o: debian/changelog
 
 # test_payload.c and test_qv_dt.c compile the QEMU board's payload.c and
 # dt.c, which include the AArch64 port's platform.h (and dt.c the

@@ -58,16 +58,19 @@
 #     performance-no-int-to-ptr  (the simulator passes a CPU number as a
 #       thread argument)
 O ?= build/lint
+include mk/version.mk
 include mk/sources.mk
 include mk/ports.mk
 
 LINT_SRCS := $(sort $(LIB_C) $(MON_C) $(BACKEND_C) $(SIM_C) $(wildcard tools/*.c))
 
+include mk/version.mk
 CPPCHECK_COMMON := --quiet --std=c11 --error-exitcode=1 \
 	--enable=warning,portability,performance '-D_Noreturn=__attribute__((noreturn))' \
 	--suppress=missingIncludeSystem \
 	--template='{file}:{line}:{column}: {severity}: {message} [{id}]'
 CPPCHECK_FLAGS := $(CPPCHECK_COMMON) --platform=unix64 -D_DEFAULT_SOURCE -Iinclude -Ilib \
+	-DSECMON_VERSION='"$(SECMON_VERSION)"' \
 	--suppress=arrayIndexOutOfBounds:lib/fwops.c \
 	--suppress=arrayIndexOutOfBoundsCond:tools/cmd_call.c
 CPPCHECK_FINDING := ': \(error\|warning\|style\|performance\|portability\):'
@@ -105,7 +108,7 @@ TIDY_CHECKS := -*,clang-analyzer-*,bugprone-*,cert-*,misc-*,performance-*,portab
 	-bugprone-implicit-widening-of-multiplication-result,$\
 	-bugprone-suspicious-string-compare,-cert-err33-c,-misc-no-recursion,$\
 	-performance-no-int-to-ptr
-TIDY_CFLAGS := -std=c11 -Iinclude -D_DEFAULT_SOURCE -Wall -Wextra
+TIDY_CFLAGS := -std=c11 -Iinclude -D_DEFAULT_SOURCE -Wall -Wextra -DSECMON_VERSION='"$(SECMON_VERSION)"'
 # The library is freestanding, as mk/host.mk builds it.
 tidy_flags = $(TIDY_CFLAGS) $(if $(filter lib/%,$(1)),-ffreestanding)
 

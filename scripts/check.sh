@@ -195,6 +195,9 @@ run_suite xen-qemu bash tests/xen/suite.sh
 run_suite bindings bash tests/bindings/run.sh
 run_suite linux-module bash tests/linux-module/run.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite linux-module-a32 bash tests/linux-module/run.sh --arch armhf --bios build/qemu-virt-a32/secmon.bin
+# The Debian packages: make deb, lintian, apt in fresh Debian 12 systems,
+# DKMS for Debian's arm64 headers, removal (tests/deb, docs/packaging.md).
+run_suite deb bash tests/deb/run.sh
 run_suite hostile-qemu bash tests/nsk/hostile.sh --bios build/qemu-virt-a64/secmon.bin
 run_suite trace-qemu bash tests/nsk/trace.sh
 run_suite hostile-qemu-a32 bash tests/nsk/hostile.sh --arch a32 --bios build/qemu-virt-a32/secmon.bin

@@ -2,14 +2,17 @@
 # Installs every Debian package the build and tests need. Idempotent: does
 # nothing when everything is already there. (libfdt for arm64/armhf cannot
 # be installed next to the host's; scripts/fetch-libfdt.sh unpacks it under
-# build/ instead.)
+# build/ instead.) The last line builds and checks the Debian packages (make
+# deb, tests/deb): dpkg-buildpackage with debhelper and dh-dkms, help2man for
+# the man page, lintian, mmdebstrap for the fresh Debian systems.
 set -eu
 
 PKGS="make gcc clang llvm lld libclang-rt-14-dev
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf binutils-aarch64-linux-gnu
 binutils-arm-linux-gnueabihf qemu-system-arm qemu-user-static device-tree-compiler
 libfdt-dev libcmocka-dev dt-schema
-cpio xz-utils zstd e2fsprogs cppcheck clang-tidy python3 libelf1 libssl3 librsvg2-bin"
+cpio xz-utils zstd e2fsprogs cppcheck clang-tidy python3 libelf1 libssl3 librsvg2-bin
+dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap pkg-config man-db"
 
 missing=""
 for p in $PKGS; do

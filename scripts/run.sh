@@ -14,6 +14,10 @@
 #                         build/uboot) as secmon's payload (-fw_cfg
 #                         name=opt/secmon/payload): U-Boot's default boot
 #                         loads the kernel and initrd from fw_cfg (qfw)
+#   make run BIOS=FILE    boot FILE instead of building the firmware, e.g.
+#                         /usr/share/secmon/qemu-virt-a64/secmon.bin of the
+#                         secmon-firmware-qemu package (LOG=FILE: the serial
+#                         log's path, default build/run/boot*.log)
 #   make run BOOT=xen     Debian's Xen under secmon with Debian's kernel as
 #                         dom0 (scripts/run-xen.sh; TRACE=1 there shows the
 #                         boot as the monitor recorded it)
@@ -71,17 +75,22 @@ esac
 SMP=${SMP:-4}
 VIRT=${VIRT:-1}
 TRACE=${TRACE:-0}
-fw=build/qemu-virt-$ARCH/secmon.bin
-log=build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log
-mkdir -p build/run
+fw=${BIOS:-build/qemu-virt-$ARCH/secmon.bin}
+log=${LOG:-build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log}
+mkdir -p build/run "$(dirname "$log")"
 if [ "$ARCH" = a64 ]; then
 	where="EL$((VIRT + 1))"
 else
 	where=$([ "$VIRT" = 1 ] && echo "Hyp mode" || echo "SVC mode")
 fi
 
-echo "== building the firmware ($fw)"
-make -s -f mk/firmware.mk PORT="qemu-virt-$ARCH"
+if [ -n "${BIOS:-}" ]; then
+	[ -f "$fw" ] || { echo "run.sh: no firmware image $fw (BIOS)" >&2; exit 2; }
+	echo "== the firmware: $fw"
+else
+	echo "== building the firmware ($fw)"
+	make -s -f mk/firmware.mk PORT="qemu-virt-$ARCH"
+fi
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null
 payload=()
@@ -92,7 +101,7 @@ if [ "$BOOT" = u-boot ]; then
 	echo "== U-Boot $(sed -n 's/^version=//p' build/uboot/version): $ub as secmon's payload" \
 		"(-fw_cfg name=opt/secmon/payload); it loads the kernel and initrd from fw_cfg"
 	payload=(-fw_cfg "name=opt/secmon/payload,file=$ub" -accel tcg,thread=multi)
-	log=build/run/boot-u-boot.log
+	log=${LOG:-build/run/boot-u-boot.log}
 fi
 initrd=()
 timeout=120

@@ -485,7 +485,7 @@ int call_dtb_report_bad_tables(const struct call_dtb_req *r, const struct dtfile
 	struct json j;
 
 	for (unsigned i = 0; i < scan->n; i++) {
-		char text[300];
+		char text[DT_ERROR_TEXT_MAX];
 
 		if (!scan->e[i].rc)
 			continue;

@@ -507,7 +507,7 @@ static void print_json(const struct dtfile *f, const struct dt_scan *s, bool ns)
 
 static void json_error(struct json *j, const struct dt_entry *e)
 {
-	char text[300];
+	char text[DT_ERROR_TEXT_MAX];
 
 	dt_error_text(e, text, sizeof(text));
 	json_obj(j);
@@ -536,7 +536,7 @@ static int report_refused(const struct dtfile *f, const struct dt_scan *s, bool 
 	bool first = true;
 
 	for (unsigned i = 0; i < s->n; i++) {
-		char text[300];
+		char text[DT_ERROR_TEXT_MAX];
 
 		if (!s->e[i].rc)
 			continue;

@@ -87,7 +87,12 @@ unsigned dt_results_sorted(const struct secmon_calltab *t, const struct secmon_c
 bool dt_find_op(const struct dt_scan *s, const char *name, const struct dt_entry **e,
 		const struct secmon_ct_op **op, char *msg, size_t msglen);
 
-/* The text "node X, property Y: message" of a refused table. */
+/*
+ * The text "node X, property Y: message" of a refused table; buffers of
+ * DT_ERROR_TEXT_MAX bytes hold it whole (each field of struct
+ * secmon_ct_error at its longest).
+ */
+#define DT_ERROR_TEXT_MAX 300
 void dt_error_text(const struct dt_entry *e, char *buf, size_t len);
 
 /* `call --sim --dtb`: operations of a board DT's tables (call_dtb.c). */

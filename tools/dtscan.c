@@ -178,6 +178,12 @@ void dt_scan(const void *fdt, struct dt_scan *s)
 		s->fwops = first_of(s, DT_PSCI01);
 }
 
+_Static_assert(DT_ERROR_TEXT_MAX >= sizeof "node , property : " +
+		       sizeof((struct secmon_ct_error *)0)->node +
+		       sizeof((struct secmon_ct_error *)0)->property +
+		       sizeof((struct secmon_ct_error *)0)->message,
+	       "DT_ERROR_TEXT_MAX cannot hold a refused table's text");
+
 void dt_error_text(const struct dt_entry *e, char *buf, size_t len)
 {
 	if (e->err.property[0])
@@ -279,7 +285,7 @@ bool dt_find_op(const struct dt_scan *s, const char *name, const struct dt_entry
 		return false;
 	}
 	if ((*e)->rc) {
-		char why[200];
+		char why[DT_ERROR_TEXT_MAX];
 
 		dt_error_text(*e, why, sizeof(why));
 		snprintf(msg, msglen, "the call table %s is refused: %s", (*e)->path, why);

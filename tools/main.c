@@ -7,6 +7,11 @@
 
 #include "cli.h"
 
+/* Given by the build from debian/changelog, the version's one place (mk/version.mk). */
+#ifndef SECMON_VERSION
+#error "SECMON_VERSION is not defined: build with the makefiles (mk/version.mk)"
+#endif
+
 const struct cli_cmd cli_cmds[] = {
 	{ "decode", "[--json] <fid|name>",
 	  "every field of an SMCCC function ID, its name and anomalies", cmd_decode,
@@ -32,6 +37,7 @@ static void help(FILE *f)
 
 	fputs("usage: secmon <command> [options] [arguments]\n"
 	      "       secmon <command> --help\n"
+	      "       secmon --version\n"
 	      "\n"
 	      "The secmon tool: SMCCC function IDs, board DT call tables, calls and SCMI\n"
 	      "messages to the simulated secure monitor, and the monitor's traces.\n"
@@ -80,6 +86,12 @@ int main(int argc, char **argv)
 		if (!cmd)
 			return cli_usage(0, "no command named '%s'", argv[2]);
 		cmd->help(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		if (argc > 2)
+			return cli_usage(0, "--version takes no argument");
+		puts("secmon " SECMON_VERSION);
 		return CLI_EXIT_OK;
 	}
 	if (argv[1][0] == '-')

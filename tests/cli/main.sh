@@ -10,6 +10,10 @@ else
 	mapfile -t lines < <(got)
 	tap_not_ok "--help lists the commands" "${lines[@]}"
 fi
+# The version's one place is debian/changelog's top entry (mk/version.mk).
+want=$(sed -n '1s/^secmon (\([^)]*\)).*/\1/p' debian/changelog)
+expect_exact "--version prints debian/changelog's version ($want)" "secmon $want" --version
+expect_usage "--version takes no argument" "--version takes no argument" --version decode
 for cmd in decode call list dt scmi trace; do
 	run "$cmd" --help
 	if [ "$RC" -eq 0 ] && grep -q "^usage: secmon $cmd" <<<"$OUT"; then

@@ -57,6 +57,12 @@
 #                     build/qemu-virt-a64/secmon.bin (armhf: -a32) when it exists
 #   --only LIST       comma-separated scenarios to run (default: all that apply)
 #   --no-build        use the modules built before
+#   --modules DIR     secmon.ko and secmon-media-example.ko from DIR (e.g. the
+#                     ones DKMS installed from the secmon-dkms package,
+#                     tests/deb) instead of the build's; secmon-api-test.ko is
+#                     still built here, against the build's Module.symvers, so
+#                     it loads only if DIR's secmon.ko exports the same symbol
+#                     versions. Logs then go to .../test-modules/
 #   --timeout SEC     per boot (default 60)
 #   --smp N           CPUs for the scenarios that boot more than one (default 2)
 #   --arch arm64|armhf  the kernel (default arm64); armhf: Debian's armmp
@@ -76,6 +82,7 @@ BUILD=1
 TIMEOUT=60
 SMP=2
 ARCH=arm64
+MODDIR=
 usage() {
 	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
 	exit 2
@@ -85,6 +92,7 @@ while [ $# -gt 0 ]; do
 	--bios) BIOS=${2:?}; shift ;;
 	--only) ONLY=${2:?}; shift ;;
 	--no-build) BUILD=0 ;;
+	--modules) MODDIR=${2:?}; shift ;;
 	--timeout) TIMEOUT=${2:?}; shift ;;
 	--smp) SMP=${2:?}; shift ;;
 	--arch) ARCH=${2:?}; shift ;;
@@ -104,6 +112,7 @@ LINUX_DIR=build/linux/$ARCH
 O=build/linux-module
 [ "$ARCH" = armhf ] && O=build/linux-module/armhf
 T=$O/test
+[ -n "$MODDIR" ] && T=$O/test-modules
 mkdir -p "$T"
 HDR=build/linux-headers/$ARCH
 KDIR=$HDR/kdir
@@ -158,9 +167,18 @@ if [ "$BUILD" = 1 ]; then
 		tap_file "$T/build-test.log" 30
 	fi
 fi
+# The module file the boots load: the build's, or --modules DIR's.
+ko() {
+	if [ -n "$MODDIR" ] && [ "$1" != secmon-api-test ]; then
+		echo "$MODDIR/$1.ko"
+	else
+		echo "$O/$1.ko"
+	fi
+}
 for m in secmon secmon-media-example secmon-api-test; do
-	[ -f "$O/$m.ko" ] || { echo "run.sh: no $O/$m.ko (build it first)" >&2; exit 1; }
+	[ -f "$(ko $m)" ] || { echo "run.sh: no $(ko $m) (build it first)" >&2; exit 1; }
 done
+[ -n "$MODDIR" ] && echo "# secmon.ko and secmon-media-example.ko from $MODDIR"
 
 # The modules must be for the kernel that boots.
 KREL=$(sed -n 's/^kernel_release=//p' "$LINUX_DIR/version")
@@ -172,7 +190,7 @@ vermagic() {
 		tr '\0' '\n' <"$T/modinfo.bin" | sed -n 's/^vermagic=//p'
 }
 want=$(vermagic "$(find "$LINUX_DIR/modules/$KREL" -name virtio_mmio.ko | head -n 1)")
-got=$(vermagic "$O/secmon.ko")
+got=$(vermagic "$(ko secmon)")
 if [ -n "$want" ] && [ "$got" = "$want" ]; then
 	tap_ok "vermagic of secmon.ko matches the kernel's own modules ($got)"
 else
@@ -189,7 +207,7 @@ X=$T/extra
 rm -rf "$X"
 mkdir -p "$X/lib/modules/secmon"
 for m in secmon secmon-media-example secmon-api-test; do
-	${CROSS}strip --strip-debug -o "$X/lib/modules/secmon/$m.ko" "$O/$m.ko"
+	${CROSS}strip --strip-debug -o "$X/lib/modules/secmon/$m.ko" "$(ko $m)"
 done
 if ! INITRD_MODULES= sh tests/linux/mkinitrd.sh "$LINUX_DIR" "$HERE/init.sh" "$T/base.cpio.gz" \
 	>"$T/initrd.log" 2>&1; then

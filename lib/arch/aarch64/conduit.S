@@ -43,3 +43,6 @@
 
 	conduit secmon_arch_smc, smc
 	conduit secmon_arch_hvc, hvc
+
+/* Needs no executable stack (without this note the linker assumes it does). */
+	.section .note.GNU-stack, "", %progbits

@@ -12,3 +12,6 @@ secmon_early_smc:
 	smc	#0
 	ret
 	.size secmon_early_smc, . - secmon_early_smc
+
+/* Needs no executable stack (without this note the linker assumes it does). */
+	.section .note.GNU-stack, "", %progbits

@@ -22,3 +22,6 @@ secmon_early_smc:
 	mov	r1, #0
 	bx	lr
 	.size secmon_early_smc, . - secmon_early_smc
+
+/* Needs no executable stack (without this note the linker assumes it does). */
+	.section .note.GNU-stack, "", %progbits
