@@ -7,7 +7,7 @@
 #     error, and every warning it gives is listed in docs/packaging.md;
 #     `make uninstall` removes all that `make install` put in debian/tmp.
 #  2. A fresh Debian 12 amd64 system (mmdebstrap from Debian's mirror, the
-#     base cached under build/deb-cache/, tests/deb/chroot.sh): `apt-get
+#     base cached outside the tree, in $SECMON_CACHE/deb/, tests/deb/chroot.sh): `apt-get
 #     install` of secmon-tools, libsecmon-dev and secmon-firmware-qemu
 #     resolves their dependencies from Debian; then, in that system:
 #     `secmon --version`, `decode`, `call --sim`, `dt` on an installed board;
@@ -66,7 +66,9 @@ fi
 . "$HERE/chroot.sh"
 
 T=build/deb/test
-CACHE=build/deb-cache
+# The bases outside the tree, as scripts/qemu-exynos.sh keeps its QEMU: a
+# clean clone (CI's) reuses them; their names hold what they were made from.
+CACHE=${SECMON_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secmon}/deb
 PASS=0
 FAIL=0
 tap() { # ok|not-ok DESCRIPTION [DETAIL-FILE]
