@@ -3,7 +3,7 @@
 # firmware on QEMU virt. Not part of `make check`: TFTF is not in this tree,
 # and this script does not build it. It takes a TFTF the user built with
 # tf-a-tests' own build for its qemu_virt platform (tf-a-tests'
-# docs/getting_started); docs/verification.md says which tests that build
+# docs/getting_started); docs/tftf.md says which tests that build
 # leaves out, which hang in TFTF itself, today's result and why each skipped
 # test skips.
 #
