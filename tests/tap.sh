@@ -14,6 +14,9 @@
 #   tap_file FILE [N]                FILE (its last N lines) as comments
 #   tap_suite COMMAND [ARG...]       runs another suite, which prints its own
 #                                    lines; its failure fails this one
+#   tap_count FILE                   the ok/not ok lines another suite wrote
+#                                    to FILE, printed and counted as this
+#                                    suite's own
 #   tap_plan                         "1..N", N the tests printed here
 #   tap_status                       0, or 1 once a test (or suite) failed
 #
@@ -71,6 +74,15 @@ tap_file() {
 
 tap_suite() {
 	"$@" || TAP_FAILED=$((TAP_FAILED + 1))
+}
+
+tap_count() {
+	local ok bad
+	ok=$(grep -c '^ok ' "$1")
+	bad=$(grep -c '^not ok ' "$1")
+	TAP_COUNT=$((TAP_COUNT + ok + bad))
+	TAP_FAILED=$((TAP_FAILED + bad))
+	grep -E '^(ok|not ok) ' "$1"
 }
 
 tap_plan() {

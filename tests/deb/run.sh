@@ -69,16 +69,15 @@ T=build/deb/test
 # The bases outside the tree, as scripts/qemu-exynos.sh keeps its QEMU: a
 # clean clone (CI's) reuses them; their names hold what they were made from.
 CACHE=${SECMON_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/secmon}/deb
-PASS=0
-FAIL=0
-tap() { # ok|not-ok DESCRIPTION [DETAIL-FILE]
+TAP_PREFIX="deb: "
+# shellcheck source=tests/tap.sh
+. tests/tap.sh
+tap() { # ok|not-ok DESCRIPTION [DETAIL-FILE]: the detail's last 25 lines on a failure
 	if [ "$1" = ok ]; then
-		PASS=$((PASS + 1))
-		echo "ok - deb: $2"
+		tap_ok "$2"
 	else
-		FAIL=$((FAIL + 1))
-		echo "not ok - deb: $2"
-		[ -n "${3:-}" ] && [ -s "$3" ] && tail -n 25 "$3" | sed 's/^/#   /'
+		tap_not_ok "$2"
+		[ -z "${3:-}" ] || tap_file "$3" 25
 	fi
 }
 check() { # DESCRIPTION DETAIL-FILE COMMAND...: ok when COMMAND succeeds
@@ -88,9 +87,10 @@ check() { # DESCRIPTION DETAIL-FILE COMMAND...: ok when COMMAND succeeds
 }
 # Adds TAP lines another script printed (each "ok"/"not ok" counted).
 count() {
-	PASS=$((PASS + $(grep -c '^ok ' "$1")))
-	FAIL=$((FAIL + $(grep -c '^not ok ' "$1")))
-	grep -E '^(ok|not ok) ' "$1"
+	tap_count "$1"
+}
+summary() {
+	echo "# $((TAP_COUNT - TAP_FAILED)) passed, $TAP_FAILED failed"
 }
 started=$SECONDS
 # CPU seconds (user and system) of everything this script has run so far:
@@ -124,7 +124,7 @@ elif sh scripts/deb.sh >"$D.log" 2>&1; then
 	tap ok "make deb: dpkg-buildpackage$(grep -q 'as the user nobody' "$D.log" && echo ' as the user nobody')"
 else
 	tap not-ok "make deb" "$D.log"
-	echo "# $PASS passed, $FAIL failed"
+	summary
 	exit 1
 fi
 mkdir -p "$T"
@@ -171,7 +171,7 @@ if deb_base amd64 "$CACHE/bookworm-amd64.tar" "for: gcc and pkg-config (tests)" 
 	tap ok "fresh Debian 12 amd64 system (base $(basename "$DEB_TAR"))"
 else
 	tap not-ok "fresh Debian 12 amd64 system" "$T/base-amd64.log"
-	echo "# $PASS passed, $FAIL failed"
+	summary
 	exit 1
 fi
 deb_files "$A" >"$T/amd64-before.txt"
@@ -375,5 +375,5 @@ check "nothing is left: no /usr/share/secmon, the same files as before the insta
 rm -rf "$A" "$T/root-arm64" "$T/root-armhf"
 cpu
 echo "# deb: $((SECONDS - started)) s, CPU $CPU s"
-echo "# $PASS passed, $FAIL failed"
-[ "$FAIL" = 0 ]
+summary
+tap_status
