@@ -63,15 +63,11 @@ static int state_get(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[SECMON_SCMI_POWER_DOMAIN_ATTRIBUTES] = { 1, domain_attributes },
-	[SECMON_SCMI_POWER_STATE_SET] = { 3, state_set },
-	[SECMON_SCMI_POWER_STATE_GET] = { 1, state_get },
+	[3] = { 1, domain_attributes },
+	[4] = { 3, state_set },
+	[5] = { 1, state_get },
 };
 
 const struct scmi_protocol scmi_power = {
-	.id = SECMON_SCMI_POWER,
-	.version = POWER_VERSION,
-	.cmds = cmds,
-	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
-	.attributes = attributes,
+	0x11, POWER_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
 };

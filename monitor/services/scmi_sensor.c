@@ -63,14 +63,10 @@ static int reading_get(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[SECMON_SCMI_SENSOR_DESCRIPTION_GET] = { 1, description_get },
-	[SECMON_SCMI_SENSOR_READING_GET] = { 2, reading_get },
+	[3] = { 1, description_get },
+	[6] = { 2, reading_get },
 };
 
 const struct scmi_protocol scmi_sensor = {
-	.id = SECMON_SCMI_SENSOR,
-	.version = SENSOR_VERSION,
-	.cmds = cmds,
-	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
-	.attributes = attributes,
+	0x15, SENSOR_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
 };
