@@ -46,6 +46,15 @@ const char *fw_log_last_line(void);
  * its PLAT_CONSOLE_BASE), set up once at cold boot.
  */
 void fw_log_init(void);
+/*
+ * platlib.c: plat_lock()/plat_unlock() for every board, and a range check
+ * over a board's table of normal-world memory (its plat_ns_range_ok()).
+ */
+struct fw_range {
+	uint64_t base, size;
+};
+bool fw_range_inside(const struct fw_range *r, unsigned n, uint64_t base, uint64_t size);
+
 /* format.c: snprintf over mon_vformat() (C's printf without floating point); always NUL-terminates. */
 int fw_snprintf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int fw_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);

@@ -31,7 +31,7 @@ void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 	got_cpus = n;
 }
 
-void qv_set_ns_memory(const struct qv_range *r, unsigned n)
+void qv_set_ns_memory(const struct fw_range *r, unsigned n)
 {
 	(void)r;
 	(void)n;

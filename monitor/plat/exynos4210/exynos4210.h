@@ -6,13 +6,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "platform.h"
+#include "../../fwlib/fwlib.h"
 
 /* Normal-world memory ranges (DRAM less the carve-out, the SYSRAM page). */
 #define EX_MAX_NS_RANGES	4
-struct ex_range {
-	uint64_t base, size;
-};
-
 /* plat.c */
 void ex_add_ns_range(uint64_t base, uint64_t size);
 void ex_counter_start(void);

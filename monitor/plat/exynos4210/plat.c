@@ -25,9 +25,8 @@ _Static_assert(PLAT_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default dr
 #define GT_CONTROL	0x08
 #define GT_HZ		100000000u
 
-static struct ex_range ns_mem[EX_MAX_NS_RANGES];
+static struct fw_range ns_mem[EX_MAX_NS_RANGES];
 static unsigned ns_mem_count;
-static uint32_t mon_lock;
 
 /*
  * The trace rings (plat_trace_records()), one per CPU: 256 KiB each, in
@@ -45,7 +44,7 @@ MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings)
 MON_COLD_BOOT void ex_add_ns_range(uint64_t base, uint64_t size)
 {
 	if (ns_mem_count < EX_MAX_NS_RANGES && size)
-		ns_mem[ns_mem_count++] = (struct ex_range){ base, size };
+		ns_mem[ns_mem_count++] = (struct fw_range){ base, size };
 }
 
 MON_COLD_BOOT void ex_counter_start(void)
@@ -79,33 +78,10 @@ int plat_cpu_index(uint64_t mpidr)
 	return arch_cpu_index(mpidr);
 }
 
-void plat_lock(void)
-{
-	while (__atomic_exchange_n(&mon_lock, 1, __ATOMIC_ACQUIRE)) {
-		while (__atomic_load_n(&mon_lock, __ATOMIC_RELAXED))
-			__asm__ volatile("yield");
-	}
-}
-
-void plat_unlock(void)
-{
-	__atomic_store_n(&mon_lock, 0, __ATOMIC_RELEASE);
-}
-
 /* Wholly inside one normal-world range; no wrap-around. */
 bool plat_ns_range_ok(uint64_t base, uint64_t size)
 {
-	uint64_t end = base + size;
-
-	if (end < base)
-		return false;
-	for (unsigned i = 0; i < ns_mem_count; i++) {
-		uint64_t lo = ns_mem[i].base, hi = ns_mem[i].base + ns_mem[i].size;
-
-		if (base >= lo && base < hi && end <= hi)
-			return true;
-	}
-	return false;
+	return fw_range_inside(ns_mem, ns_mem_count, base, size);
 }
 
 /* The MMU is off in Monitor mode: the physical address is the pointer. */

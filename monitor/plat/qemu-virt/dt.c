@@ -49,7 +49,7 @@ static bool prop_is(const void *fdt, int node, const char *prop, const char *val
  * Enabled device_type = "memory" nodes only: the secure RAM node is
  * "disabled" with secure-status = "okay", and so is no normal-world memory.
  */
-static unsigned scan_memory(const void *fdt, struct qv_range *r)
+static unsigned scan_memory(const void *fdt, struct fw_range *r)
 {
 	int ac = cells_of(fdt, 0, "#address-cells", 2), sc = cells_of(fdt, 0, "#size-cells", 1);
 	unsigned n = 0;
@@ -111,7 +111,7 @@ static void scan_rng_seed(const void *fdt)
 
 int qv_dt_scan(const void *fdt)
 {
-	struct qv_range mem[QV_MAX_MEM_RANGES];
+	struct fw_range mem[QV_MAX_MEM_RANGES];
 	uint64_t mpidr[PLAT_MAX_CPUS];
 	unsigned nmem, ncpu;
 

@@ -25,9 +25,8 @@ _Static_assert(PLAT_MAX_CPUS <= SECMON_FWOPS_MAX_CPUS, "the library's default dr
 
 static uint64_t cpu_mpidr[PLAT_MAX_CPUS];
 static unsigned cpu_count;
-static struct qv_range ns_mem[QV_MAX_MEM_RANGES];
+static struct fw_range ns_mem[QV_MAX_MEM_RANGES];
 static unsigned ns_mem_count;
-static uint32_t mon_lock;
 
 /*
  * The trace rings (plat_trace_records()), one per CPU this port drives: 256
@@ -49,14 +48,14 @@ MON_COLD_BOOT void qv_set_cpus(const uint64_t *mpidr, unsigned n)
 	cpu_count = n < PLAT_MAX_CPUS ? n : PLAT_MAX_CPUS;
 }
 
-MON_COLD_BOOT void qv_set_ns_memory(const struct qv_range *r, unsigned n)
+MON_COLD_BOOT void qv_set_ns_memory(const struct fw_range *r, unsigned n)
 {
 	for (unsigned i = 0; i < n && i < QV_MAX_MEM_RANGES; i++)
 		ns_mem[i] = r[i];
 	ns_mem_count = n < QV_MAX_MEM_RANGES ? n : QV_MAX_MEM_RANGES;
 }
 
-unsigned qv_ns_memory(const struct qv_range **r)
+unsigned qv_ns_memory(const struct fw_range **r)
 {
 	*r = ns_mem;
 	return ns_mem_count;
@@ -93,33 +92,10 @@ int plat_cpu_index(uint64_t mpidr)
 	return -1;
 }
 
-void plat_lock(void)
-{
-	while (__atomic_exchange_n(&mon_lock, 1, __ATOMIC_ACQUIRE)) {
-		while (__atomic_load_n(&mon_lock, __ATOMIC_RELAXED))
-			__asm__ volatile("yield");
-	}
-}
-
-void plat_unlock(void)
-{
-	__atomic_store_n(&mon_lock, 0, __ATOMIC_RELEASE);
-}
-
 /* Wholly inside one normal-world memory node; no wrap-around. */
 bool plat_ns_range_ok(uint64_t base, uint64_t size)
 {
-	uint64_t end = base + size;
-
-	if (end < base)
-		return false;
-	for (unsigned i = 0; i < ns_mem_count; i++) {
-		uint64_t lo = ns_mem[i].base, hi = ns_mem[i].base + ns_mem[i].size;
-
-		if (base >= lo && base < hi && end <= hi)
-			return true;
-	}
-	return false;
+	return fw_range_inside(ns_mem, ns_mem_count, base, size);
 }
 
 uint64_t plat_time_us(void)

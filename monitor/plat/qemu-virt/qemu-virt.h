@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../../monitor.h"
+#include "../../fwlib/fwlib.h"
 
 /*
  * The secure side of the GIC (each architecture's gic.c: the drivers of the
@@ -62,9 +63,6 @@ uint16_t qv_fwcfg_file(const char *name, uint32_t *size);
 
 /* dt.c */
 #define QV_MAX_MEM_RANGES 8
-struct qv_range {
-	uint64_t base, size;
-};
 struct qv_boot_info {
 	uint64_t kernel_entry;
 	uint64_t initrd_start, initrd_end;	/* end == start: none */
@@ -80,8 +78,8 @@ void qv_dt_wipe_secure_leftovers(void *fdt, size_t max, void *orig, size_t orig_
 
 /* plat.c: what the DT told us. */
 void qv_set_cpus(const uint64_t *mpidr, unsigned n);
-void qv_set_ns_memory(const struct qv_range *r, unsigned n);
-unsigned qv_ns_memory(const struct qv_range **r);
+void qv_set_ns_memory(const struct fw_range *r, unsigned n);
+unsigned qv_ns_memory(const struct fw_range **r);
 
 /*
  * poweroff.c, poweroff_dt.c: power-off and reboot mailbox for PSCI 0.1

@@ -63,7 +63,7 @@ struct layout {
 
 static void find_layout(struct layout *l)
 {
-	const struct qv_range *r;
+	const struct fw_range *r;
 	unsigned n = qv_ns_memory(&r);
 
 	for (unsigned i = 0; i < n; i++) {
