@@ -68,7 +68,7 @@ ARCHES = {
     },
 }
 INDIRECT = "__indirect_call"
-BOARD_DT = "monitor/core/board_dt.c"
+BOARD_DT = "monitor/core/os_dt.c"
 
 NODE_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*?(?:\\n(\d+) bytes \((\w+)\))?"')
 EDGE_RE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
