@@ -11,7 +11,7 @@ PKGS="make gcc clang llvm lld libclang-rt-14-dev
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf binutils-aarch64-linux-gnu
 binutils-arm-linux-gnueabihf qemu-system-arm qemu-user-static device-tree-compiler
 libfdt-dev libcmocka-dev dt-schema
-cpio xz-utils zstd e2fsprogs cppcheck clang-tidy python3 libelf1 libssl3 librsvg2-bin
+cpio xz-utils zstd e2fsprogs cppcheck clang-tidy shellcheck python3 libelf1 libssl3 librsvg2-bin
 dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap pkg-config man-db"
 
 missing=""
