@@ -4,7 +4,8 @@
 # be installed next to the host's; scripts/fetch-libfdt.sh unpacks it under
 # build/ instead.) The last line builds and checks the Debian packages (make
 # deb, tests/deb): dpkg-buildpackage with debhelper and dh-dkms, help2man for
-# the man page, lintian, mmdebstrap for the fresh Debian systems.
+# the man page, lintian, mmdebstrap (with arch-test, which it needs to build
+# a system of another architecture) for the fresh Debian systems.
 set -eu
 
 PKGS="make gcc clang llvm lld libclang-rt-14-dev
@@ -12,7 +13,7 @@ gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf binutils-aarch64-linux-gnu
 binutils-arm-linux-gnueabihf qemu-system-arm qemu-user-static device-tree-compiler
 libfdt-dev libcmocka-dev dt-schema
 cpio xz-utils zstd e2fsprogs cppcheck clang-tidy shellcheck python3 libelf1 libssl3 librsvg2-bin
-dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap pkg-config man-db"
+dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap arch-test pkg-config man-db"
 
 missing=""
 for p in $PKGS; do
