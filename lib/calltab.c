@@ -2,38 +2,15 @@
 /*
  * Parses and validates "secmon,call-table" nodes into a struct
  * secmon_calltab; calltab_call.c makes calls through the result. The binding
- * is a closed vocabulary: registers, named parameters, constants and results;
- * see docs/bindings/. Cold-boot code in the firmware (it needs libfdt).
+ * is a closed vocabulary: registers, named parameters, constants and results
+ * (the firmware operations' names: <secmon/calltab.h>, lib/vocab.c); see
+ * docs/bindings/. Cold-boot code in the firmware (it needs libfdt).
  */
 #include <libfdt.h>
 #include <secmon/calltab.h>
 #include "internal.h"
 
 #define MAX_REG 17
-
-/* Parameters and results the well-known firmware operations may name. */
-struct vocab {
-	const char *op;
-	const char *params[6];
-	const char *results[3];
-};
-
-static const struct vocab vocabs[] = {
-	{ "cpu-boot", { "cpu", "mpidr", "entry", "context" }, { "status" } },
-	{ "set-cpu-boot-addr", { "cpu", "mpidr", "entry" }, { "status" } },
-	{ "get-cpu-boot-addr", { "cpu", "mpidr" }, { "status", "entry" } },
-	{ "do-idle", { "mode", "cpu", "mpidr", "entry", "context" }, { "status" } },
-	{ "suspend", { "entry", "context" }, { "status" } },
-	{ "resume", { "entry" }, { "status" } },
-	{ "l2x0-init", { 0 }, { "status" } },
-	{ "c15resume", { "regs" }, { "status" } },
-	{ "cpu-on", { "mpidr", "entry", "context" }, { "status" } },
-	{ "cpu-off", { "state" }, { "status" } },
-	{ "cpu-suspend", { "power-state", "entry", "context" }, { "status" } },
-	{ "migrate", { "mpidr" }, { "status" } },
-	{ "system-off", { 0 }, { "status" } },
-	{ "system-reset", { 0 }, { "status" } },
-};
 
 /* A string cut to fit ends in "...", so that no message passes it off as whole. */
 static void mark_cut(char *dst, unsigned size, const char *rest)
@@ -102,7 +79,7 @@ struct parse {
 	const void *fdt;
 	struct secmon_calltab *t;
 	struct secmon_ct_error *err;
-	const struct vocab *vocab;	/* of the operation being parsed, or NULL */
+	const struct secmon_ct_vocab *vocab;	/* of the operation being parsed, or NULL */
 };
 
 /* A property of u32 cells: its length in cells, or -1 when absent. */
@@ -317,7 +294,7 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 	bool bad;
 	uint32_t used = 0, results = 0;
 	int n, err;
-	const struct vocab *vb = ctx->vocab;
+	const struct secmon_ct_vocab *vb = ctx->vocab;
 
 	err = check_props(ctx, node, call_props);
 	if (err)
@@ -344,13 +321,13 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 		err = check_smccc_id(ctx, node, c);
 	if (!err)
 		err = named_regs(ctx, node, "arg-names", "arg-registers", vb ? vb->params : 0,
-				 6, SECMON_CT_MAX_REGS, &used, &c->nargs);
+				 SECMON_CT_VOCAB_PARAMS, SECMON_CT_MAX_REGS, &used, &c->nargs);
 	if (!err)
 		err = const_regs(ctx, node, &used, &c->nargs);
 	if (!err)
 		err = named_regs(ctx, node, "result-names", "result-registers",
-				 vb ? vb->results : 0, 3, SECMON_CT_MAX_RESULTS, &results,
-				 &c->nresults);
+				 vb ? vb->results : 0, SECMON_CT_VOCAB_RESULTS, SECMON_CT_MAX_RESULTS,
+				 &results, &c->nresults);
 	if (!err)
 		err = entry_address(ctx, node, c);
 	return err;
@@ -375,14 +352,6 @@ static bool is_call_n(const char *name, unsigned n)
 	return v == n;
 }
 
-static const struct vocab *find_vocab(const char *op)
-{
-	for (unsigned i = 0; i < sizeof(vocabs) / sizeof(vocabs[0]); i++)
-		if (secmon_name_eq(vocabs[i].op, op))
-			return &vocabs[i];
-	return 0;
-}
-
 /* An operation is one call, or a sequence of call@N child nodes. */
 static int parse_op(struct parse *ctx, int node)
 {
@@ -397,7 +366,7 @@ static int parse_op(struct parse *ctx, int node)
 	for (unsigned i = 0; i < t->nops; i++)
 		if (secmon_name_eq(t->ops[i].name, op->name))
 			return FAIL(0, "operation described twice");
-	ctx->vocab = find_vocab(op->name);
+	ctx->vocab = secmon_ct_fw_vocab_of(op->name);
 	if (fdt_getprop(ctx->fdt, node, "function-id", 0)) {
 		if (t->ncalls >= SECMON_CT_MAX_CALLS)
 			return NO_SPACE("function-id", "too many calls in the table");

@@ -26,20 +26,9 @@ struct secmon_fwops_impl {
 
 static const struct secmon_fwops_impl none_impl, psci_impl, table_impl;
 
-static const char *const op_names[SECMON_FWOP_COUNT] = {
-	[SECMON_FWOP_CPU_BOOT] = "cpu-boot",
-	[SECMON_FWOP_SET_CPU_BOOT_ADDR] = "set-cpu-boot-addr",
-	[SECMON_FWOP_GET_CPU_BOOT_ADDR] = "get-cpu-boot-addr",
-	[SECMON_FWOP_DO_IDLE] = "do-idle",
-	[SECMON_FWOP_SUSPEND] = "suspend",
-	[SECMON_FWOP_RESUME] = "resume",
-	[SECMON_FWOP_L2X0_INIT] = "l2x0-init",
-	[SECMON_FWOP_C15RESUME] = "c15resume",
-};
-
 const char *secmon_fwops_name(enum secmon_fwop op)
 {
-	return (unsigned)op < SECMON_FWOP_COUNT ? op_names[op] : "?";
+	return (unsigned)op < SECMON_FWOP_COUNT ? secmon_ct_fw_vocab[op].op : "?";
 }
 
 static int set_cpus(struct secmon_fwops *o, const uint64_t *mpidr, unsigned ncpus)
@@ -80,9 +69,9 @@ int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit 
 	*o = (struct secmon_fwops){ .backend = SECMON_FWOPS_TABLE, .c = c, .t = t,
 				    .impl = &table_impl };
 	for (unsigned i = 0; i < SECMON_FWOP_COUNT; i++)
-		o->op[i] = usable_op(t, op_names[i], c);
-	o->cpu_on = usable_op(t, "cpu-on", c);
-	o->cpu_suspend = usable_op(t, "cpu-suspend", c);
+		o->op[i] = usable_op(t, secmon_ct_fw_vocab[i].op, c);
+	o->cpu_on = usable_op(t, secmon_ct_fw_vocab[SECMON_CT_CPU_ON].op, c);
+	o->cpu_suspend = usable_op(t, secmon_ct_fw_vocab[SECMON_CT_CPU_SUSPEND].op, c);
 	return set_cpus(o, mpidr, ncpus);
 }
 

@@ -4,16 +4,6 @@
 #include <secmon/fwops.h>
 #include "internal.h"
 
-/* PSCI 0.1's DT properties, as Linux's "arm,psci" binding names them. */
-static const struct {
-	const char *prop, *op, *params[3];
-} psci01[] = {
-	{ "cpu_suspend", "cpu-suspend", { "power-state", "entry", "context" } },
-	{ "cpu_off", "cpu-off", { "state" } },
-	{ "cpu_on", "cpu-on", { "mpidr", "entry", "context" } },
-	{ "migrate", "migrate", { "mpidr" } },
-};
-
 static int fail(struct secmon_ct_error *err, const void *fdt, int node, const char *prop,
 		const char *msg)
 {
@@ -48,39 +38,45 @@ int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t
 	e = method(fdt, node, &t->method, err);
 	if (e)
 		return e;
-	for (unsigned i = 0; i < sizeof(psci01) / sizeof(psci01[0]); i++) {
+	/* PSCI 0.1's DT properties, as Linux's "arm,psci" binding names them. */
+	for (unsigned i = 0; i < SECMON_CT_FW_OPS; i++) {
+		const struct secmon_ct_vocab *vb = &secmon_ct_fw_vocab[i];
 		int len;
-		const fdt32_t *v = fdt_getprop(fdt, node, psci01[i].prop, &len);
+		const fdt32_t *v = vb->psci01_prop ? fdt_getprop(fdt, node, vb->psci01_prop, &len) : 0;
 		struct secmon_ct_call *c = &t->calls[t->ncalls];
 		unsigned n = 0;
 
 		if (!v)
 			continue;
 		if (len != 4)
-			return fail(err, fdt, node, psci01[i].prop, "must be one 32-bit cell");
+			return fail(err, fdt, node, vb->psci01_prop, "must be one 32-bit cell");
 		/* Linux passes PSCI 0.1 arguments in its native register width. */
 		*c = (struct secmon_ct_call){ .fid = fdt32_to_cpu(v[0]), .fast = true,
 					      .native = true, .first = t->nregs };
 		for (unsigned j = 0; j < t->ncalls; j++)
 			if (t->calls[j].fid == c->fid)
-				return fail(err, fdt, node, psci01[i].prop,
+				return fail(err, fdt, node, vb->psci01_prop,
 					    "the same function ID as another operation");
-		while (n < 3 && psci01[i].params[n]) {
-			t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = psci01[i].params[n],
+		while (n < 3 && vb->params[n]) {
+			t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = vb->params[n],
 								      .reg = (uint8_t)(n + 1) };
 			n++;
 		}
 		t->regs[t->nregs++] = (struct secmon_ct_reg){ .name = "status", .reg = 0 };
 		c->nargs = (uint8_t)n;
 		c->nresults = 1;
-		t->ops[t->nops++] = (struct secmon_ct_op){ .name = psci01[i].op,
+		t->ops[t->nops++] = (struct secmon_ct_op){ .name = vb->op,
 							   .first_call = t->ncalls, .ncalls = 1 };
 		t->ncalls++;
 	}
-	if (!secmon_calltab_op(t, "cpu-on"))
-		return fail(err, fdt, node, "cpu_on", "missing required property");
-	if (!secmon_calltab_op(t, "cpu-off"))
-		return fail(err, fdt, node, "cpu_off", "missing required property");
+	/* Linux's binding requires these two. */
+	for (unsigned i = 0; i < 2; i++) {
+		const struct secmon_ct_vocab *vb =
+			&secmon_ct_fw_vocab[i ? SECMON_CT_CPU_OFF : SECMON_CT_CPU_ON];
+
+		if (!secmon_calltab_op(t, vb->op))
+			return fail(err, fdt, node, vb->psci01_prop, "missing required property");
+	}
 	return SECMON_OK;
 }
 

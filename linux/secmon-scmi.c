@@ -155,7 +155,8 @@ static unsigned int scmi_count(u8 protocol)
 	unsigned int n = 0;
 	s32 st;
 
-	if (secmon_scmi_xfer(&chan, protocol, 1, NULL, 0, &st, out, SECMON_SCMI_MAX_WORDS, &n) ||
+	if (secmon_scmi_xfer(&chan, protocol, SECMON_SCMI_PROTOCOL_ATTRIBUTES, NULL, 0, &st, out,
+			     SECMON_SCMI_MAX_WORDS, &n) ||
 	    st || n < 1)
 		return 0;
 	return min_t(unsigned int, out[0] & 0xffff, SCMI_MAX_IDS);

@@ -3,7 +3,9 @@
 # services, backends, plat/host), the CLI (tools/), every firmware port's
 # own code (monitor/arch, drivers, fwlib and the boards, mk/ports.mk: each
 # file once, with the flags of the first port that builds it) and, with
-# cppcheck only, the Linux module (linux/). Prints TAP, one line per tool
+# cppcheck only, the Linux module (linux/), and with shellcheck every shell
+# script git tracks (warnings and errors; .shellcheckrc says what is off
+# and why). Prints TAP, one line per tool
 # and set of files or per file; any finding fails (exit status 1). Logs
 # under $(O).
 #   make lint            (or make -f mk/lint.mk [-j2])
@@ -115,11 +117,12 @@ tidy_flags = $(TIDY_CFLAGS) $(if $(filter lib/%,$(1)),-ffreestanding)
 TIDY_LOGS := $(patsubst %.c,$(O)/tidy/%.log,$(LINT_SRCS))
 FW_TIDY_LOGS := $(foreach p,$(FW_PORTS),$(patsubst %.c,$(O)/tidy-$(p)/%.log,$(FW_FILES.$(p))))
 CPPCHECK_RESULTS := $(O)/cppcheck.result $(patsubst %,$(O)/cppcheck-%.result,$(FW_PORTS)) \
-	$(O)/cppcheck-linux.result
+	$(O)/cppcheck-linux.result $(O)/shellcheck.result
+SHELL_SRCS := $(shell git ls-files '*.sh' .ci/run 2>/dev/null)
 
-.PHONY: lint cppcheck cppcheck-host cppcheck-linux $(patsubst %,cppcheck-%,$(FW_PORTS)) tidy \
+.PHONY: shellcheck lint cppcheck cppcheck-host cppcheck-linux $(patsubst %,cppcheck-%,$(FW_PORTS)) tidy \
 	fw-deps FORCE
-lint: cppcheck tidy
+lint: cppcheck tidy shellcheck
 	@fail=0; for f in $(CPPCHECK_RESULTS) $(patsubst %.log,%.result,$(TIDY_LOGS) $(FW_TIDY_LOGS)); do \
 		[ "$$(cat $$f)" = 0 ] || fail=1; done; \
 	echo "1..$$(( $(words $(TIDY_LOGS) $(FW_TIDY_LOGS) $(CPPCHECK_RESULTS)) ))"; exit $$fail
@@ -188,3 +191,15 @@ endef
 $(foreach p,$(FW_PORTS),$(eval $(call fw_tidy_rule,$(p))))
 
 FORCE:
+
+# Every shell script: one TAP line for the set.
+shellcheck: $(O)/shellcheck.result
+$(O)/shellcheck.result: FORCE
+	@mkdir -p $(O)
+	@if shellcheck -S warning -f gcc $(SHELL_SRCS) >$(O)/shellcheck.log 2>&1; then \
+		echo 0 >$@; echo "ok - shellcheck: $(words $(SHELL_SRCS)) scripts, no finding"; \
+	else \
+		echo 1 >$@; \
+		echo "not ok - shellcheck: $$(grep -c ': \(error\|warning\):' $(O)/shellcheck.log) findings (log: $(O)/shellcheck.log)"; \
+		sed 's/^/#   /' $(O)/shellcheck.log | head -40; \
+	fi

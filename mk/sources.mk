@@ -39,21 +39,26 @@ ARCH_SHARED_C := $(wildcard monitor/arch/*.c)
 # resident part; with the architecture's and the board's own (ARCH_COLD_C,
 # BOARD_COLD_C). The call-table marshaller (calltab_call.c, names.c) needs no
 # libfdt: it is cold only because no resident code calls through a table yet.
-MON_COLD_C := monitor/core/init.c monitor/core/fast_init.c monitor/core/board_dt.c \
-	monitor/core/trace_dt.c monitor/services/described_dt.c monitor/services/scmi_dt.c \
+MON_COLD_C := monitor/core/init.c monitor/core/fast_init.c monitor/core/os_dt.c \
+	monitor/core/trace_dt.c monitor/core/dispatch_init.c monitor/psci/psci_dt.c \
+	monitor/services/described_dt.c monitor/services/media_dt.c monitor/services/scmi_dt.c \
 	monitor/backends/scmi_model_dt.c monitor/services/off/scmi_off_dt.c
 LIB_COLD_C := lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
-	lib/fwops_dt.c
+	lib/fwops_dt.c lib/vocab.c
 # The stack protector's hook: only libfdt, all of it cold, calls it.
 FWLIB_COLD_C := monitor/fwlib/stack_protector.c
 # Resident code that no measured fast path runs (the log, the board's
-# described calls and SiP services, TRNG's plumbing, recording, the drivers),
+# described calls and SiP services, TRNG's plumbing, recording, the drivers,
+# the service table's power hooks, the general queries, PSCI's statistics,
+# system calls and suspend mode),
 # built with the port's OPT_SIZE: the AArch64 resident part is held under
 # 32 KiB (make bench); with the architecture's and the board's own
 # (ARCH_SIZE_C, BOARD_SIZE_C). The SMC entry, the dispatch, PSCI, the arch
 # service and the DRBG stay at the port's OPT.
 MON_SIZE_C := monitor/core/log.c monitor/services/described.c monitor/services/media.c \
-	monitor/services/errata.c monitor/services/trng.c monitor/core/trace.c
+	monitor/services/errata.c monitor/services/trng.c monitor/core/trace.c \
+	monitor/core/services.c monitor/core/queries.c monitor/psci/psci_stat.c \
+	monitor/psci/psci_system.c monitor/psci/psci_mode.c
 FWLIB_SIZE_C := monitor/fwlib/format.c monitor/fwlib/log.c
 ARCH_SHARED_SIZE_C := $(ARCH_SHARED_C)
 DRIVERS_SIZE_C := $(wildcard $(DRIVERS_DIR)/*.c)

@@ -263,10 +263,12 @@ void mon_chacha20_block(const uint32_t key[8], uint32_t counter, const uint32_t 
 
 /*
  * Writes this monitor's normal-world description into `fdt` (opened with
- * room to grow): the board DT's PSCI node, or a standard PSCI 1.1 one, the
- * SCMI server when the platform has a channel (/firmware/scmi and the
- * channel under /reserved-memory) and the board's call tables under
- * /firmware. Returns 0 or a libfdt error.
+ * room to grow), after mon_init(): each service its part, in order
+ * (core/services.c's mon_services_os_dt()): the board DT's PSCI node, or a
+ * standard PSCI 1.1 one, with the idle states and power domains of the
+ * platform's power states; the SCMI server when the platform has a channel
+ * (/firmware/scmi and the channel under /reserved-memory); the board's
+ * call tables under /firmware. Returns 0 or a libfdt error.
  */
 int mon_dt_fixup(void *fdt, const void *board_dtb);
 

@@ -14,23 +14,22 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <secmon/scmi.h>
 
-/* SCMI status codes (DEN0056). */
-#define SCMI_SUCCESS 0
-#define SCMI_NOT_SUPPORTED (-1)
-#define SCMI_INVALID_PARAMETERS (-2)
-#define SCMI_DENIED (-3)
-#define SCMI_NOT_FOUND (-4)
-#define SCMI_OUT_OF_RANGE (-5)
-#define SCMI_BUSY (-6)
-#define SCMI_COMMS_ERROR (-7)
-#define SCMI_GENERIC_ERROR (-8)
-#define SCMI_HARDWARE_ERROR (-9)
-#define SCMI_PROTOCOL_ERROR (-10)
-
-/* Power domain states (POWER_STATE_SET / GET). */
-#define SCMI_POWER_ON 0x00000000u
-#define SCMI_POWER_OFF 0x40000000u
+/* The SCMI status codes and power states of <secmon/scmi.h>, by the server's short names. */
+#define SCMI_SUCCESS SECMON_SCMI_SUCCESS
+#define SCMI_NOT_SUPPORTED SECMON_SCMI_NOT_SUPPORTED
+#define SCMI_INVALID_PARAMETERS SECMON_SCMI_INVALID_PARAMETERS
+#define SCMI_DENIED SECMON_SCMI_DENIED
+#define SCMI_NOT_FOUND SECMON_SCMI_NOT_FOUND
+#define SCMI_OUT_OF_RANGE SECMON_SCMI_OUT_OF_RANGE
+#define SCMI_BUSY SECMON_SCMI_BUSY
+#define SCMI_COMMS_ERROR SECMON_SCMI_COMMS_ERROR
+#define SCMI_GENERIC_ERROR SECMON_SCMI_GENERIC_ERROR
+#define SCMI_HARDWARE_ERROR SECMON_SCMI_HARDWARE_ERROR
+#define SCMI_PROTOCOL_ERROR SECMON_SCMI_PROTOCOL_ERROR
+#define SCMI_POWER_ON SECMON_SCMI_POWER_ON
+#define SCMI_POWER_OFF SECMON_SCMI_POWER_OFF
 
 /* The agent's channel: normal-world memory, 4-byte aligned. */
 struct scmi_be_channel {

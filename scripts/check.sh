@@ -5,7 +5,7 @@
 # without a "not ok" line, or that ran no test, counts as one failure.
 # Logs go to build/check/<suite>.log. Last line: "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 logdir=build/check
 rm -rf "$logdir"
 mkdir -p "$logdir"

@@ -4,15 +4,16 @@
 # be installed next to the host's; scripts/fetch-libfdt.sh unpacks it under
 # build/ instead.) The last line builds and checks the Debian packages (make
 # deb, tests/deb): dpkg-buildpackage with debhelper and dh-dkms, help2man for
-# the man page, lintian, mmdebstrap for the fresh Debian systems.
+# the man page, lintian, mmdebstrap (with arch-test, which it needs to build
+# a system of another architecture) for the fresh Debian systems.
 set -eu
 
 PKGS="make gcc clang llvm lld libclang-rt-14-dev
 gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf binutils-aarch64-linux-gnu
 binutils-arm-linux-gnueabihf qemu-system-arm qemu-user-static device-tree-compiler
 libfdt-dev libcmocka-dev dt-schema
-cpio xz-utils zstd e2fsprogs cppcheck clang-tidy python3 libelf1 libssl3 librsvg2-bin
-dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap pkg-config man-db"
+cpio xz-utils zstd e2fsprogs cppcheck clang-tidy shellcheck python3 libelf1 libssl3 librsvg2-bin
+dpkg-dev debhelper dh-dkms help2man lintian mmdebstrap arch-test pkg-config man-db"
 
 missing=""
 for p in $PKGS; do
@@ -31,5 +32,15 @@ done
 # Another apt run (a second checkout's make, unattended upgrades) may hold
 # dpkg's lock: wait for it rather than fail.
 lock="-o DPkg::Lock::Timeout=600"
-$SUDO apt-get $lock update -qq
+# A mirror caught in the middle of a sync fails an index ("File has
+# unexpected size"): try again, then install from the indexes apt has (the
+# install says clearly if a package is not in them).
+for try in 1 2 3; do
+	$SUDO apt-get $lock update -qq && break
+	if [ "$try" = 3 ]; then
+		echo "deps: apt-get update failed 3 times; installing from the indexes apt has" >&2
+	else
+		sleep 15
+	fi
+done
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get $lock install -y -qq --no-install-recommends $missing >/dev/null

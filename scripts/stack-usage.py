@@ -8,8 +8,10 @@ of secmon.elf (call edges GCC adds itself, and the functions without .su:
 libfdt.a, assembly, libgcc, whose frames are estimated from the prologues:
 "sub sp, sp, #N", "stp ..., [sp, #-N]!", and on AArch32 "push"/"vpush").
 
-Indirect calls count as the deepest address-taken function. Recursion fails
-the check, except the bounded cases listed in BOUNDED.
+Only the objects the link used count (its map, secmon.map). An indirect
+call counts as the deepest of the functions the data objects named for its
+caller in INDIRECT_SOURCES hold. Recursion fails the check, except the
+bounded cases of bounded_recursion().
 
 Two stacks are checked, with the sizes mk/firmware.mk reads from the
 board's platform.h and the architecture's frame.h: the boot CPU's cold-boot
@@ -38,7 +40,7 @@ ARCHES = {
             ("cold", "cold boot", 0, "board_cold_boot"),
             ("runtime", "warm boot", 0, "board_secondary_boot"),
             ("runtime", "SMC", 0, "mon_smc"),
-            ("runtime", "SMC fast path (blr x3)", 0, "__indirect_call"),
+            ("runtime", "SMC fast path (blr x3)", 0, "smc_fast"),
             ("runtime", "lower-EL exception (struct a64_trap)", 256, "a64_lower_exception"),
         ],
         "fault": "arch_monitor_fault",
@@ -68,7 +70,7 @@ ARCHES = {
     },
 }
 INDIRECT = "__indirect_call"
-BOARD_DT = "monitor/core/board_dt.c"
+BOARD_DT = "monitor/core/os_dt.c"
 
 NODE_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*?(?:\\n(\d+) bytes \((\w+)\))?"')
 EDGE_RE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
@@ -104,29 +106,56 @@ def bounded_recursion():
 BUILTIN_RE = re.compile(r'node: \{ title: "([^"]+)" label: "[^"]*\\n<built-in>"')
 
 
-def read_ci(objdir):
+def image_objects(objdir, mapfile):
+    """The object files the link used, from its map: every object it loaded
+    and every archive member it pulled in (the objdir holds the whole of
+    lib/, and objects of files since removed)."""
+    objs, members = [], []
+    for line in open(mapfile):
+        m = re.match(r"LOAD (\S+\.o)$", line)
+        if m:
+            objs.append(m.group(1))
+            continue
+        m = re.match(r"(\S+\.a)\(([^)]+\.o)\)$", line)
+        if m and not m.group(1).endswith("libfdt.a") and "libgcc" not in m.group(1):
+            members.append(m.group(2))
+    # libsecmon.a is built from lib/*.c (mk/firmware.mk), flat.
+    for mem in sorted(set(members)):
+        path = os.path.join(objdir, "lib", mem)
+        if not os.path.exists(path):
+            sys.exit("stack-usage: archive member %s is not %s" % (mem, path))
+        objs.append(path)
+    if not objs:
+        sys.exit("stack-usage: no objects in the link map " + mapfile)
+    return sorted(set(objs))
+
+
+def read_ci(objs):
     """Frames and call edges of the C functions, and the names of the
-    compiler's helpers GCC says a function may call (libgcc's)."""
+    compiler's helpers GCC says a function may call (libgcc's). An indirect
+    call is an edge to INDIRECT."""
     frames, edges, builtins = {}, {}, set()
-    for root, _, files in os.walk(objdir):
-        for f in files:
-            if not f.endswith(".ci"):
+    for obj in objs:
+        if not obj.endswith(".c.o"):
+            continue
+        ci = obj[:-2] + ".ci"
+        if not os.path.exists(ci):
+            sys.exit("stack-usage: %s has no %s (built without -fcallgraph-info?)" % (obj, ci))
+        for line in open(ci):
+            m = NODE_RE.match(line)
+            if m and m.group(2):
+                if m.group(3) != "static":
+                    sys.exit("stack-usage: %s: %s stack usage" % (m.group(1), m.group(3)))
+                frames[m.group(1)] = int(m.group(2))
+                edges.setdefault(m.group(1), set())
                 continue
-            for line in open(os.path.join(root, f)):
-                m = NODE_RE.match(line)
-                if m and m.group(2):
-                    if m.group(3) != "static":
-                        sys.exit("stack-usage: %s: %s stack usage" % (m.group(1), m.group(3)))
-                    frames[m.group(1)] = int(m.group(2))
-                    edges.setdefault(m.group(1), set())
-                    continue
-                m = BUILTIN_RE.match(line)
-                if m:
-                    builtins.add(m.group(1))
-                    continue
-                m = EDGE_RE.match(line)
-                if m:
-                    edges.setdefault(m.group(1), set()).add(m.group(2))
+            m = BUILTIN_RE.match(line)
+            if m:
+                builtins.add(m.group(1))
+                continue
+            m = EDGE_RE.match(line)
+            if m:
+                edges.setdefault(m.group(1), set()).add(m.group(2))
     return frames, edges, builtins
 
 
@@ -152,41 +181,57 @@ class Names:
         return cands or [name]
 
 
-def address_taken(objdir, objdump, names, direct_relocs):
-    """Functions referenced by anything but a direct call or tail call."""
-    taken = set()
-    for root, _, files in os.walk(objdir):
-        for f in files:
-            # The assembly's own references (the vector table's address, the
-            # workaround code the vector branches to) are not functions that C
-            # calls through a pointer: its entry points are the roots.
-            if not f.endswith(".o") or f.endswith(".S.o"):
+DATA_SECTIONS = (".data.rel.ro.local.", ".data.rel.ro.", ".rodata.", ".data.", ".sdata.")
+
+
+def address_taken(objs, objdir, objdump, names, direct_relocs):
+    """Functions referenced by anything but a direct call or tail call, and
+    per data object (-fdata-sections: a section of its own) the functions
+    whose addresses it holds, under its name and under "file.c:name"."""
+    taken, tables = set(), {}
+    for path in objs:
+        # The assembly's own references (the vector table's address, the
+        # workaround code the vector branches to) are not functions that C
+        # calls through a pointer: its entry points are the roots.
+        if path.endswith(".S.o"):
+            continue
+        src = os.path.relpath(path, objdir)[:-2]
+        out = subprocess.run([objdump, "-r", path], capture_output=True, text=True, check=True).stdout
+        section = ""
+        for line in out.splitlines():
+            if line.startswith("RELOCATION RECORDS FOR"):
+                section = line.split("[")[1].rstrip("]:")
                 continue
-            path = os.path.join(root, f)
-            src = os.path.relpath(path, objdir)[:-2]
-            out = subprocess.run([objdump, "-r", path], capture_output=True, text=True, check=True).stdout
-            section = ""
-            for line in out.splitlines():
-                if line.startswith("RELOCATION RECORDS FOR"):
-                    section = line.split("[")[1].rstrip("]:")
-                    continue
-                parts = line.split()
-                if len(parts) != 3 or section.startswith((".debug", ".eh_frame", ".ARM")) or \
-                        parts[1] in direct_relocs:
-                    continue
-                sym = parts[2].split("+")[0].split("-")[0]
-                # A static function: its section's symbol (AArch64) or its own.
-                if sym.startswith(".text."):
-                    sym = sym[len(".text."):]
-                cand = src + ":" + sym
-                if cand in names.titles:
-                    taken.add(cand)
-                    continue
-                if sym in names.titles:
-                    taken.add(sym)
-    return taken
+            parts = line.split()
+            if len(parts) != 3 or section.startswith((".debug", ".eh_frame", ".ARM")) or \
+                    parts[1] in direct_relocs:
+                continue
+            sym = parts[2].split("+")[0].split("-")[0]
+            # A function's own code (a switch's jump table) is not a call.
+            if sym == section:
+                continue
+            # A static function: its section's symbol (AArch64) or its own.
+            if sym.startswith(".text."):
+                sym = sym[len(".text."):]
+            cand = src + ":" + sym
+            if cand in names.titles:
+                fn = cand
+            elif sym in names.titles:
+                fn = sym
+            else:
+                continue
+            taken.add(fn)
+            for prefix in DATA_SECTIONS:
+                if section.startswith(prefix):
+                    # A function's static object: "name.N".
+                    obj = re.sub(r"\.\d+$", "", section[len(prefix):])
+                    tables.setdefault(obj, set()).add(fn)
+                    tables.setdefault(src + ":" + obj, set()).add(fn)
+                    break
+    return taken, tables
 
 
+VENEER_RE = re.compile(r"^__(.+)_(?:from_arm|from_thumb|veneer)$")
 FUNC_RE = re.compile(r"^[0-9a-f]+ <([^>]+)>:$")
 PUSH_RE = re.compile(r"\[sp, #-(\d+)\]!")
 SUB_RE = re.compile(r"\ssub\s+sp, sp, #(0x[0-9a-f]+|\d+)(, lsl #12)?")
@@ -235,7 +280,101 @@ def read_elf(elf, objdump, port):
             cur["frame"] += int(m.group(1), 0) << (12 if m.group(2) else 0)
         if port["indirect"].search(line):
             cur["indirect"] = True
+    # The linker's interworking and long-branch veneers jump to the function
+    # they are named after (through pc): a direct call of it.
+    for name, fn in funcs.items():
+        m = VENEER_RE.match(name)
+        if m and m.group(1) in funcs:
+            fn.update(calls={m.group(1)}, indirect=False)
     return funcs
+
+
+# Where each indirect call's targets come from: per function that calls
+# through a pointer, the data objects the pointer is read from, directly or
+# through a copy made at cold boot ("file.c:object" where the name alone is
+# ambiguous). Its targets are the functions whose addresses those objects
+# hold (the relocations of each object's own section, -fdata-sections), or
+# a function named itself (code stores its address).
+# An object a port does not link holds nothing there. A function of the
+# image that calls through a pointer and is not listed, and an
+# address-taken function that no listed object holds, fail the check, so
+# the model cannot fall behind the code.
+SERVICES = ["monitor/core/services.c:mon_services"]
+# A route's fast handler: a service's, or the one that takes no call
+# (fast_of(), and the routes recording switches to).
+ROUTES = SERVICES + ["mon_no_fast_calls"]
+POWER_HOOKS = ["monitor/core/services.c:power_hooks"]
+CONDUITS = ["lib/conduit_none.c:secmon_conduit_none"]
+INDIRECT_SOURCES = {
+    # The service table, and the SMC fast path's routes (struct mon_fast,
+    # filled from each service's fast handler by mon_fast_init()); the
+    # AArch64 vector's smc_fast branches to the route's handler (blr x3).
+    "monitor/core/dispatch.c:route": SERVICES,
+    "mon_fid_implemented": SERVICES,
+    "mon_general_query": SERVICES,
+    "mon_fast_init": SERVICES,
+    "mon_smc_fast": ROUTES,
+    "smc_fast": ROUTES,
+    # PSCI's function table, and the fast table psci_init() builds from it.
+    "psci_handle": ["monitor/psci/psci.c:functions"],
+    "psci_fast": ["monitor/psci/psci.c:functions"],
+    # The power-event hooks (core/power.h, mon_power_event()).
+    "psci_cpu_on": POWER_HOOKS,
+    "psci_cpu_off": POWER_HOOKS,
+    "psci_wakeup": POWER_HOOKS,
+    "monitor/psci/psci_suspend.c:standby": POWER_HOOKS,
+    "monitor/psci/psci_suspend.c:powerdown": POWER_HOOKS,
+    "monitor/psci/psci_system.c:system_down": POWER_HOOKS,
+    # A described service's run table, filled from its descriptor's ops.
+    "described_handle": ["monitor/services/described_dt.c:fw_ops", "monitor/services/media_dt.c:ops"],
+    # The board's errata list (struct mon_config.errata).
+    "errata_handle": ["monitor/plat/qemu-virt/plat.c:qv_errata"],
+    # SCMI: each protocol's descriptor and command table.
+    "scmi_process": ["monitor/services/scmi_%s.c:%s" % (p, t)
+                     for p in ("base", "clock", "perf", "power", "reset", "sensor")
+                     for t in ("scmi_" + p, "cmds")],
+    # The Exynos4210 board's steps of the DT handed to the OS.
+    "ex_dt_fixup": ["monitor/plat/exynos4210/dt.c:steps"],
+    # The library's conduit (include/secmon/conduit.h) and firmware ops.
+    "secmon_call3": CONDUITS,
+    "lib/smccc.c:soc_id_name": CONDUITS,
+    "secmon_calltab_call": CONDUITS,
+    "secmon_trng_rnd": CONDUITS,
+    "secmon_errata_apply": CONDUITS,
+    "secmon_scmi_xfer": CONDUITS,
+}
+for _f in ("has", "cpu_boot", "set_cpu_boot_addr", "get_cpu_boot_addr", "do_idle", "suspend",
+           "resume", "l2x0_init", "c15resume"):
+    INDIRECT_SOURCES["secmon_fwops_" + _f] = ["lib/fwops.c:" + t for t in
+                                              ("psci_impl", "table_impl", "none_impl")]
+
+
+def indirect_targets(edges, taken, tables):
+    """Per function that calls through a pointer, its INDIRECT node's name and
+    targets; replaces the INDIRECT edges. Errors for what the map misses."""
+    targets, errors, held = {}, [], set()
+    def holds(obj):
+        return {obj} & taken if obj in taken else tables.get(obj, set())
+
+    for fns in INDIRECT_SOURCES.values():
+        for t in fns:
+            held |= holds(t)
+    for f in sorted(edges):
+        if INDIRECT not in edges[f]:
+            continue
+        edges[f].discard(INDIRECT)
+        if f not in INDIRECT_SOURCES:
+            errors.append("%s calls through a pointer: name the objects its targets come from "
+                          "in INDIRECT_SOURCES (scripts/stack-usage.py)" % f)
+            continue
+        node = "%s in %s" % (INDIRECT, f)
+        targets[node] = {t for obj in INDIRECT_SOURCES[f] for t in holds(obj) if t in taken}
+        edges[f].add(node)
+    for t in sorted(taken - held):
+        where = sorted(k for k, v in tables.items() if t in v and ":" in k)
+        errors.append("%s: its address is taken (%s) but no object in INDIRECT_SOURCES holds it"
+                      % (t, ", ".join(where) or "in code"))
+    return targets, errors
 
 
 def main():
@@ -248,17 +387,22 @@ def main():
     ap.add_argument("--objdir", required=True)
     ap.add_argument("--elf", required=True)
     ap.add_argument("--objdump", required=True)
+    ap.add_argument("--forget", action="append", default=[], metavar="FUNCTION",
+                    help="drop FUNCTION from INDIRECT_SOURCES (shows the check fail)")
     ap.add_argument("--limit", type=num,
                     help="bytes below a CPU's frame (default PLAT_STACK_SIZE - ARCH_FRAME_SIZE)")
     args = ap.parse_args()
     port = ARCHES[args.arch]
+    for f in args.forget:
+        INDIRECT_SOURCES.pop(f, None)
     runtime_limit = args.stack_size - args.frame_size
     if args.limit is None:
         args.limit = runtime_limit
 
-    frames, edges, builtins = read_ci(args.objdir)
+    objs = image_objects(args.objdir, os.path.splitext(args.elf)[0] + ".map")
+    frames, edges, builtins = read_ci(objs)
     if not frames:
-        sys.exit("stack-usage: no .ci files in " + args.objdir)
+        sys.exit("stack-usage: no .ci files for the objects of " + args.elf)
     c_functions = set(frames)
     names = Names(list(frames))
     elf = read_elf(args.elf, args.objdump, port)
@@ -289,11 +433,12 @@ def main():
     # Only C functions count: the assembly's code whose address C takes (the
     # workaround code the vector branches to, arch_wa_ordinary) is entered
     # by the vector alone, never called through a C function pointer.
-    taken = {t for t in address_taken(args.objdir, args.objdump, names, port["direct_relocs"])
-             if t.rsplit(":", 1)[-1] in elf and t in c_functions}
+    taken, tables = address_taken(objs, args.objdir, args.objdump, names, port["direct_relocs"])
+    taken = {t for t in taken if t.rsplit(":", 1)[-1] in elf and t in c_functions}
+    targets, errors = indirect_targets(edges, taken, tables)
     bounded = bounded_recursion()
 
-    memo, active, errors, notes = {}, [], [], set()
+    memo, active, notes = {}, [], set()
 
     def cost(f):
         """(bytes, path, cut) of the deepest chain starting with a call to f;
@@ -301,7 +446,7 @@ def main():
         memoized)."""
         if f in memo:
             return memo[f]
-        if f in active and f != INDIRECT:
+        if f in active:
             if active.count(f) < bounded.get(f, 1):
                 pass  # one more level of bounded recursion
             else:
@@ -310,20 +455,20 @@ def main():
                 return (0, [], True)
         active.append(f)
         cut = False
-        if f == INDIRECT:
+        if f.startswith(INDIRECT):
             # A function pointer never leads back to a function on the path
             # (no table holds its caller): noted, not counted as recursion.
-            best, label = (0, [], False), INDIRECT
-            for t in sorted(taken):
+            best = (0, [], False)
+            for t in sorted(targets[f]):
                 if t in active:
-                    notes.add("indirect call in %s: %s skipped (on the path)" % (active[-2], t))
+                    notes.add("%s: %s skipped (on the path)" % (f, t))
                     cut = True
                     continue
                 c = cost(t)
                 cut |= c[2]
                 if c[0] > best[0]:
                     best = c
-            res = (best[0], [(INDIRECT + " (max of %d address-taken)" % len(taken), 0)] + best[1], cut)
+            res = (best[0], [("%s (deepest of %d)" % (f, len(targets[f])), 0)] + best[1], cut)
         else:
             if f not in frames:
                 errors.append("no frame size for %s" % f)
@@ -356,8 +501,8 @@ def main():
             worst[stack] = (n, what, base, path)
     for e in sorted(notes) + sorted(set(errors)):
         print("# " + e)
-    print("# %d functions (%d estimated from the disassembly), %d address-taken"
-          % (len(frames), len(estimated), len(taken)))
+    print("# %d functions (%d estimated from the disassembly), %d address-taken, "
+          "%d that call through a pointer" % (len(frames), len(estimated), len(taken), len(targets)))
     limits = {
         "cold": (args.cold_stack_size, "PLAT_COLD_STACK_SIZE"),
         "runtime": (args.limit, "PLAT_STACK_SIZE minus the 0x%x frame" % args.frame_size

@@ -17,7 +17,6 @@
 #include "scmi_msgs.h"
 
 #define CMD "scmi"
-#define SCMI_SMC 0x82000200u	/* docs/scmi.md */
 #define MAX_MSGS 32
 #define MAX_IN 34	/* one word more than fits, to see it refused */
 
@@ -223,7 +222,7 @@ static int parse_opts(int argc, char **argv, bool *help)
 static void body(struct simcall *sc, const struct secmon_conduit *c)
 {
 	struct secmon_scmi s = {
-		.conduit = c, .fid = SCMI_SMC, .shmem = sim_phys(SIM_SCMI_BASE, SIM_SCMI_SIZE),
+		.conduit = c, .fid = SECMON_SCMI_SMC, .shmem = sim_phys(SIM_SCMI_BASE, SIM_SCMI_SIZE),
 		.shmem_size = SIM_SCMI_SIZE,
 	};
 

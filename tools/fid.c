@@ -2,8 +2,8 @@
 /*
  * SMCCC function IDs: their fields, the owning entities, and the names of
  * the calls this tool knows (Arm architecture calls, every PSCI function in
- * both conventions, TRNG, secmon's trace calls, and the general queries of
- * every owning entity).
+ * both conventions, TRNG, secmon's own SiP calls from <secmon/sip.h>, and
+ * the general queries of every owning entity).
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include <secmon/psci.h>
-#include <secmon/trace.h>
+#include <secmon/sip.h>
 #include "cli.h"
 #include "fid.h"
 
@@ -92,16 +92,6 @@ static const struct fixed fixed_ids[] = {
 	{ 0x84000052u, "TRNG_GET_UUID", "TRNG", "TRNG 1.0", RES_TRNG_UUID },
 	{ 0x84000053u, "TRNG_RND32", "TRNG", "TRNG 1.0", RES_TRNG_RND },
 	{ 0xc4000053u, "TRNG_RND64", "TRNG", "TRNG 1.0", RES_TRNG_RND },
-	/* secmon's recording readout (include/secmon/trace.h, docs/trace.md) */
-	{ SECMON_SIP_TRACE_INFO, "SECMON_TRACE_INFO", "secmon trace", "", RES_PSCI_STATUS },
-	{ SECMON_SIP_TRACE_INFO | SECMON_FID_SMC64, "SECMON_TRACE_INFO", "secmon trace", "",
-	  RES_PSCI_STATUS },
-	{ SECMON_SIP_TRACE_READ, "SECMON_TRACE_READ", "secmon trace", "", RES_PSCI_STATUS },
-	{ SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, "SECMON_TRACE_READ", "secmon trace", "",
-	  RES_PSCI_STATUS },
-	{ SECMON_SIP_TRACE_CTL, "SECMON_TRACE_CTL", "secmon trace", "", RES_PSCI_STATUS },
-	{ SECMON_SIP_TRACE_CTL | SECMON_FID_SMC64, "SECMON_TRACE_CTL", "secmon trace", "",
-	  RES_PSCI_STATUS },
 };
 
 struct psci_entry {
@@ -163,7 +153,10 @@ static const struct {
 };
 
 #define NOENS 64
-#define MAX_KNOWN (ARRAY_SIZE(fixed_ids) + 2 * ARRAY_SIZE(psci_fns) + NOENS * NQUERIES)
+/* secmon's SiP calls (secmon_sip_calls[]): room for both forms of each. */
+#define MAX_SIP 16
+#define MAX_KNOWN \
+	(ARRAY_SIZE(fixed_ids) + 2 * ARRAY_SIZE(psci_fns) + 2 * MAX_SIP + NOENS * NQUERIES)
 
 static struct fid_known known[MAX_KNOWN];
 static unsigned nknown;
@@ -218,6 +211,17 @@ static void build(void)
 					    e->kind);
 			}
 		}
+	}
+	/* secmon's own; the recording's calls answer PSCI-style statuses (trace.h). */
+	for (i = 0; i < secmon_sip_call_count && i < MAX_SIP; i++) {
+		const struct secmon_sip_call *c = &secmon_sip_calls[i];
+		enum res_kind kind = c->fid >= SECMON_SIP_TRACE_INFO && c->fid <= SECMON_SIP_TRACE_CTL
+					     ? RES_PSCI_STATUS
+					     : RES_NONE;
+
+		add(c->fid, c->name, c->service, "", kind);
+		if (c->smc64)
+			add(c->fid | SECMON_FID_SMC64, c->name, c->service, "", kind);
 	}
 	for (i = 0; i < NOENS; i++) {
 		oen_tag(i, tag, sizeof(tag));

@@ -120,6 +120,51 @@ const struct secmon_ct_op *secmon_calltab_op(const struct secmon_calltab *t, con
 bool secmon_calltab_op_usable(const struct secmon_calltab *t, const struct secmon_ct_op *op,
 			      const struct secmon_conduit *c);
 
+/*
+ * The firmware operations a call table may describe: the binding's closed
+ * vocabulary (docs/bindings/secmon,call-table.yaml), stated once here for
+ * the parser (which refuses a parameter or result the operation does not
+ * have), the library's firmware operations (<secmon/fwops.h>, whose enum
+ * secmon_fwop is the first SECMON_FWOP_COUNT of these) and the monitor's
+ * described calls. PSCI 0.1's operations come with the "arm,psci" node's
+ * property that gives their ID and the standard PSCI function they are;
+ * their parameters are in PSCI's register order (x1, x2, x3).
+ */
+enum secmon_ct_fw_op {
+	SECMON_CT_CPU_BOOT,
+	SECMON_CT_SET_CPU_BOOT_ADDR,
+	SECMON_CT_GET_CPU_BOOT_ADDR,
+	SECMON_CT_DO_IDLE,
+	SECMON_CT_SUSPEND,
+	SECMON_CT_RESUME,
+	SECMON_CT_L2X0_INIT,
+	SECMON_CT_C15RESUME,
+	SECMON_CT_CPU_SUSPEND,	/* PSCI 0.1's, in PSCI's function order */
+	SECMON_CT_CPU_OFF,
+	SECMON_CT_CPU_ON,
+	SECMON_CT_MIGRATE,
+	SECMON_CT_SYSTEM_OFF,
+	SECMON_CT_SYSTEM_RESET,
+	SECMON_CT_FW_OPS,
+};
+
+#define SECMON_CT_VOCAB_PARAMS	6
+#define SECMON_CT_VOCAB_RESULTS	3
+
+struct secmon_ct_vocab {
+	const char *op;					/* its node name, e.g. "cpu-boot" */
+	const char *params[SECMON_CT_VOCAB_PARAMS];	/* NULL after the last */
+	const char *results[SECMON_CT_VOCAB_RESULTS];
+	const char *psci01_prop;	/* PSCI 0.1's property ("cpu_on"), or NULL */
+	unsigned psci_fn;		/* with psci01_prop: SECMON_PSCI_FN_* */
+};
+
+/* lib/vocab.c, indexed by enum secmon_ct_fw_op. */
+extern const struct secmon_ct_vocab secmon_ct_fw_vocab[SECMON_CT_FW_OPS];
+
+/* The operation named `name` ("cpu-boot@1" too), or NULL. */
+const struct secmon_ct_vocab *secmon_ct_fw_vocab_of(const char *name);
+
 /* A named value: an argument in, or a result out. */
 struct secmon_ct_val {
 	const char *name;

@@ -17,10 +17,8 @@
 
 #include <stdint.h>
 #include <secmon/conduit.h>
-
-/* secmon's own SiP errata service: x1 = erratum number. */
-#define SECMON_SIP_ERRATA_APPLY		0x82000020u
-#define SECMON_SIP_ERRATA_STATUS	0x82000021u
+/* secmon's own errata calls, SECMON_SIP_ERRATA_APPLY and _STATUS. */
+#include <secmon/sip.h>
 
 /* Answers of both calls. */
 #define SECMON_ERRATUM_APPLIED		0	/* APPLY: done now; STATUS: not yet */

@@ -12,6 +12,16 @@
 #include <stdint.h>
 #include <secmon/conduit.h>
 #include <secmon/error.h>
+#include <secmon/sip.h>
+
+/*
+ * The facts of SCMI over secmon's SMC transport, one statement each for
+ * the server (monitor/services/scmi*.c), this client (lib/scmi.c) and the
+ * CLI (tools/cmd_scmi.c, tools/scmi_msgs.c).
+ */
+
+/* The SMC that says a message is waiting: secmon's SiP call (<secmon/sip.h>). */
+#define SECMON_SCMI_SMC		SECMON_SIP_SCMI
 
 /* Protocols. */
 #define SECMON_SCMI_BASE	0x10
@@ -24,9 +34,104 @@
 /* Payload words either way (128 bytes, what the SMC transport carries). */
 #define SECMON_SCMI_MAX_WORDS	32
 
+/*
+ * The shared-memory channel (DEN0056, the shared memory transport), in
+ * 32-bit words from its start, and the channel status's bits: the agent
+ * writes a message and clears FREE, the platform answers in place and
+ * sets FREE again (with ERROR when it could not read the message). A
+ * channel holds the longest message either way: SECMON_SCMI_SHM_MIN bytes.
+ */
+#define SECMON_SCMI_SHM_STATUS	1
+#define SECMON_SCMI_SHM_FLAGS	4
+#define SECMON_SCMI_SHM_LENGTH	5	/* bytes of the header and the payload */
+#define SECMON_SCMI_SHM_HEADER	6
+#define SECMON_SCMI_SHM_PAYLOAD	7
+#define SECMON_SCMI_SHM_MIN	(4u * SECMON_SCMI_SHM_PAYLOAD + 4u * SECMON_SCMI_MAX_WORDS)
+#define SECMON_SCMI_CHANNEL_FREE	0x1u
+#define SECMON_SCMI_CHANNEL_ERROR	0x2u
+
+/* A message header: message ID 7:0, type 9:8 (0: a command), protocol 17:10, token 27:18. */
+#define SECMON_SCMI_TOKEN_MASK	0x3ffu
+static inline uint32_t secmon_scmi_header(uint8_t protocol, uint8_t msg, uint32_t token)
+{
+	return (token & SECMON_SCMI_TOKEN_MASK) << 18 | (uint32_t)protocol << 10 | msg;
+}
+
+static inline uint8_t secmon_scmi_header_msg(uint32_t h)
+{
+	return (uint8_t)h;
+}
+
+static inline unsigned secmon_scmi_header_type(uint32_t h)
+{
+	return (h >> 8) & 0x3u;
+}
+
+static inline uint8_t secmon_scmi_header_protocol(uint32_t h)
+{
+	return (uint8_t)(h >> 10);
+}
+
+/* Message IDs: the three every protocol has, then each protocol's (DEN0056 4.2-4.8). */
+#define SECMON_SCMI_PROTOCOL_VERSION			0x0
+#define SECMON_SCMI_PROTOCOL_ATTRIBUTES			0x1
+#define SECMON_SCMI_PROTOCOL_MESSAGE_ATTRIBUTES		0x2
+#define SECMON_SCMI_BASE_DISCOVER_VENDOR		0x3
+#define SECMON_SCMI_BASE_DISCOVER_SUB_VENDOR		0x4
+#define SECMON_SCMI_BASE_DISCOVER_IMPLEMENTATION_VERSION 0x5
+#define SECMON_SCMI_BASE_DISCOVER_LIST_PROTOCOLS	0x6
+#define SECMON_SCMI_BASE_DISCOVER_AGENT			0x7
+#define SECMON_SCMI_BASE_NOTIFY_ERRORS			0x8
+#define SECMON_SCMI_BASE_SET_DEVICE_PERMISSIONS		0x9
+#define SECMON_SCMI_BASE_SET_PROTOCOL_PERMISSIONS	0xa
+#define SECMON_SCMI_BASE_RESET_AGENT_CONFIGURATION	0xb
+#define SECMON_SCMI_POWER_DOMAIN_ATTRIBUTES		0x3
+#define SECMON_SCMI_POWER_STATE_SET			0x4
+#define SECMON_SCMI_POWER_STATE_GET			0x5
+#define SECMON_SCMI_POWER_STATE_NOTIFY			0x6
+#define SECMON_SCMI_PERFORMANCE_DOMAIN_ATTRIBUTES		0x3
+#define SECMON_SCMI_PERFORMANCE_DESCRIBE_LEVELS		0x4
+#define SECMON_SCMI_PERFORMANCE_LIMITS_SET			0x5
+#define SECMON_SCMI_PERFORMANCE_LIMITS_GET			0x6
+#define SECMON_SCMI_PERFORMANCE_LEVEL_SET			0x7
+#define SECMON_SCMI_PERFORMANCE_LEVEL_GET			0x8
+#define SECMON_SCMI_PERFORMANCE_NOTIFY_LIMITS			0x9
+#define SECMON_SCMI_PERFORMANCE_NOTIFY_LEVEL			0xa
+#define SECMON_SCMI_PERFORMANCE_DESCRIBE_FASTCHANNEL		0xb
+#define SECMON_SCMI_CLOCK_ATTRIBUTES			0x3
+#define SECMON_SCMI_CLOCK_DESCRIBE_RATES		0x4
+#define SECMON_SCMI_CLOCK_RATE_SET			0x5
+#define SECMON_SCMI_CLOCK_RATE_GET			0x6
+#define SECMON_SCMI_CLOCK_CONFIG_SET			0x7
+#define SECMON_SCMI_SENSOR_DESCRIPTION_GET		0x3
+#define SECMON_SCMI_SENSOR_TRIP_POINT_NOTIFY		0x4
+#define SECMON_SCMI_SENSOR_TRIP_POINT_CONFIG		0x5
+#define SECMON_SCMI_SENSOR_READING_GET			0x6
+#define SECMON_SCMI_RESET_DOMAIN_ATTRIBUTES		0x3
+#define SECMON_SCMI_RESET_RESET			0x4	/* the protocol's RESET */
+#define SECMON_SCMI_RESET_NOTIFY			0x5
+
+/* Power domain states (POWER_STATE_SET, POWER_STATE_GET). */
+#define SECMON_SCMI_POWER_ON		0x00000000u
+#define SECMON_SCMI_POWER_OFF		0x40000000u
+
+/* Status codes, the first word of every answer (DEN0056 4.1.4). */
+#define SECMON_SCMI_SUCCESS		0
+#define SECMON_SCMI_NOT_SUPPORTED	(-1)
+#define SECMON_SCMI_INVALID_PARAMETERS	(-2)
+#define SECMON_SCMI_DENIED		(-3)
+#define SECMON_SCMI_NOT_FOUND		(-4)
+#define SECMON_SCMI_OUT_OF_RANGE	(-5)
+#define SECMON_SCMI_BUSY		(-6)
+#define SECMON_SCMI_COMMS_ERROR		(-7)
+#define SECMON_SCMI_GENERIC_ERROR	(-8)
+#define SECMON_SCMI_HARDWARE_ERROR	(-9)
+#define SECMON_SCMI_PROTOCOL_ERROR	(-10)
+#define SECMON_SCMI_IN_USE		(-11)
+
 struct secmon_scmi {
 	const struct secmon_conduit *conduit;
-	uint32_t fid;			/* the SMC that announces a message */
+	uint32_t fid;			/* the SMC that announces a message (secmon's: SECMON_SCMI_SMC) */
 	volatile uint32_t *shmem;	/* the channel, 4-byte aligned, as the caller maps it */
 	uint32_t shmem_size;		/* bytes */
 	uint32_t token;			/* of the last message */

@@ -17,12 +17,14 @@
 #define SECMON_TRACE_H
 
 #include <stdint.h>
+/* The SiP calls' IDs, SECMON_SIP_TRACE_INFO, _READ and _CTL. */
+#include <secmon/sip.h>
 
 #define SECMON_TRACE_MAGIC	0x52544d53u	/* "SMTR" read as a little-endian u32 */
 #define SECMON_TRACE_VERSION	2u	/* 2: CLEARED records, SYSTEM_OFF/RESET say how asked */
 
 /*
- * SiP calls (fast, SMC32 and SMC64 forms both served; SMC32 shown):
+ * SiP calls (<secmon/sip.h>; fast, SMC32 and SMC64 forms both served):
  *
  * SECMON_SIP_TRACE_INFO: no arguments.
  *   x0 = 0 (SUCCESS) or NOT_SUPPORTED (-1) when the firmware records nothing
@@ -51,10 +53,6 @@
  *   they would push everything else out of the rings). x0 = 0, or DENIED
  *   (-3) if the board's DT forbids the normal world to switch recording.
  */
-#define SECMON_SIP_TRACE_INFO	0x82000030u
-#define SECMON_SIP_TRACE_READ	0x82000031u
-#define SECMON_SIP_TRACE_CTL	0x82000032u
-
 #define SECMON_TRACE_INFO_ON		0x1u	/* TRACE_INFO x1 */
 #define SECMON_TRACE_INFO_WORKAROUNDS	0x2u
 #define SECMON_TRACE_CTL_CLEAR		0x1u	/* TRACE_CTL x2 */

@@ -1,70 +1,24 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * Routes each SMC to the service that owns its function ID, and answers
- * what no service claims with SMC_UNK (-1, mon_ret()).
+ * Routes each SMC to the service that owns its function ID (its owning
+ * entity, function number and call type: struct mon_service), then to the
+ * general queries (queries.c) and the board's described calls, and answers
+ * what none claims with SMC_UNK (-1, mon_ret()).
  */
 #include "../psci/psci.h"
-#include "log.h"
 #include "service.h"
 
 struct mon_config mon_cfg;
 
-/*
- * The first service of each owning entity, and the one in no range
- * (MON_OEN_ANY); mon_services is sorted by OEN.
- */
-static const struct mon_service *by_oen[MON_OEN_ANY + 1];
+struct mon_dispatch mon_dispatch;
 
-static const struct mon_oen_info *find_oen(unsigned oen)
+const struct mon_service *mon_dispatch_find(const struct mon_dispatch *d, uint32_t fid)
 {
-	unsigned i;
+	unsigned fn = secmon_fid_num(fid), type = mon_call_type(fid);
+	const struct mon_service *s = d->oen[secmon_fid_oen(fid)].first;
 
-	for (i = 0; i < mon_oen_count; i++)
-		if (mon_oens[i].oen == oen)
-			return &mon_oens[i];
-	return 0;
-}
-
-MON_COLD_BOOT int mon_dispatch_init(void)
-{
-	for (unsigned i = mon_service_count; i-- > 0;) {
-		if (i && mon_services[i - 1].oen > mon_services[i].oen) {
-			mon_log("secmon: service table not sorted by OEN at %s\n", mon_services[i].name);
-			return -1;
-		}
-		by_oen[mon_services[i].oen] = &mon_services[i];
-	}
-	for (unsigned i = 0; i < mon_service_count; i++) {
-		const struct mon_service *s = &mon_services[i], *first = by_oen[s->oen];
-
-		if (s->oen == MON_OEN_ANY) {
-			if (s == first)
-				continue;
-			mon_log("secmon: service %s: a second one in no range\n", s->name);
-			return -1;
-		}
-		if (!find_oen(s->oen)) {
-			mon_log("secmon: service %s: its owning entity has no general queries\n",
-				s->name);
-			return -1;
-		}
-		/* One fast handler per owning entity (struct mon_route). */
-		for (; s->fast && first < s; first++)
-			if (first->fast && first->fast != s->fast) {
-				mon_log("secmon: service %s: a second fast handler in its entity\n",
-					s->name);
-				return -1;
-			}
-	}
-	return 0;
-}
-
-static const struct mon_service *find_service(unsigned oen, unsigned fn)
-{
-	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
-
-	for (; s && s < end && s->oen == oen; s++)
-		if (fn >= s->fn_first && fn <= s->fn_last)
+	for (unsigned n = d->oen[secmon_fid_oen(fid)].count; n; n--, s++)
+		if (mon_range_has(s->fns, fn) && (s->calls & type))
 			return s;
 	return 0;
 }
@@ -74,81 +28,33 @@ bool mon_cpu_wakeup(unsigned cpu, struct mon_ns_entry *entry)
 	return psci_wakeup(cpu, entry);
 }
 
-/* The IDs, SMC32 and SMC64, that the services of `oen` offer. */
-static uint32_t call_count(unsigned oen)
-{
-	const struct mon_service *s = by_oen[oen], *end = mon_services + mon_service_count;
-	uint32_t n = 0;
-
-	for (; s && s < end && s->oen == oen; s++)
-		for (unsigned fn = s->fn_first; fn <= s->fn_last; fn++)
-			n += s->has(secmon_fid(true, false, oen, fn)) +
-			     s->has(secmon_fid(true, true, oen, fn));
-	return n;
-}
-
 /*
- * Call count, UID and revision: fast SMC32 calls in the range of every owning
- * entity the monitor has. Its record when (oen, fn) is one, else NULL.
+ * A call that no service can take: a fast call with must-be-zero bits
+ * set (bits 23:17), or SMC64 from an AArch32 caller. Yielding calls are
+ * routed like fast ones, to a service that takes them.
  */
-static const struct mon_oen_info *query_owner(unsigned oen, unsigned fn, bool smc64)
+static bool call_is_valid(uint32_t fid, bool aarch32)
 {
-	if (smc64 || (fn != SECMON_FN_CALL_COUNT && fn != SECMON_FN_CALL_UID &&
-		      fn != SECMON_FN_REVISION))
-		return 0;
-	return find_oen(oen);
+	if (secmon_fid_is_fast(fid) && (fid & SECMON_FID_MBZ))
+		return false;
+	return !(secmon_fid_is_smc64(fid) && aarch32);
 }
 
-static bool general_query(struct mon_call *c, unsigned oen, unsigned fn)
-{
-	const struct mon_oen_info *o = query_owner(oen, fn, c->smc64);
-	unsigned i;
-
-	if (!o)
-		return false;
-	switch (fn) {
-	case SECMON_FN_CALL_COUNT:
-		mon_ret(c, 0, call_count(oen));
-		return true;
-	case SECMON_FN_CALL_UID:
-		for (i = 0; i < 4; i++)
-			mon_ret(c, i, o->uid[i]);
-		return true;
-	case SECMON_FN_REVISION:
-		mon_ret(c, 0, o->rev_major);
-		mon_ret(c, 1, o->rev_minor);
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* A fast call's fields that make it malformed, or unserviceable here. */
-static bool call_is_valid(uint32_t fid, const struct mon_caller *caller)
-{
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
-		return false;
-	return !(secmon_fid_is_smc64(fid) && caller->aarch32);
-}
-
-bool mon_fid_implemented(uint32_t fid)
+MON_COLD_BOOT bool mon_fid_implemented(uint32_t fid)
 {
 	const struct mon_service *s;
 
 	fid &= ~SECMON_FID_SVE_HINT;
-	if (!secmon_fid_is_fast(fid) || (fid & SECMON_FID_MBZ))
+	if (!call_is_valid(fid, false))
 		return false;
-	s = find_service(secmon_fid_oen(fid), secmon_fid_num(fid));
+	s = mon_dispatch_find(&mon_dispatch, fid);
 	return s && s->has(fid);
 }
 
 MON_COLD_BOOT bool mon_fid_answered(uint32_t fid)
 {
 	fid &= ~SECMON_FID_SVE_HINT;
-	if (mon_fid_implemented(fid))
-		return true;
-	return secmon_fid_is_fast(fid) && !(fid & SECMON_FID_MBZ) &&
-	       query_owner(secmon_fid_oen(fid), secmon_fid_num(fid), secmon_fid_is_smc64(fid));
+	return mon_fid_implemented(fid) || (call_is_valid(fid, false) && mon_query_owner(fid));
 }
 
 /* Answers the call; true when its results past x0 are secret (struct mon_call). */
@@ -162,17 +68,16 @@ static bool route(unsigned cpu, struct secmon_regs *regs, const struct mon_calle
 		.smc64 = secmon_fid_is_smc64(fid) && !caller->aarch32,
 		.caller = caller,
 	};
-	unsigned oen = secmon_fid_oen(fid), fn = secmon_fid_num(fid);
 	const struct mon_service *s;
 
-	if (call_is_valid(fid, caller)) {
-		s = find_service(oen, fn);
+	if (call_is_valid(fid, caller->aarch32)) {
+		s = mon_dispatch_find(&mon_dispatch, fid);
 		if (s && s->handle(&c))
 			return c.secret;
-		if (fn >= SECMON_FN_CALL_COUNT && general_query(&c, oen, fn))
+		if (secmon_fid_num(fid) >= SECMON_FN_CALL_COUNT && mon_general_query(&mon_dispatch, &c))
 			return false;
 	}
-	s = by_oen[MON_OEN_ANY];
+	s = mon_dispatch.oen[MON_OEN_ANY].first;
 	if (s && s->handle(&c))
 		return c.secret;
 	mon_ret(&c, 0, -1);

@@ -84,22 +84,29 @@ static bool has_oen_info(unsigned oen)
 
 /*
  * Every ID of entity `oen` that mon_smc() answers (the services' ranges are
- * enumerated: keep them tight); false when some may be anywhere.
+ * enumerated in each call type they take: keep them tight); false when
+ * some may be anywhere: a described ID in another register than x0, or a
+ * service that owns every function number of the entity (a trusted OS).
  */
 static bool collect(unsigned oen)
 {
+	static const unsigned types[] = { MON_CALLS_FAST32, MON_CALLS_FAST64, MON_CALLS_YIELD32,
+					  MON_CALLS_YIELD64 };
 	bool id_in_x0;
-	unsigned i, fn;
+	unsigned i, t, fn;
 
 	nkeys = 0;
 	keys_overflow = false;
 	for (i = 0; i < mon_service_count; i++) {
-		if (mon_services[i].oen != oen)
+		const struct mon_service *s = &mon_services[i];
+
+		if (!mon_range_has(s->oens, oen))
 			continue;
-		for (fn = mon_services[i].fn_first; fn <= mon_services[i].fn_last; fn++) {
-			add_answered(secmon_fid(true, false, oen, fn));
-			add_answered(secmon_fid(true, true, oen, fn));
-		}
+		if (s->fns.first == 0 && s->fns.last == SECMON_FID_NUM_MASK)
+			return false;
+		for (t = 0; t < 4; t++)
+			for (fn = s->fns.first; (s->calls & types[t]) && fn <= s->fns.last; fn++)
+				add_answered(secmon_fid(t < 2, t & 1, oen, fn));
 	}
 	id_in_x0 = add_claimed(oen);
 	/* General queries, in the ranges of the entities the monitor has. */
@@ -185,9 +192,9 @@ static void build(struct mon_route *f, unsigned oen)
 static const struct mon_service *service_of(uint32_t fid)
 {
 	for (unsigned i = 0; i < mon_service_count; i++)
-		if (mon_services[i].oen == secmon_fid_oen(fid) &&
-		    secmon_fid_num(fid) >= mon_services[i].fn_first &&
-		    secmon_fid_num(fid) <= mon_services[i].fn_last)
+		if (mon_range_has(mon_services[i].oens, secmon_fid_oen(fid)) &&
+		    mon_range_has(mon_services[i].fns, secmon_fid_num(fid)) &&
+		    (mon_services[i].calls & mon_call_type(fid)))
 			return &mon_services[i];
 	return 0;
 }
@@ -196,7 +203,7 @@ static const struct mon_service *service_of(uint32_t fid)
 static bool (*fast_of(unsigned oen))(uint32_t, struct secmon_regs *)
 {
 	for (unsigned i = 0; i < mon_service_count; i++)
-		if (mon_services[i].oen == oen && mon_services[i].fast)
+		if (mon_range_has(mon_services[i].oens, oen) && mon_services[i].fast)
 			return mon_services[i].fast;
 	return mon_no_fast_calls;
 }

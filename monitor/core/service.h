@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <secmon/smccc.h>
 #include "../monitor.h"
+#include "power.h"
 
 struct mon_call {
 	struct secmon_regs *r;
@@ -56,12 +57,35 @@ static inline void mon_ret(struct mon_call *c, unsigned n, int64_t v)
 }
 
 /*
+ * The call types a service takes (struct mon_service.calls), one bit each,
+ * bit n for the calls whose bits 31:30 are n: yielding (bit 31 clear) or
+ * fast, SMC32 (bit 30 clear) or SMC64. mon_call_type() is a call's.
+ */
+#define MON_CALLS_YIELD32 0x1u
+#define MON_CALLS_YIELD64 0x2u
+#define MON_CALLS_FAST32 0x4u
+#define MON_CALLS_FAST64 0x8u
+#define MON_CALLS_FAST (MON_CALLS_FAST32 | MON_CALLS_FAST64)
+#define MON_CALLS_YIELD (MON_CALLS_YIELD32 | MON_CALLS_YIELD64)
+#define MON_CALLS_ALL (MON_CALLS_FAST | MON_CALLS_YIELD)
+
+static inline unsigned mon_call_type(uint32_t fid)
+{
+	return 1u << (fid >> 30);
+}
+
+/*
  * The owning entity of the one service that claims IDs in no range: the
  * board's described calls, whose IDs (legacy ones too) may be anywhere and
  * in any register. It is asked after every other and after the general
- * queries, last in mon_services, and has no fn_first..fn_last and no .has.
+ * queries, last in mon_services, and has no function numbers and no .has.
  */
 #define MON_OEN_ANY (SECMON_FID_OEN_MASK + 1)
+
+/* An inclusive range: of owning entities, or of function numbers. */
+struct mon_range {
+	uint16_t first, last;
+};
 
 /*
  * How a service answers one of its fast calls without code (the fast
@@ -76,10 +100,22 @@ struct mon_answer_spec {
 	unsigned naccepted;
 };
 
+/*
+ * A service: the calls it owns and how to answer them. A call reaches it
+ * when its owning entity is in .oens, its function number in .fns and its
+ * type in .calls. The table (core/services.c) is sorted by .oens.first;
+ * two services' entity ranges are the same or apart. A service whose
+ * function numbers hold the general queries (0xff00-0xff03) answers them
+ * itself; the others' entities answer them from mon_oens[]. Its set-up and
+ * its part of the OS's DT are cold-boot code, which no resident table may
+ * point to: core/services.c calls them in order (mon_services_init(),
+ * mon_services_os_dt()).
+ */
 struct mon_service {
 	const char *name;
-	unsigned oen;			/* or MON_OEN_ANY, after every other */
-	uint16_t fn_first, fn_last;	/* function numbers served */
+	struct mon_range oens;		/* owning entities; { MON_OEN_ANY, MON_OEN_ANY } */
+	struct mon_range fns;		/* function numbers */
+	unsigned calls;			/* MON_CALLS_* it takes */
 	/* Answer the call; false when the function is not implemented. */
 	bool (*handle)(struct mon_call *c);
 	/* Is fid implemented? (for SMCCC_ARCH_FEATURES / PSCI_FEATURES) */
@@ -98,6 +134,11 @@ struct mon_service {
 	bool (*claims)(unsigned i, uint32_t *fid, unsigned *id_reg);
 };
 
+static inline bool mon_range_has(struct mon_range r, unsigned v)
+{
+	return v >= r.first && v <= r.last;
+}
+
 /*
  * Per owning entity: the general queries (0xFF00, 0xFF01, 0xFF03). The call
  * count is counted from the services: every ID, SMC32 and SMC64, they offer.
@@ -107,6 +148,42 @@ struct mon_oen_info {
 	uint32_t uid[4];
 	uint32_t rev_major, rev_minor;
 };
+
+/*
+ * How calls are routed to a table of services: mon_smc() routes to
+ * mon_services; a test may build its own (test_dispatch.c).
+ */
+struct mon_dispatch {
+	/* Per owning entity, and for no range (MON_OEN_ANY): its services. */
+	struct {
+		const struct mon_service *first;
+		unsigned count;
+	} oen[MON_OEN_ANY + 1];
+};
+
+/*
+ * Indexes `services` (n of them) by owning entity: 0, or -1 after logging
+ * why the table is wrong (not sorted, entity ranges that overlap, a second
+ * service in no range, a second fast handler in an entity, an entity with
+ * no one to answer its general queries).
+ */
+int mon_dispatch_build(struct mon_dispatch *d, const struct mon_service *services, unsigned n);
+
+/*
+ * The service that takes fid (the SVE hint stripped, a fast call's
+ * must-be-zero bits clear): by its owning entity, function number and
+ * call type; NULL when none does (a general query, a described call).
+ */
+const struct mon_service *mon_dispatch_find(const struct mon_dispatch *d, uint32_t fid);
+
+/*
+ * The general queries (core/queries.c): an entity's record in mon_oens
+ * (NULL: none), fid's when it is a general query of one, and the answer
+ * of one (false when c is none) with d's services counted.
+ */
+const struct mon_oen_info *mon_oen_find(unsigned oen);
+const struct mon_oen_info *mon_query_owner(uint32_t fid);
+bool mon_general_query(const struct mon_dispatch *d, struct mon_call *c);
 
 /* True when some service implements fid (SVE hint ignored). */
 bool mon_fid_implemented(uint32_t fid);
@@ -149,7 +226,8 @@ static inline unsigned mon_route_slot(const struct mon_route *f, uint32_t fid)
 	return (unsigned)((uint64_t)(uint32_t)(fid * f->mult) >> f->shift);
 }
 
-/* Indexes mon_services by owning entity; -1 if the table is not sorted. */
+/* mon_smc()'s routing (dispatch.c), to mon_services: mon_dispatch_init(), 0 or -1. */
+extern struct mon_dispatch mon_dispatch;
 int mon_dispatch_init(void);
 
 /*
@@ -157,6 +235,34 @@ int mon_dispatch_init(void);
  * configuration and the board DT; 0, or -1 after a service logged why.
  */
 int mon_services_init(const struct mon_config *cfg);
+
+/*
+ * The DT handed to the OS (mon_dt_fixup(), core/os_dt.c), as each service
+ * writes its part of it, cold boot only: the DT, the board's (NULL: none),
+ * whether the board has its own /psci node (the OS gets it as it is) and
+ * whether the OS has an SMCCC conduit (the board's /psci node is not
+ * PSCI 0.1 only: Linux finds SMCCC through PSCI 0.2 or later).
+ */
+struct mon_os_dt {
+	void *fdt;
+	const void *board;
+	bool board_psci;
+	bool smccc;
+};
+
+/* The services' parts, in order (services.c); 0 or a libfdt error. */
+int mon_services_os_dt(const struct mon_os_dt *o);
+
+/*
+ * Helpers of the services' parts (os_dt.c): the board's /psci node ("arm,psci"
+ * or "arm,psci-0.2") or a negative number; a copy of the board's `node`
+ * and its children under `parent` (phandles left out: they number the
+ * board's nodes); a fresh, empty node (an old one of that name is
+ * replaced). Each returns its node or 0, or a libfdt error.
+ */
+int mon_dt_board_psci(const void *board);
+int mon_dt_copy_node(void *dst, int parent, const void *src, int node);
+int mon_dt_new_node(void *fdt, int parent, const char *name);
 
 /*
  * Each service declares its entry points in its own header: psci/psci.h,
@@ -193,15 +299,8 @@ int mon_trace_dt(const void *board_dtb);
  */
 void mon_trace_call(unsigned cpu, const struct secmon_regs *r, const struct mon_caller *caller);
 void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret);
-/* A power event (enum secmon_trace_event); a time of 0 is "now". */
-struct mon_trace_event {
-	unsigned cpu;
-	uint32_t event;
-	uint64_t t_entry, t_exit;
-	unsigned nargs;
-	uint64_t arg[3];
-};
-void mon_trace_power(const struct mon_trace_event *e);
+/* Recording's power-event hook (core/power.h): a record per event. */
+int32_t mon_trace_power(const struct mon_power_event *e);
 /* The records on the console as a trace file in hex (docs/trace.md, "Readout at power-off"). */
 void mon_trace_readout(void);
 bool trace_handle(struct mon_call *c);

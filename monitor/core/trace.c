@@ -78,6 +78,7 @@ MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 	readout = how & MON_TRACE_READOUT;
 	__atomic_store_n(&record_wa, (how & MON_TRACE_WORKAROUNDS) != 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on, __ATOMIC_RELEASE);
+	mon_power_heard_update();
 	plat_trace_switched(on, record_wa);
 }
 
@@ -180,35 +181,83 @@ void mon_trace_return(unsigned cpu, const struct secmon_regs *r, bool secret)
 	plat_unlock();
 }
 
-void mon_trace_power(const struct mon_trace_event *e)
+/* A power event's record (enum secmon_trace_event); a time of 0 is "now". */
+static void power_record(unsigned cpu, uint32_t event, uint64_t t_entry, unsigned nargs,
+			 const uint64_t *arg)
 {
 	uint64_t now = plat_counter();
-	struct ring *g = &rings[e->cpu];
+	struct ring *g = &rings[cpu];
 	struct secmon_trace_record *t;
-	bool down = e->event == SECMON_TRACE_EV_POWERDOWN ||
-		    e->event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
+	bool down = event == SECMON_TRACE_EV_POWERDOWN ||
+		    event == SECMON_TRACE_EV_SYSTEM_SUSPEND;
 
 	/* A call that does not return (every event but these) is recorded before the CPU goes. */
-	if (e->event != SECMON_TRACE_EV_CPU_ON && e->event != SECMON_TRACE_EV_STANDBY &&
-	    e->event != SECMON_TRACE_EV_WARM_BOOT)
-		mon_trace_return(e->cpu, 0, false);
+	if (event != SECMON_TRACE_EV_CPU_ON && event != SECMON_TRACE_EV_STANDBY &&
+	    event != SECMON_TRACE_EV_WARM_BOOT)
+		mon_trace_return(cpu, 0, false);
 	plat_lock();
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
-	if (e->event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
+	if (event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		records[e->cpu * RING + g->pd_at % RING].t_exit = now;
+		records[cpu * RING + g->pd_at % RING].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
-	t = slot(e->cpu, SECMON_TRACE_POWER, e->event);
-	t->t_entry = e->t_entry ? e->t_entry : now;
+	t = slot(cpu, SECMON_TRACE_POWER, event);
+	t->t_entry = t_entry ? t_entry : now;
 	t->t_exit = now;
-	t->nargs = (uint8_t)e->nargs;
-	for (unsigned i = 0; i < e->nargs && i < 3; i++)
-		t->arg[i] = e->arg[i];
+	t->nargs = (uint8_t)nargs;
+	for (unsigned i = 0; i < nargs; i++)
+		t->arg[i] = arg[i];
 	plat_unlock();
 	/* SYSTEM_RESET, SYSTEM_OFF: the last events. */
-	if (readout && e->event >= SECMON_TRACE_EV_SYSTEM_RESET)
+	if (readout && event >= SECMON_TRACE_EV_SYSTEM_RESET)
 		mon_trace_readout();
+}
+
+/*
+ * Recording's power-event hook (core/power.h), which hears every event
+ * while recording is on: a record each. A standby is one record, written
+ * when it ends; a power-down's record gets its end at the warm boot.
+ */
+int32_t mon_trace_power(const struct mon_power_event *e)
+{
+	/* Each event's record and how many arguments it keeps. */
+	static const struct {
+		uint8_t event, nargs;
+	} kinds[MON_POWER_EVENTS] = {
+		[MON_POWER_CPU_ON] = { SECMON_TRACE_EV_CPU_ON, 3 },	/* target, entry, context */
+		[MON_POWER_CPU_OFF] = { SECMON_TRACE_EV_CPU_OFF, 0 },
+		[MON_POWER_SUSPEND] = { SECMON_TRACE_EV_POWERDOWN, 2 },	/* power_state, level */
+		[MON_POWER_RESUME] = { SECMON_TRACE_EV_WARM_BOOT, 1 },	/* entry */
+		[MON_POWER_STANDBY] = { SECMON_TRACE_EV_STANDBY, 1 },	/* power_state */
+		/* how it was asked for; SYSTEM_OFF2's type; SYSTEM_RESET2's type, cookie */
+		[MON_POWER_SYSTEM_OFF] = { SECMON_TRACE_EV_SYSTEM_OFF, 2 },
+		[MON_POWER_SYSTEM_RESET] = { SECMON_TRACE_EV_SYSTEM_RESET, 3 },
+	};
+	uint32_t event = kinds[e->what].event;
+	unsigned nargs = kinds[e->what].nargs;
+	uint64_t a[SECMON_TRACE_ARGS] = { e->power_state, e->level };
+
+	if (!mon_tracing())
+		return 0;
+	if (e->what == MON_POWER_CPU_ON) {
+		a[0] = e->target;
+		a[1] = e->entry->pc;
+		a[2] = e->entry->context_id;
+	} else if (e->what == MON_POWER_RESUME) {
+		a[0] = e->entry->pc;
+	} else if (e->what == MON_POWER_SYSTEM_OFF || e->what == MON_POWER_SYSTEM_RESET) {
+		a[0] = e->asked;
+		a[1] = e->type;
+		a[2] = e->cookie;
+		if (e->asked != SECMON_TRACE_ASKED_CALL2)
+			nargs = 1;
+	} else if (e->what == MON_POWER_SUSPEND && e->kind == MON_POWER_SYSTEM_SUSPEND) {
+		event = SECMON_TRACE_EV_SYSTEM_SUSPEND;
+		nargs = 0;
+	}
+	power_record(e->cpu, event, e->t, nargs, a);
+	return 0;
 }
 
 /* x1..x3 of an answer, in the width of the call. */
@@ -310,6 +359,7 @@ static int64_t trace_ctl(struct mon_call *c)
 		__atomic_store_n(&switches, switches + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&record_wa, wa, __ATOMIC_RELAXED);
 	__atomic_store_n(&mon_trace_on, on == 1, __ATOMIC_RELEASE);
+	mon_power_heard_update();
 	plat_trace_switched(on == 1, wa);
 	plat_unlock();
 	return SECMON_PSCI_SUCCESS;

@@ -7,18 +7,20 @@
 #include <stdint.h>
 #include "../core/service.h"
 
-/* The service's entry (core/services.c) and its fast handler (monitor.h's struct mon_route). */
+/* The service's entry (core/services.c) and its share of the fast path (psci_fast.c). */
 bool psci_handle(struct mon_call *c);
 bool psci_has(uint32_t fid);
 bool psci_fast(uint32_t fid, struct secmon_regs *r);
 /*
- * PSCI's answers without code (struct mon_answer, monitor.h): how fid (a
- * fast call) is answered, its value and the power_states CPU_SUSPEND
- * accepts; PSCI_FEATURES' answer about an ID.
+ * PSCI's answers without code (struct mon_answer, monitor.h), at cold boot:
+ * how fid (a fast call) is answered, its value and the power_states
+ * CPU_SUSPEND accepts; PSCI_FEATURES' answer about an ID.
  */
 unsigned psci_answer(uint32_t fid, struct mon_answer_spec *a);
 int32_t psci_features_about(uint32_t id);
 void psci_init(unsigned boot_cpu);
+/* Cold boot: PSCI's part of the OS's DT (psci_dt.c). */
+int psci_os_dt(const struct mon_os_dt *o);
 /* PSCI operations for other services (legacy ABIs): explicit arguments. */
 int64_t psci_cpu_on(struct mon_call *c, uint64_t target, uint64_t pc, uint64_t ctx);
 int64_t psci_cpu_off(struct mon_call *c);

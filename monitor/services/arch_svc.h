@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include "../core/service.h"
 
-/* The service's entry (core/services.c) and its fast handler (monitor.h's struct mon_route). */
+/* The service's entry (core/services.c) and its share of the fast path. */
 bool arch_svc_handle(struct mon_call *c);
 bool arch_svc_has(uint32_t fid);
 bool arch_svc_fast(uint32_t fid, struct secmon_regs *r);

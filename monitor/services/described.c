@@ -11,18 +11,6 @@
 #include "../psci/psci.h"
 #include "described.h"
 
-/* One described call as the handlers see it. */
-struct dcall {
-	struct mon_call *c;
-	const struct secmon_ct_call *call;
-	const struct described_map *map;
-	const struct secmon_ct_op *op;
-	unsigned step;
-	bool smc64;
-};
-
-typedef int64_t (*op_fn)(struct dcall *d);
-
 struct described_table described_tables[DESCRIBED_MAX_TABLES];
 unsigned described_ntables;
 static uint64_t boot_addr[MON_MAX_CPUS];
@@ -37,8 +25,7 @@ MON_COLD_BOOT void described_reset(void)
 		boot_addr_set[i] = false;
 }
 
-/* The argument in `slot`; false when the call has none. */
-static bool arg(const struct dcall *d, enum described_slot slot, uint64_t *v)
+bool described_arg(const struct described_call *d, unsigned slot, uint64_t *v)
 {
 	unsigned reg = d->map->in[slot];
 
@@ -51,13 +38,13 @@ static bool arg(const struct dcall *d, enum described_slot slot, uint64_t *v)
 }
 
 /* The CPU an operation names, by logical number or by MPIDR; -1 if none. */
-static int target(const struct dcall *d)
+static int target(const struct described_call *d)
 {
 	uint64_t v;
 
-	if (arg(d, DS_MPIDR, &v))
+	if (described_arg(d, FW_MPIDR, &v))
 		return plat_cpu_index(v);
-	if (arg(d, DS_CPU, &v))
+	if (described_arg(d, FW_CPU, &v))
 		return v < plat_cpu_count() ? (int)v : -1;
 	return -1;
 }
@@ -78,7 +65,7 @@ static bool boot_addr_of(unsigned cpu, uint64_t *pc)
  * The entry the caller left in its word (entry-address, checked at cold
  * boot to be normal-world memory), read once.
  */
-static bool entry_in_memory(const struct dcall *d, uint64_t *pc)
+static bool entry_in_memory(const struct described_call *d, uint64_t *pc)
 {
 	uint64_t at = d->call->entry_addr;
 	const volatile uint32_t *w = at ? plat_ns_map(at, 4) : 0;
@@ -89,29 +76,29 @@ static bool entry_in_memory(const struct dcall *d, uint64_t *pc)
 	return true;
 }
 
-static int64_t op_cpu_boot(struct dcall *d)
+int64_t described_cpu_boot(struct described_call *d)
 {
 	int cpu = target(d);
 	uint64_t pc, ctx = 0;
 
 	if (cpu < 0)
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (!arg(d, DS_ENTRY, &pc) && !entry_in_memory(d, &pc) &&
+	if (!described_arg(d, FW_ENTRY, &pc) && !entry_in_memory(d, &pc) &&
 	    !boot_addr_of((unsigned)cpu, &pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
-	arg(d, DS_CONTEXT, &ctx);
+	described_arg(d, FW_CONTEXT, &ctx);
 	return psci_cpu_on(d->c, plat_cpu_mpidr((unsigned)cpu), pc, ctx);
 }
 
 /* Without a CPU argument the address is every secondary's (OMAP style). */
-static int64_t op_set_boot_addr(struct dcall *d)
+int64_t described_set_boot_addr(struct described_call *d)
 {
 	int cpu = target(d);
 	uint64_t pc, any;
 
-	if (!arg(d, DS_ENTRY, &pc))
+	if (!described_arg(d, FW_ENTRY, &pc))
 		return SECMON_PSCI_INVALID_PARAMETERS;
-	if (cpu < 0 && (arg(d, DS_CPU, &any) || arg(d, DS_MPIDR, &any)))
+	if (cpu < 0 && (described_arg(d, FW_CPU, &any) || described_arg(d, FW_MPIDR, &any)))
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (!psci_entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
@@ -126,7 +113,7 @@ static int64_t op_set_boot_addr(struct dcall *d)
 	return SECMON_PSCI_SUCCESS;
 }
 
-static void set_result(struct dcall *d, enum described_slot slot, uint64_t v)
+void described_result(struct described_call *d, unsigned slot, uint64_t v)
 {
 	unsigned reg = d->map->out[slot];
 
@@ -135,9 +122,9 @@ static void set_result(struct dcall *d, enum described_slot slot, uint64_t v)
 }
 
 /* The status result: a negative one sign-extended as mon_ret() does. */
-static void set_status(struct dcall *d, int64_t status)
+static void set_status(struct described_call *d, int64_t status)
 {
-	unsigned reg = d->map->out[DS_STATUS];
+	unsigned reg = d->map->status;
 
 	if (reg == DS_NONE)
 		return;
@@ -147,7 +134,7 @@ static void set_status(struct dcall *d, int64_t status)
 		d->c->r->x[reg] = d->c->caller->aarch32 ? (uint32_t)status : mon_ret32(status);
 }
 
-static int64_t op_get_boot_addr(struct dcall *d)
+int64_t described_get_boot_addr(struct described_call *d)
 {
 	int cpu = target(d);
 	uint64_t pc;
@@ -156,27 +143,27 @@ static int64_t op_get_boot_addr(struct dcall *d)
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	if (!boot_addr_of((unsigned)cpu, &pc))
 		return SECMON_PSCI_NOT_PRESENT;
-	set_result(d, DS_ENTRY, pc);
+	described_result(d, FW_ENTRY, pc);
 	return SECMON_PSCI_SUCCESS;
 }
 
-static int64_t op_do_idle(struct dcall *d)
+int64_t described_do_idle(struct described_call *d)
 {
 	stats.idles++;
 	return psci_cpu_standby(d->c);
 }
 
-static int64_t op_suspend(struct dcall *d)
+int64_t described_suspend(struct described_call *d)
 {
 	uint64_t pc, ctx = 0;
 
-	if (!arg(d, DS_ENTRY, &pc))
+	if (!described_arg(d, FW_ENTRY, &pc))
 		return SECMON_PSCI_NOT_SUPPORTED;
-	arg(d, DS_CONTEXT, &ctx);
+	described_arg(d, FW_CONTEXT, &ctx);
 	return psci_system_suspend(d->c, pc, ctx);
 }
 
-static int64_t op_resume(struct dcall *d)
+int64_t described_resume(struct described_call *d)
 {
 	(void)d;
 	return SECMON_PSCI_SUCCESS;
@@ -186,7 +173,7 @@ static int64_t op_resume(struct dcall *d)
  * One call of the board's L2 set-up: the platform programs its cache
  * controller as the call asks (or has nothing to do); each step is counted.
  */
-static int64_t op_l2x0(struct dcall *d)
+int64_t described_l2x0(struct described_call *d)
 {
 	int64_t r = plat_l2x0_call(d->call->fid, d->c->r->x[1], d->c->r->x[2], d->c->r->x[3]);
 
@@ -200,115 +187,55 @@ static int64_t op_l2x0(struct dcall *d)
 	return SECMON_PSCI_SUCCESS;
 }
 
-static int64_t op_c15resume(struct dcall *d)
+int64_t described_c15resume(struct described_call *d)
 {
 	uint64_t regs;
 
-	if (arg(d, DS_REGS, &regs) && !plat_ns_range_ok(regs, 64))
+	if (described_arg(d, FW_REGS, &regs) && !plat_ns_range_ok(regs, 64))
 		return SECMON_PSCI_INVALID_ADDRESS;
 	return SECMON_PSCI_SUCCESS;
 }
 
-static int64_t op_cpu_on(struct dcall *d)
+int64_t described_cpu_on(struct described_call *d)
 {
 	uint64_t mpidr = 0, pc = 0, ctx = 0;
 
-	arg(d, DS_MPIDR, &mpidr);
-	arg(d, DS_ENTRY, &pc);
-	arg(d, DS_CONTEXT, &ctx);
+	described_arg(d, FW_MPIDR, &mpidr);
+	described_arg(d, FW_ENTRY, &pc);
+	described_arg(d, FW_CONTEXT, &ctx);
 	return psci_cpu_on(d->c, mpidr, pc, ctx);
 }
 
-static int64_t op_cpu_off(struct dcall *d)
+int64_t described_cpu_off(struct described_call *d)
 {
 	return psci_cpu_off(d->c);
 }
 
-static int64_t op_cpu_suspend(struct dcall *d)
+int64_t described_cpu_suspend(struct described_call *d)
 {
 	uint64_t ps = 0, pc = 0, ctx = 0;
 
-	arg(d, DS_POWER_STATE, &ps);
-	arg(d, DS_ENTRY, &pc);
-	arg(d, DS_CONTEXT, &ctx);
+	described_arg(d, FW_POWER_STATE, &ps);
+	described_arg(d, FW_ENTRY, &pc);
+	described_arg(d, FW_CONTEXT, &ctx);
 	return psci_cpu_suspend(d->c, (uint32_t)ps, pc, ctx);
 }
 
-static int64_t op_not_supported(struct dcall *d)
+int64_t described_not_supported(struct described_call *d)
 {
 	(void)d;
 	return SECMON_PSCI_NOT_SUPPORTED;
 }
 
-static int64_t op_system_off(struct dcall *d)
+int64_t described_system_off(struct described_call *d)
 {
 	return psci_system_off(d->c);
 }
 
-static int64_t op_system_reset(struct dcall *d)
+int64_t described_system_reset(struct described_call *d)
 {
 	return psci_system_reset(d->c);
 }
-
-static int64_t op_media_set_format(struct dcall *d)
-{
-	uint64_t fmt = 0;
-
-	arg(d, DS_FORMAT, &fmt);
-	return media_set_format(fmt);
-}
-
-static int64_t op_media_protect(struct dcall *d)
-{
-	uint64_t addr = 0, size = 0, handle = 0;
-	int64_t r;
-
-	arg(d, DS_ADDR, &addr);
-	arg(d, DS_SIZE, &size);
-	r = media_protect(addr, size, &handle);
-	if (r == 0)
-		set_result(d, DS_HANDLE, handle);
-	return r;
-}
-
-static int64_t op_media_unprotect(struct dcall *d)
-{
-	uint64_t handle = 0;
-
-	arg(d, DS_HANDLE, &handle);
-	return media_unprotect(handle);
-}
-
-static int64_t op_media_status(struct dcall *d)
-{
-	uint64_t fmt, n;
-
-	media_status(&fmt, &n);
-	set_result(d, DS_FORMAT, fmt);
-	set_result(d, DS_BUFFERS, n);
-	return SECMON_PSCI_SUCCESS;
-}
-
-static const op_fn op_fns[DOP_COUNT] = {
-	[DOP_CPU_BOOT] = op_cpu_boot,
-	[DOP_SET_BOOT_ADDR] = op_set_boot_addr,
-	[DOP_GET_BOOT_ADDR] = op_get_boot_addr,
-	[DOP_DO_IDLE] = op_do_idle,
-	[DOP_SUSPEND] = op_suspend,
-	[DOP_RESUME] = op_resume,
-	[DOP_L2X0] = op_l2x0,
-	[DOP_C15RESUME] = op_c15resume,
-	[DOP_CPU_ON] = op_cpu_on,
-	[DOP_CPU_OFF] = op_cpu_off,
-	[DOP_CPU_SUSPEND] = op_cpu_suspend,
-	[DOP_NOT_SUPPORTED] = op_not_supported,
-	[DOP_SYSTEM_OFF] = op_system_off,
-	[DOP_SYSTEM_RESET] = op_system_reset,
-	[DOP_MEDIA_SET_FORMAT] = op_media_set_format,
-	[DOP_MEDIA_PROTECT] = op_media_protect,
-	[DOP_MEDIA_UNPROTECT] = op_media_unprotect,
-	[DOP_MEDIA_STATUS] = op_media_status,
-};
 
 static bool find_call(const struct secmon_regs *r, unsigned *tab, unsigned *op, unsigned *step)
 {
@@ -351,7 +278,7 @@ bool described_handle(struct mon_call *c)
 	unsigned tab, op, step;
 	const struct described_table *tb;
 	const struct secmon_ct_call *call;
-	struct dcall d;
+	struct described_call d;
 	int64_t status;
 
 	if (!described_ntables || !find_call(c->r, &tab, &op, &step))
@@ -360,7 +287,7 @@ bool described_handle(struct mon_call *c)
 	call = &tb->t.calls[tb->t.ops[op].first_call + step];
 	if (call->smc64 && !call->native && c->caller->aarch32)
 		return false;
-	d = (struct dcall){
+	d = (struct described_call){
 		.c = c,
 		.call = call,
 		.map = &tb->map[tb->t.ops[op].first_call + step],
@@ -371,7 +298,7 @@ bool described_handle(struct mon_call *c)
 	plat_lock();
 	stats.calls++;
 	plat_unlock();
-	status = op_fns[tb->op[op]](&d);
+	status = tb->run[op](&d);
 	set_status(&d, status);
 	return true;
 }

@@ -14,41 +14,97 @@
  */
 int described_init(const void *board_fdt);
 
+/* Cold boot: the board's call tables, as they are, under /firmware in the OS's DT. */
+int described_os_dt(const struct mon_os_dt *o);
+
 /*
- * Split between cold boot (described_dt.c: parse, bind, check) and run time
- * (described.c: match a call, run its operation). Binding resolves each
- * operation to a handler number and each argument and result name a handler
- * uses to its register, so that no name is compared while a call runs.
+ * A service that a board's call table may describe, stated in one place:
+ * the compatibles that name it (a table's first), its operations (the
+ * table's node names, each with the handler that answers it) and the
+ * parameters and results its handlers read and write, one slot each. The
+ * descriptor is cold-boot data, in a cold-boot file (described_dt.c: the
+ * firmware operations; media_dt.c: the example secure-media service); its
+ * handlers are resident. Binding (described_dt.c) copies each operation's
+ * handler into the table and resolves each slot to the register the call
+ * carries it in, so that no name is compared while a call runs
+ * (described.c). A call's status (the result "status") has a register of
+ * its own.
  */
-enum described_op {
-	DOP_CPU_BOOT, DOP_SET_BOOT_ADDR, DOP_GET_BOOT_ADDR, DOP_DO_IDLE, DOP_SUSPEND,
-	DOP_RESUME, DOP_L2X0, DOP_C15RESUME, DOP_CPU_ON, DOP_CPU_OFF, DOP_CPU_SUSPEND,
-	DOP_NOT_SUPPORTED, DOP_SYSTEM_OFF, DOP_SYSTEM_RESET, DOP_MEDIA_SET_FORMAT,
-	DOP_MEDIA_PROTECT, DOP_MEDIA_UNPROTECT, DOP_MEDIA_STATUS, DOP_COUNT
+struct described_call;
+typedef int64_t (*described_fn)(struct described_call *d);	/* answers the status */
+#define DESCRIBED_MAX_SLOTS 8
+
+struct described_op {
+	const char *name;		/* NULL: the service's vocabulary names it */
+	described_fn run;
 };
 
-/* The names handlers read (arguments) or write (results). */
-enum described_slot {
-	DS_MPIDR, DS_CPU, DS_ENTRY, DS_CONTEXT, DS_POWER_STATE, DS_REGS, DS_FORMAT,
-	DS_ADDR, DS_SIZE, DS_HANDLE, DS_STATUS, DS_BUFFERS, DS_COUNT
+struct described_service {
+	const char *const *compatibles;		/* NULL after the last */
+	/*
+	 * Set: ops[i] is the firmware operation i of <secmon/calltab.h>'s
+	 * vocabulary (secmon_ct_fw_vocab[]), which names it.
+	 */
+	bool fw_vocabulary;
+	const struct described_op *ops;
+	unsigned nops;
+	const char *const *slots;		/* slot n's name; NULL after the last */
 };
+
+/*
+ * The firmware operations' handlers (described.c) and the slots they use;
+ * described_dt.c's descriptor names them.
+ */
+enum { FW_MPIDR, FW_CPU, FW_ENTRY, FW_CONTEXT, FW_POWER_STATE, FW_REGS };
+int64_t described_cpu_boot(struct described_call *d);
+int64_t described_set_boot_addr(struct described_call *d);
+int64_t described_get_boot_addr(struct described_call *d);
+int64_t described_do_idle(struct described_call *d);
+int64_t described_suspend(struct described_call *d);
+int64_t described_resume(struct described_call *d);
+int64_t described_l2x0(struct described_call *d);
+int64_t described_c15resume(struct described_call *d);
+int64_t described_cpu_on(struct described_call *d);
+int64_t described_cpu_off(struct described_call *d);
+int64_t described_cpu_suspend(struct described_call *d);
+int64_t described_not_supported(struct described_call *d);
+int64_t described_system_off(struct described_call *d);
+int64_t described_system_reset(struct described_call *d);
 
 /* Where each slot of one call is: a register number, or DS_NONE. */
 #define DS_NONE 0xff
 struct described_map {
-	uint8_t in[DS_COUNT];
-	uint8_t out[DS_COUNT];
+	uint8_t in[DESCRIBED_MAX_SLOTS];
+	uint8_t out[DESCRIBED_MAX_SLOTS];
+	uint8_t status;
 };
 
 struct described_table {
 	struct secmon_calltab t;
-	uint8_t op[SECMON_CT_MAX_OPS];			/* enum described_op */
+	described_fn run[SECMON_CT_MAX_OPS];		/* operation i's handler */
 	struct described_map map[SECMON_CT_MAX_CALLS];
 };
 
 #define DESCRIBED_MAX_TABLES 4
 extern struct described_table described_tables[DESCRIBED_MAX_TABLES];
 extern unsigned described_ntables;
+
+/* One described call as its handler sees it. */
+struct described_call {
+	struct mon_call *c;
+	const struct secmon_ct_call *call;	/* the table's call (its ID, entry-address) */
+	const struct described_map *map;
+	const struct secmon_ct_op *op;
+	unsigned step;			/* which call of a sequence (op->ncalls) */
+	bool smc64;
+};
+
+/*
+ * The argument in `slot`, in the call's width; false when the call has
+ * none. A result in `slot`, when the call has one.
+ */
+bool described_arg(const struct described_call *d, unsigned slot, uint64_t *v);
+void described_result(struct described_call *d, unsigned slot, uint64_t v);
 
 /* Forgets the run-time state (boot addresses, statistics); described_init() calls it. */
 void described_reset(void);
@@ -71,12 +127,5 @@ struct mon_described_stats {
 };
 
 void described_stats(struct mon_described_stats *s);
-
-/* The example SiP "secure media" service. */
-void media_init(void);
-int64_t media_set_format(uint64_t format);
-int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle);
-int64_t media_unprotect(uint64_t handle);
-void media_status(uint64_t *format, uint64_t *buffers);
 
 #endif

@@ -11,52 +11,48 @@
 #include "../core/log.h"
 #include "../plat.h"
 #include "described.h"
+#include "media.h"
 
-struct binding {
-	const char *name;
-	enum described_op op;
+/* The firmware operations, as the vocabulary (<secmon/calltab.h>) numbers and names them. */
+static const struct described_op fw_ops[SECMON_CT_FW_OPS] = {
+	[SECMON_CT_CPU_BOOT] = { .run = described_cpu_boot },
+	[SECMON_CT_SET_CPU_BOOT_ADDR] = { .run = described_set_boot_addr },
+	[SECMON_CT_GET_CPU_BOOT_ADDR] = { .run = described_get_boot_addr },
+	[SECMON_CT_DO_IDLE] = { .run = described_do_idle },
+	[SECMON_CT_SUSPEND] = { .run = described_suspend },
+	[SECMON_CT_RESUME] = { .run = described_resume },
+	[SECMON_CT_L2X0_INIT] = { .run = described_l2x0 },
+	[SECMON_CT_C15RESUME] = { .run = described_c15resume },
+	[SECMON_CT_CPU_SUSPEND] = { .run = described_cpu_suspend },
+	[SECMON_CT_CPU_OFF] = { .run = described_cpu_off },
+	[SECMON_CT_CPU_ON] = { .run = described_cpu_on },
+	[SECMON_CT_MIGRATE] = { .run = described_not_supported },
+	[SECMON_CT_SYSTEM_OFF] = { .run = described_system_off },
+	[SECMON_CT_SYSTEM_RESET] = { .run = described_system_reset },
 };
 
-static const struct binding fw_ops[] = {
-	{ "cpu-boot", DOP_CPU_BOOT },
-	{ "set-cpu-boot-addr", DOP_SET_BOOT_ADDR },
-	{ "get-cpu-boot-addr", DOP_GET_BOOT_ADDR },
-	{ "do-idle", DOP_DO_IDLE },
-	{ "suspend", DOP_SUSPEND },
-	{ "resume", DOP_RESUME },
-	{ "l2x0-init", DOP_L2X0 },
-	{ "c15resume", DOP_C15RESUME },
-	{ "cpu-on", DOP_CPU_ON },
-	{ "cpu-off", DOP_CPU_OFF },
-	{ "cpu-suspend", DOP_CPU_SUSPEND },
-	{ "migrate", DOP_NOT_SUPPORTED },
-	{ "system-off", DOP_SYSTEM_OFF },
-	{ "system-reset", DOP_SYSTEM_RESET },
+static const char *const fw_compatibles[] = { "secmon,call-table", "arm,psci", 0 };
+static const char *const fw_slots[] = {
+	[FW_MPIDR] = "mpidr", [FW_CPU] = "cpu", [FW_ENTRY] = "entry", [FW_CONTEXT] = "context",
+	[FW_POWER_STATE] = "power-state", [FW_REGS] = "regs", 0
 };
 
-static const struct binding media_ops[] = {
-	{ "set-format", DOP_MEDIA_SET_FORMAT },
-	{ "protect-buffer", DOP_MEDIA_PROTECT },
-	{ "unprotect-buffer", DOP_MEDIA_UNPROTECT },
-	{ "get-status", DOP_MEDIA_STATUS },
+/*
+ * The firmware operations: a "secmon,call-table" node that is no other
+ * service, or a PSCI 0.1 node's IDs (lib/fwops_dt.c makes them a table).
+ */
+static const struct described_service fw_service = {
+	.compatibles = fw_compatibles,
+	.fw_vocabulary = true,
+	.ops = fw_ops,
+	.nops = SECMON_CT_FW_OPS,
+	.slots = fw_slots,
 };
 
-/* Which implementation serves a table: its most specific compatible. */
-static const struct {
-	const char *compatible;
-	const struct binding *ops;
-	unsigned nops;
-} services[] = {
-	{ "secmon,call-table", fw_ops, sizeof(fw_ops) / sizeof(fw_ops[0]) },
-	{ "arm,psci", fw_ops, sizeof(fw_ops) / sizeof(fw_ops[0]) },
-	{ "secmon,secure-media", media_ops, sizeof(media_ops) / sizeof(media_ops[0]) },
-};
-
-static const char *const slot_names[DS_COUNT] = {
-	[DS_MPIDR] = "mpidr", [DS_CPU] = "cpu", [DS_ENTRY] = "entry",
-	[DS_CONTEXT] = "context", [DS_POWER_STATE] = "power-state", [DS_REGS] = "regs",
-	[DS_FORMAT] = "format", [DS_ADDR] = "addr", [DS_SIZE] = "size",
-	[DS_HANDLE] = "handle", [DS_STATUS] = "status", [DS_BUFFERS] = "buffers",
+/* The services a table may describe. */
+static const struct described_service *const services[] = {
+	&fw_service,
+	&media_service,
 };
 
 static bool streq(const char *a, const char *b)
@@ -68,23 +64,39 @@ static bool streq(const char *a, const char *b)
 	return *a == *b;
 }
 
-static const struct binding *bind(const struct binding *ops, unsigned n, const char *name)
+/* Operation i's name in svc. */
+static const char *op_name(const struct described_service *svc, unsigned i)
 {
-	for (unsigned i = 0; i < n; i++)
-		if (secmon_calltab_name_is(name, ops[i].name))
-			return &ops[i];
-	return 0;
+	return svc->fw_vocabulary ? secmon_ct_fw_vocab[i].op : svc->ops[i].name;
 }
 
-/* Each named register of `r[0..n)` into `slots` (first of a name wins). */
-static void map_regs(const struct secmon_ct_reg *r, unsigned n, uint8_t slots[DS_COUNT])
+/* The operation of svc named `name` ("cpu-boot@1" too), or -1. */
+static int bind(const struct described_service *svc, const char *name)
 {
-	for (unsigned s = 0; s < DS_COUNT; s++)
+	for (unsigned i = 0; i < svc->nops; i++)
+		if (svc->ops[i].run && secmon_calltab_name_is(name, op_name(svc, i)))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Each named register of `r[0..n)` into the slot of its name in `names`
+ * (first of a name wins); "status" into *status.
+ */
+static void map_regs(const struct secmon_ct_reg *r, unsigned n, const char *const *names,
+		     uint8_t slots[DESCRIBED_MAX_SLOTS], uint8_t *status)
+{
+	for (unsigned s = 0; s < DESCRIBED_MAX_SLOTS; s++)
 		slots[s] = DS_NONE;
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned s = 0; r[i].name && s < DS_COUNT; s++)
-			if (slots[s] == DS_NONE && streq(r[i].name, slot_names[s]))
+	for (unsigned i = 0; i < n; i++) {
+		if (!r[i].name)
+			continue;
+		if (status && *status == DS_NONE && streq(r[i].name, "status"))
+			*status = r[i].reg;
+		for (unsigned s = 0; s < DESCRIBED_MAX_SLOTS && names[s]; s++)
+			if (slots[s] == DS_NONE && streq(r[i].name, names[s]))
 				slots[s] = r[i].reg;
+	}
 }
 
 /*
@@ -102,7 +114,7 @@ static int check_entry_address(const void *fdt, int node, const struct described
 
 		if (!at)
 			continue;
-		if (tb->op[op] != DOP_CPU_BOOT)
+		if (tb->run[op] != described_cpu_boot)
 			why = "only cpu-boot reads its entry from memory";
 		else if (!plat_ns_range_ok(at, 4) || !plat_ns_map(at, 4))
 			why = "not in the normal world's memory";
@@ -116,32 +128,37 @@ static int check_entry_address(const void *fdt, int node, const struct described
 	return 0;
 }
 
-/* Binds every operation of a parsed table; an unknown one is an error. */
-static int add_table(const void *fdt, int node, unsigned svc)
+/*
+ * Binds every operation of a parsed table to svc (named by `compatible`);
+ * an unknown one is an error.
+ */
+static int add_table(const void *fdt, int node, const struct described_service *svc,
+		     const char *compatible)
 {
 	struct described_table *tb = &described_tables[described_ntables];
 
 	for (unsigned i = 0; i < tb->t.nops; i++) {
-		const struct binding *b = bind(services[svc].ops, services[svc].nops,
-					       tb->t.ops[i].name);
+		int op = bind(svc, tb->t.ops[i].name);
 
-		if (!b) {
+		if (op < 0) {
 			mon_log("secmon: board DT: node %s/%s: this monitor has no operation by "
 				"that name for %s\n",
-				secmon_calltab_node_name(fdt, node), tb->t.ops[i].name,
-				services[svc].compatible);
+				secmon_calltab_node_name(fdt, node), tb->t.ops[i].name, compatible);
 			return -1;
 		}
-		tb->op[i] = (uint8_t)b->op;
+		tb->run[i] = svc->ops[op].run;
 	}
 	for (unsigned i = 0; i < tb->t.nops; i++)
 		if (check_entry_address(fdt, node, tb, i))
 			return -1;
 	for (unsigned i = 0; i < tb->t.ncalls; i++) {
 		const struct secmon_ct_call *c = &tb->t.calls[i];
+		struct described_map *m = &tb->map[i];
 
-		map_regs(&tb->t.regs[c->first], c->nargs, tb->map[i].in);
-		map_regs(&tb->t.regs[c->first + c->nargs], c->nresults, tb->map[i].out);
+		m->status = DS_NONE;
+		map_regs(&tb->t.regs[c->first], c->nargs, svc->slots, m->in, 0);
+		map_regs(&tb->t.regs[c->first + c->nargs], c->nresults, svc->slots, m->out,
+			 &m->status);
 	}
 	described_ntables++;
 	return 0;
@@ -168,17 +185,6 @@ static int check_not_shadowed(const void *fdt, int node, const struct secmon_cal
 	return 0;
 }
 
-/* A PSCI 0.1 node's operations: their DT property and standard PSCI function. */
-static const struct {
-	const char *op, *prop;
-	unsigned fn;
-} psci01_fns[] = {
-	{ "cpu-suspend", "cpu_suspend", SECMON_PSCI_FN_CPU_SUSPEND },
-	{ "cpu-off", "cpu_off", SECMON_PSCI_FN_CPU_OFF },
-	{ "cpu-on", "cpu_on", SECMON_PSCI_FN_CPU_ON },
-	{ "migrate", "migrate", SECMON_PSCI_FN_MIGRATE },
-};
-
 /*
  * A PSCI 0.1 ID that the monitor answers itself is allowed only as the
  * standard ID (either width) of the same function, which the PSCI service
@@ -190,19 +196,17 @@ static int check_psci01_not_shadowed(const void *fdt, int node, const struct sec
 	for (unsigned o = 0; o < t->nops; o++) {
 		uint32_t raw = t->calls[t->ops[o].first_call].fid;
 		uint32_t fid = raw & ~SECMON_FID_SVE_HINT;
+		const struct secmon_ct_vocab *vb = secmon_ct_fw_vocab_of(t->ops[o].name);
+		unsigned fn = vb ? vb->psci_fn : 0;
 
-		for (unsigned i = 0; i < sizeof(psci01_fns) / sizeof(psci01_fns[0]); i++) {
-			unsigned fn = psci01_fns[i].fn;
-
-			if (!streq(t->ops[o].name, psci01_fns[i].op) || !mon_fid_answered(fid) ||
-			    fid == SECMON_PSCI_FN32(fn) || fid == SECMON_PSCI_FN64(fn))
-				continue;
-			mon_log("secmon: board DT: node %s, property %s: 0x%x is another call this "
-				"monitor answers itself (only the standard PSCI ID of %s may be "
-				"given)\n", secmon_calltab_node_name(fdt, node), psci01_fns[i].prop,
-				(unsigned)raw, psci01_fns[i].prop);
-			return -1;
-		}
+		if (!vb || !vb->psci01_prop || !mon_fid_answered(fid) ||
+		    fid == SECMON_PSCI_FN32(fn) || fid == SECMON_PSCI_FN64(fn))
+			continue;
+		mon_log("secmon: board DT: node %s, property %s: 0x%x is another call this "
+			"monitor answers itself (only the standard PSCI ID of %s may be "
+			"given)\n", secmon_calltab_node_name(fdt, node), vb->psci01_prop,
+			(unsigned)raw, vb->psci01_prop);
+		return -1;
 	}
 	return 0;
 }
@@ -221,15 +225,18 @@ static int too_many_tables(const void *fdt, int node)
 	return -1;
 }
 
-/* The first compatible of `node` that names a service, or -1. */
-static int service_of(const void *fdt, int node)
+/* The service a table's first compatible names (*compatible gets it), or NULL. */
+static const struct described_service *service_of(const void *fdt, int node,
+						  const char **compatible)
 {
 	const char *first = fdt_stringlist_get(fdt, node, "compatible", 0, 0);
 
+	*compatible = first;
 	for (unsigned i = 0; first && i < sizeof(services) / sizeof(services[0]); i++)
-		if (streq(first, services[i].compatible))
-			return (int)i;
-	return -1;
+		for (const char *const *c = services[i]->compatibles; *c; c++)
+			if (streq(first, *c))
+				return services[i];
+	return 0;
 }
 
 /* Two described calls the monitor could not tell apart, across tables. */
@@ -257,7 +264,9 @@ static int check_unique_ids(void)
 int described_init(const void *fdt)
 {
 	struct secmon_ct_error err;
-	int node = -1, svc;
+	const struct described_service *svc;
+	const char *compatible;
+	int node = -1;
 
 	described_reset();
 	media_init();
@@ -270,8 +279,8 @@ int described_init(const void *fdt)
 		return -1;
 	}
 	while ((node = secmon_calltab_find(fdt, node, "secmon,call-table")) >= 0) {
-		svc = service_of(fdt, node);
-		if (svc < 0) {
+		svc = service_of(fdt, node, &compatible);
+		if (!svc) {
 			mon_log("secmon: board DT: node %s, property compatible: no service of this "
 				"monitor has that compatible\n", secmon_calltab_node_name(fdt, node));
 			return -1;
@@ -281,7 +290,7 @@ int described_init(const void *fdt)
 		if (secmon_calltab_parse(fdt, node, &described_tables[described_ntables].t, &err))
 			return report(&err);
 		if (check_not_shadowed(fdt, node, &described_tables[described_ntables].t) ||
-		    add_table(fdt, node, (unsigned)svc))
+		    add_table(fdt, node, svc, compatible))
 			return -1;
 	}
 	node = secmon_calltab_find(fdt, -1, "arm,psci");
@@ -292,8 +301,25 @@ int described_init(const void *fdt)
 					     &err))
 			return report(&err);
 		if (check_psci01_not_shadowed(fdt, node, &described_tables[described_ntables].t) ||
-		    add_table(fdt, node, 1))
+		    add_table(fdt, node, &fw_service, "arm,psci"))
 			return -1;
 	}
 	return check_unique_ids();
+}
+
+int described_os_dt(const struct mon_os_dt *o)
+{
+	int fw, node = -1, err;
+
+	while (o->board && (node = secmon_calltab_find(o->board, node, "secmon,call-table")) >= 0) {
+		fw = fdt_subnode_offset(o->fdt, 0, "firmware");
+		if (fw < 0)
+			fw = fdt_add_subnode(o->fdt, 0, "firmware");
+		if (fw < 0)
+			return fw;
+		err = mon_dt_copy_node(o->fdt, fw, o->board, node);
+		if (err)
+			return err;
+	}
+	return 0;
 }

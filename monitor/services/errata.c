@@ -19,9 +19,17 @@ static int find(uint64_t id)
 	return -1;
 }
 
-void errata_cpu_reset(unsigned cpu)
+MON_COLD_BOOT void errata_init(void)
 {
-	applied[cpu] = 0;
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+		applied[i] = 0;
+}
+
+/* Its warm boot (MON_POWER_RESUME); only its own CPU changes applied[cpu]: no lock. */
+int32_t errata_power(const struct mon_power_event *e)
+{
+	applied[e->cpu] = 0;
+	return 0;
 }
 
 bool errata_has(uint32_t fid)

@@ -9,6 +9,12 @@
 
 bool errata_handle(struct mon_call *c);
 bool errata_has(uint32_t fid);
-void errata_cpu_reset(unsigned cpu);
+/* Cold boot: no erratum applied on any CPU. */
+void errata_init(void);
+/*
+ * The power-event hook (core/power.h) of MON_POWER_RESUME: a CPU that
+ * powered down forgets what it had applied.
+ */
+int32_t errata_power(const struct mon_power_event *e);
 
 #endif

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The example "secure media" SiP service: a protected video format and a
- * small table of protected normal-world buffers. On real hardware protect
- * and unprotect would program the memory firewall; here the state is what
- * the service owns. Every address is checked against normal-world memory.
+ * The example "secure media" SiP service that a board DT describes
+ * (boards/secure-media.dtsi; its descriptor is media_dt.c): its state, a
+ * protected video format and a small table of protected normal-world
+ * buffers, and the handlers of its operations. On real hardware protect and
+ * unprotect would program the memory firewall; here the state is what the
+ * service owns. Every address is checked against normal-world memory.
  */
 #include <secmon/psci.h>
 #include "../plat.h"
 #include "described.h"
+#include "media.h"
 
 #define MAX_BUFFERS 8
 #define PAGE 4096u
@@ -34,7 +37,7 @@ MON_COLD_BOOT void media_init(void)
 	format = 0;
 }
 
-int64_t media_set_format(uint64_t f)
+static int64_t set_format(uint64_t f)
 {
 	if (f > FORMAT_MAX)
 		return SECMON_PSCI_INVALID_PARAMETERS;
@@ -49,7 +52,7 @@ static bool overlaps(const struct buffer *b, uint64_t addr, uint64_t size)
 	return b->handle && addr < b->addr + b->size && b->addr < addr + size;
 }
 
-int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle)
+static int64_t protect(uint64_t addr, uint64_t size, uint64_t *handle)
 {
 	struct buffer *free = 0;
 	int64_t ret = SECMON_PSCI_SUCCESS;
@@ -78,7 +81,7 @@ int64_t media_protect(uint64_t addr, uint64_t size, uint64_t *handle)
 	return ret;
 }
 
-int64_t media_unprotect(uint64_t handle)
+static int64_t unprotect(uint64_t handle)
 {
 	uint64_t slot = (handle & 0xff) - 1;
 	int64_t ret = SECMON_PSCI_INVALID_PARAMETERS;
@@ -94,7 +97,7 @@ int64_t media_unprotect(uint64_t handle)
 	return ret;
 }
 
-void media_status(uint64_t *f, uint64_t *n)
+static void status(uint64_t *f, uint64_t *n)
 {
 	plat_lock();
 	*f = format;
@@ -102,4 +105,44 @@ void media_status(uint64_t *f, uint64_t *n)
 	for (unsigned i = 0; i < MAX_BUFFERS; i++)
 		*n += buffers[i].handle != 0;
 	plat_unlock();
+}
+
+/* The handlers of its operations (media_dt.c names them). */
+int64_t media_op_set_format(struct described_call *d)
+{
+	uint64_t fmt = 0;
+
+	described_arg(d, MS_FORMAT, &fmt);
+	return set_format(fmt);
+}
+
+int64_t media_op_protect(struct described_call *d)
+{
+	uint64_t addr = 0, size = 0, handle = 0;
+	int64_t r;
+
+	described_arg(d, MS_ADDR, &addr);
+	described_arg(d, MS_SIZE, &size);
+	r = protect(addr, size, &handle);
+	if (r == 0)
+		described_result(d, MS_HANDLE, handle);
+	return r;
+}
+
+int64_t media_op_unprotect(struct described_call *d)
+{
+	uint64_t handle = 0;
+
+	described_arg(d, MS_HANDLE, &handle);
+	return unprotect(handle);
+}
+
+int64_t media_op_status(struct described_call *d)
+{
+	uint64_t fmt, n;
+
+	status(&fmt, &n);
+	described_result(d, MS_FORMAT, fmt);
+	described_result(d, MS_BUFFERS, n);
+	return SECMON_PSCI_SUCCESS;
 }

@@ -15,22 +15,6 @@
 #include "../plat.h"
 #include "scmi.h"
 
-/* The shared-memory layout, in 32-bit words. */
-#define SHM_STATUS 1
-#define SHM_FLAGS 4
-#define SHM_LENGTH 5
-#define SHM_HEADER 6
-#define SHM_PAYLOAD 7
-/* Room for the longest message either way. */
-#define SHM_MIN (4u * SHM_PAYLOAD + SCMI_PAYLOAD_MAX)
-
-#define STATUS_FREE 0x1u
-#define STATUS_ERROR 0x2u
-
-#define HDR_MSG_ID(h) ((h) & 0xffu)
-#define HDR_TYPE(h) (((h) >> 8) & 0x3u)
-#define HDR_PROTOCOL(h) (((h) >> 10) & 0xffu)
-
 /* The channel mon_init() accepted; size 0: none (the SMC is not offered). */
 static struct scmi_be_channel chan;
 static struct scmi_msg msg;
@@ -44,17 +28,18 @@ void scmi_init(void)
 	scmi_be_reset_state();
 	if (!scmi_be_channel(&ch))
 		return;
-	if (ch.size < SHM_MIN || (ch.base | ch.size) & 3u || !plat_ns_range_ok(ch.base, ch.size)) {
+	if (ch.size < SECMON_SCMI_SHM_MIN || (ch.base | ch.size) & 3u ||
+	    !plat_ns_range_ok(ch.base, ch.size)) {
 		mon_log("secmon: SCMI channel 0x%llx+0x%x is not %u or more aligned bytes of "
 			"normal-world memory: SCMI off\n",
-			(unsigned long long)ch.base, (unsigned)ch.size, SHM_MIN);
+			(unsigned long long)ch.base, (unsigned)ch.size, SECMON_SCMI_SHM_MIN);
 		return;
 	}
 	chan = ch;
 	shm = scmi_be_shmem(ch.base, ch.size);
 	/* The agent waits for a free channel before its first message. */
 	if (shm)
-		shm[SHM_STATUS] = STATUS_FREE;
+		shm[SECMON_SCMI_SHM_STATUS] = SECMON_SCMI_CHANNEL_FREE;
 }
 
 bool scmi_channel(struct scmi_be_channel *ch)
@@ -65,22 +50,22 @@ bool scmi_channel(struct scmi_be_channel *ch)
 
 bool scmi_has(uint32_t fid)
 {
-	return fid == SCMI_SMC_FID && chan.size;
+	return fid == SECMON_SIP_SCMI && chan.size;
 }
 
 /* Reads the message; false when the channel holds none we can answer. */
 static bool copy_in(volatile uint32_t *shm, uint32_t *header)
 {
-	uint32_t len = shm[SHM_LENGTH];
+	uint32_t len = shm[SECMON_SCMI_SHM_LENGTH];
 
-	if (len < 4 || len > chan.size - 4u * SHM_HEADER)
+	if (len < 4 || len > chan.size - 4u * SECMON_SCMI_SHM_HEADER)
 		return false;
-	*header = shm[SHM_HEADER];
+	*header = shm[SECMON_SCMI_SHM_HEADER];
 	msg.in_len = len - 4;
 	if (msg.in_len > SCMI_PAYLOAD_MAX)
 		return true;	/* answered PROTOCOL_ERROR */
 	for (uint32_t i = 0; i < (msg.in_len + 3) / 4; i++)
-		msg.in[i] = shm[SHM_PAYLOAD + i];
+		msg.in[i] = shm[SECMON_SCMI_SHM_PAYLOAD + i];
 	return true;
 }
 
@@ -95,28 +80,28 @@ static int64_t channel_process(void)
 	shm = scmi_be_shmem(chan.base, chan.size);
 	if (!shm)
 		return SECMON_SMCCC_NOT_SUPPORTED;
-	if (shm[SHM_STATUS] & STATUS_FREE)
+	if (shm[SECMON_SCMI_SHM_STATUS] & SECMON_SCMI_CHANNEL_FREE)
 		return SECMON_SMCCC_INVALID_PARAMETER;
 	if (!copy_in(shm, &header)) {
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		shm[SHM_STATUS] = STATUS_FREE | STATUS_ERROR;
+		shm[SECMON_SCMI_SHM_STATUS] = SECMON_SCMI_CHANNEL_FREE | SECMON_SCMI_CHANNEL_ERROR;
 		return 0;
 	}
 	msg.out_max = SCMI_PAYLOAD_MAX;
 	msg.out_len = 0;
-	msg.msg_id = (uint8_t)HDR_MSG_ID(header);
+	msg.msg_id = secmon_scmi_header_msg(header);
 	if (msg.in_len > SCMI_PAYLOAD_MAX || msg.in_len & 3u)
 		scmi_put(&msg, (uint32_t)SCMI_PROTOCOL_ERROR);
-	else if (HDR_TYPE(header) != 0)
+	else if (secmon_scmi_header_type(header) != 0)
 		scmi_put(&msg, (uint32_t)SCMI_NOT_SUPPORTED);
 	else
-		scmi_process(&msg, (uint8_t)HDR_PROTOCOL(header));
-	shm[SHM_HEADER] = header;
+		scmi_process(&msg, secmon_scmi_header_protocol(header));
+	shm[SECMON_SCMI_SHM_HEADER] = header;
 	for (uint32_t i = 0; i < msg.out_len / 4; i++)
-		shm[SHM_PAYLOAD + i] = msg.out[i];
-	shm[SHM_LENGTH] = 4 + msg.out_len;
+		shm[SECMON_SCMI_SHM_PAYLOAD + i] = msg.out[i];
+	shm[SECMON_SCMI_SHM_LENGTH] = 4 + msg.out_len;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	shm[SHM_STATUS] = STATUS_FREE;
+	shm[SECMON_SCMI_SHM_STATUS] = SECMON_SCMI_CHANNEL_FREE;
 	return 0;
 }
 
@@ -180,13 +165,13 @@ static int common_msg(struct scmi_msg *m, const struct scmi_protocol *p)
 	uint32_t id;
 
 	switch (m->msg_id) {
-	case 0:
+	case SECMON_SCMI_PROTOCOL_VERSION:
 		if (m->in_len)
 			return SCMI_PROTOCOL_ERROR;
 		scmi_put(m, SCMI_SUCCESS);
 		scmi_put(m, p->version);
 		return SCMI_SUCCESS;
-	case 1:
+	case SECMON_SCMI_PROTOCOL_ATTRIBUTES:
 		if (m->in_len)
 			return SCMI_PROTOCOL_ERROR;
 		scmi_put(m, SCMI_SUCCESS);
@@ -195,7 +180,8 @@ static int common_msg(struct scmi_msg *m, const struct scmi_protocol *p)
 		if (m->in_len != 4)
 			return SCMI_PROTOCOL_ERROR;
 		id = m->in[0];
-		if (id > 2 && (id >= p->ncmds || !p->cmds[id].fn))
+		if (id > SECMON_SCMI_PROTOCOL_MESSAGE_ATTRIBUTES &&
+		    (id >= p->ncmds || !p->cmds[id].fn))
 			return SCMI_NOT_FOUND;
 		scmi_put(m, SCMI_SUCCESS);
 		scmi_put(m, 0);
@@ -210,7 +196,7 @@ void scmi_process(struct scmi_msg *m, uint8_t protocol)
 	int st;
 
 	m->out_len = 0;
-	if (p && m->msg_id <= 2) {
+	if (p && m->msg_id <= SECMON_SCMI_PROTOCOL_MESSAGE_ATTRIBUTES) {
 		st = common_msg(m, p);
 	} else if (!p || m->msg_id >= p->ncmds || !p->cmds[m->msg_id].fn) {
 		st = SCMI_NOT_SUPPORTED;

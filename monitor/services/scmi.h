@@ -8,13 +8,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <secmon/scmi.h>
 #include "../scmi_backend.h"
 
-/* secmon's SiP function ID of the SMC transport (fast, SMC32). */
-#define SCMI_SMC_FID 0x82000200u
-
 /* Payload bytes either way; Linux's SMC transport sends at most 128. */
-#define SCMI_PAYLOAD_MAX 128u
+#define SCMI_PAYLOAD_MAX (4u * SECMON_SCMI_MAX_WORDS)
 
 struct scmi_msg {
 	uint32_t in[SCMI_PAYLOAD_MAX / 4];
@@ -47,7 +45,7 @@ struct scmi_cmd {
 struct scmi_protocol {
 	uint8_t id;
 	uint32_t version;
-	/* Indexed by message ID; 0..2 are answered by the core. */
+	/* Indexed by message ID (<secmon/scmi.h>); 0..2, every protocol's, scmi.c answers. */
 	const struct scmi_cmd *cmds;
 	unsigned ncmds;
 	/* PROTOCOL_ATTRIBUTES (message 1). */
@@ -63,11 +61,13 @@ extern const unsigned scmi_protocol_count;
 bool scmi_channel(struct scmi_be_channel *ch);
 
 /*
- * Cold boot: the OS's view of the server in `fdt`, when there is a channel:
- * the channel under /reserved-memory and /firmware/scmi with a protocol@NN
- * child per protocol. Returns 0 or a libfdt error.
+ * Cold boot: the server's part of the OS's DT, when there is a channel and
+ * the OS an SMCCC conduit to reach it: the channel under /reserved-memory
+ * and /firmware/scmi with a protocol@NN child per protocol. Returns 0 or a
+ * libfdt error.
  */
-int scmi_dt_fixup(void *fdt);
+struct mon_os_dt;
+int scmi_os_dt(const struct mon_os_dt *o);
 
 /* Handles one message already in secure memory: fills m->out. */
 void scmi_process(struct scmi_msg *m, uint8_t protocol);

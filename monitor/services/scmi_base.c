@@ -62,13 +62,17 @@ static int attributes(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 0, vendor },
-	[4] = { 0, sub_vendor },
-	[5] = { 0, impl_version },
-	[6] = { 1, list_protocols },
-	[7] = { 1, discover_agent },
+	[SECMON_SCMI_BASE_DISCOVER_VENDOR] = { 0, vendor },
+	[SECMON_SCMI_BASE_DISCOVER_SUB_VENDOR] = { 0, sub_vendor },
+	[SECMON_SCMI_BASE_DISCOVER_IMPLEMENTATION_VERSION] = { 0, impl_version },
+	[SECMON_SCMI_BASE_DISCOVER_LIST_PROTOCOLS] = { 1, list_protocols },
+	[SECMON_SCMI_BASE_DISCOVER_AGENT] = { 1, discover_agent },
 };
 
 const struct scmi_protocol scmi_base = {
-	0x10, BASE_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_BASE,
+	.version = BASE_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

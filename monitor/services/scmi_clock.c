@@ -140,13 +140,17 @@ static int config_set(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 1, clock_attributes },
-	[4] = { 2, describe_rates },
-	[5] = { 4, rate_set },
-	[6] = { 1, rate_get },
-	[7] = { 2, config_set },
+	[SECMON_SCMI_CLOCK_ATTRIBUTES] = { 1, clock_attributes },
+	[SECMON_SCMI_CLOCK_DESCRIBE_RATES] = { 2, describe_rates },
+	[SECMON_SCMI_CLOCK_RATE_SET] = { 4, rate_set },
+	[SECMON_SCMI_CLOCK_RATE_GET] = { 1, rate_get },
+	[SECMON_SCMI_CLOCK_CONFIG_SET] = { 2, config_set },
 };
 
 const struct scmi_protocol scmi_clock = {
-	0x14, CLOCK_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_CLOCK,
+	.version = CLOCK_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

@@ -7,19 +7,19 @@
  * its provider cells and a phandle, for every protocol but Base.
  */
 #include <libfdt.h>
-#include "../monitor.h"
+#include "../core/service.h"
 #include "scmi.h"
 
 /* The provider's #...-cells property, or NULL. */
 static const char *provider_cells(uint8_t protocol)
 {
 	switch (protocol) {
-	case 0x11:
+	case SECMON_SCMI_POWER:
 		return "#power-domain-cells";
-	case 0x13:	/* Linux 6.1's binding: the DVFS domains as clocks */
-	case 0x14:
+	case SECMON_SCMI_PERF:	/* Linux 6.1's binding: the DVFS domains as clocks */
+	case SECMON_SCMI_CLOCK:
 		return "#clock-cells";
-	case 0x16:
+	case SECMON_SCMI_RESET:
 		return "#reset-cells";
 	default:
 		return 0;
@@ -50,16 +50,6 @@ static int cells_of(const void *fdt, int node, const char *name, uint32_t dflt)
 	const fdt32_t *p = fdt_getprop(fdt, node, name, &len);
 
 	return (int)(p && len == 4 ? fdt32_to_cpu(*p) : dflt);
-}
-
-/* A fresh node `name` under `parent` (an old one of that name goes). */
-static int fresh_node(void *fdt, int parent, const char *name)
-{
-	int node = fdt_subnode_offset(fdt, parent, name), err;
-
-	if (node >= 0 && (err = fdt_del_node(fdt, node)) < 0)
-		return err;
-	return fdt_add_subnode(fdt, parent, name);
 }
 
 static int subnode(void *fdt, int parent, const char *name)
@@ -106,7 +96,7 @@ static int shmem_node(void *fdt, const struct scmi_be_channel *ch, uint32_t *ph)
 		reg[n++] = 0;
 	reg[n++] = cpu_to_fdt32(ch->size);
 	unit_name(name, "scmi-shmem", ch->base);
-	node = fresh_node(fdt, rm, name);
+	node = mon_dt_new_node(fdt, rm, name);
 	if (node < 0)
 		return node;
 	err = fdt_setprop_string(fdt, node, "compatible", "arm,scmi-shmem");
@@ -134,13 +124,14 @@ static int protocol_node(void *fdt, int scmi, uint8_t id)
 	return err ? err : mon_dt_set_phandle(fdt, node, &ph);
 }
 
-int scmi_dt_fixup(void *fdt)
+int scmi_os_dt(const struct mon_os_dt *o)
 {
+	void *fdt = o->fdt;
 	struct scmi_be_channel ch;
 	uint32_t shmem;
 	int fw, scmi, err;
 
-	if (!scmi_channel(&ch))
+	if (!o->smccc || !scmi_channel(&ch))
 		return 0;
 	err = shmem_node(fdt, &ch, &shmem);
 	if (err)
@@ -148,12 +139,12 @@ int scmi_dt_fixup(void *fdt)
 	fw = subnode(fdt, 0, "firmware");
 	if (fw < 0)
 		return fw;
-	scmi = fresh_node(fdt, fw, "scmi");
+	scmi = mon_dt_new_node(fdt, fw, "scmi");
 	if (scmi < 0)
 		return scmi;
 	err = fdt_setprop_string(fdt, scmi, "compatible", "arm,scmi-smc");
 	if (!err)
-		err = fdt_setprop_u32(fdt, scmi, "arm,smc-id", SCMI_SMC_FID);
+		err = fdt_setprop_u32(fdt, scmi, "arm,smc-id", SECMON_SIP_SCMI);
 	if (!err)
 		err = fdt_setprop_u32(fdt, scmi, "shmem", shmem);
 	if (!err)

@@ -118,14 +118,18 @@ static int level_get(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 1, domain_attributes },
-	[4] = { 2, describe_levels },
-	[5] = { 3, limits_set },
-	[6] = { 1, limits_get },
-	[7] = { 2, level_set },
-	[8] = { 1, level_get },
+	[SECMON_SCMI_PERFORMANCE_DOMAIN_ATTRIBUTES] = { 1, domain_attributes },
+	[SECMON_SCMI_PERFORMANCE_DESCRIBE_LEVELS] = { 2, describe_levels },
+	[SECMON_SCMI_PERFORMANCE_LIMITS_SET] = { 3, limits_set },
+	[SECMON_SCMI_PERFORMANCE_LIMITS_GET] = { 1, limits_get },
+	[SECMON_SCMI_PERFORMANCE_LEVEL_SET] = { 2, level_set },
+	[SECMON_SCMI_PERFORMANCE_LEVEL_GET] = { 1, level_get },
 };
 
 const struct scmi_protocol scmi_perf = {
-	0x13, PERF_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_PERF,
+	.version = PERF_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

@@ -63,11 +63,15 @@ static int state_get(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 1, domain_attributes },
-	[4] = { 3, state_set },
-	[5] = { 1, state_get },
+	[SECMON_SCMI_POWER_DOMAIN_ATTRIBUTES] = { 1, domain_attributes },
+	[SECMON_SCMI_POWER_STATE_SET] = { 3, state_set },
+	[SECMON_SCMI_POWER_STATE_GET] = { 1, state_get },
 };
 
 const struct scmi_protocol scmi_power = {
-	0x11, POWER_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_POWER,
+	.version = POWER_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

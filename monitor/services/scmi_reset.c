@@ -47,10 +47,14 @@ static int reset_domain(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 1, domain_attributes },
-	[4] = { 3, reset_domain },
+	[SECMON_SCMI_RESET_DOMAIN_ATTRIBUTES] = { 1, domain_attributes },
+	[SECMON_SCMI_RESET_RESET] = { 3, reset_domain },
 };
 
 const struct scmi_protocol scmi_reset = {
-	0x16, RESET_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_RESET,
+	.version = RESET_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

@@ -63,10 +63,14 @@ static int reading_get(struct scmi_msg *m)
 }
 
 static const struct scmi_cmd cmds[] = {
-	[3] = { 1, description_get },
-	[6] = { 2, reading_get },
+	[SECMON_SCMI_SENSOR_DESCRIPTION_GET] = { 1, description_get },
+	[SECMON_SCMI_SENSOR_READING_GET] = { 2, reading_get },
 };
 
 const struct scmi_protocol scmi_sensor = {
-	0x15, SENSOR_VERSION, cmds, sizeof(cmds) / sizeof(cmds[0]), attributes,
+	.id = SECMON_SCMI_SENSOR,
+	.version = SENSOR_VERSION,
+	.cmds = cmds,
+	.ncmds = sizeof(cmds) / sizeof(cmds[0]),
+	.attributes = attributes,
 };

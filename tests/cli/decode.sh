@@ -113,6 +113,14 @@ expect_json "decode --json of a malformed ID" \
 expect_lines "decode names secmon's trace readout" decode 0x82000031 -- \
 	"name             secmon trace SECMON_TRACE_READ" \
 	"other form       0xc2000031 (SMC64)"
+# Every SiP call of the monitor's own has its name (include/secmon/sip.h):
+# the decoder knew only the trace calls and said "unknown" for these.
+expect_lines "decode names secmon's errata calls" decode 0x82000020 -- \
+	"name             secmon errata SECMON_ERRATA_APPLY"
+expect_lines "decode names secmon's errata status" decode 0x82000021 -- \
+	"name             secmon errata SECMON_ERRATA_STATUS"
+expect_lines "decode names secmon's SCMI channel call" decode 0x82000200 -- \
+	"name             secmon SCMI SECMON_SCMI"
 
 # Bad command lines.
 expect_usage "an ID wider than 32 bits" "function ID '0x100000000' does not fit in 32 bits" \

@@ -72,7 +72,7 @@ static void run(const char *name, unsigned ncpus, bool aarch32)
 	env.has_system_state = true;
 	env.system_state = 0x02010222u;
 	env.race_starts = 400;
-	env.scmi_fid = 0x82000200u;
+	env.scmi_fid = SECMON_SCMI_SMC;
 	env.scmi_shmem = sim_phys(SIM_SCMI_BASE, SIM_SCMI_SIZE);
 	env.scmi_shmem_size = SIM_SCMI_SIZE;
 	/* The simulator's topology: four cores per cluster. */

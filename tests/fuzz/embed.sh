@@ -10,7 +10,7 @@ tmp=$out.tmp
 	echo '#include "boards.h"'
 	n=0
 	for f in "$@"; do
-		echo "static const unsigned char board$n[] = {"
+		echo "static const unsigned char board${n}[] = {"
 		od -An -v -tx1 "$f" | sed -e 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g'
 		echo '};'
 		n=$((n + 1))

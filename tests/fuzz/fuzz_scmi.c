@@ -33,11 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <secmon/scmi.h>
 #include <secmon/smccc.h>
 #include "../../monitor/monitor.h"
 #include "fplat.h"
 
-#define SCMI_FID 0x82000200u
+#define SCMI_FID SECMON_SCMI_SMC	/* <secmon/scmi.h> */
 #define NS_BASE 0x80000000ull
 #define NS_SIZE 0x40000000ull
 #define CHAN_BASE (NS_BASE + 0x1000)

@@ -13,7 +13,7 @@ set -u
 mode=$1
 O=$2
 secs=$3
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 mkdir -p "$O/findings" "$O/logs"
 . tests/tap.sh
 

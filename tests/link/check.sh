@@ -12,10 +12,11 @@
 #    records as the port drives CPUs (PLAT_MAX_CPUS), MON_TRACE_RECORDS
 #    (monitor.h) each.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 . tests/tap.sh
 
 # A constant of the port's platform.h or of monitor.h, as the C preprocessor gives it.
+# shellcheck disable=SC2154 # cross and includes: the port's facts, set by eval below
 constant() {
 	local name=$1
 	printf '#include "platform.h"\n#include "monitor/monitor.h"\n%s\n' "$name" |
@@ -57,7 +58,7 @@ for port in $(make --no-print-directory -s -f mk/ports.mk); do
 		if [ "${start:-none}" = "$base" ]; then
 			tap_ok "$port $(basename $elf): _start at the reset vector ($(printf 0x%x $base))"
 		else
-			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b=$(printf %x $base) '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
+			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b="$(printf %x "$base")" '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
 		fi
 	done
 done

@@ -209,7 +209,7 @@ mkdir -p "$X/lib/modules/secmon"
 for m in secmon secmon-media-example secmon-api-test; do
 	${CROSS}strip --strip-debug -o "$X/lib/modules/secmon/$m.ko" "$(ko $m)"
 done
-if ! INITRD_MODULES= sh tests/linux/mkinitrd.sh "$LINUX_DIR" "$HERE/init.sh" "$T/base.cpio.gz" \
+if ! INITRD_MODULES="" sh tests/linux/mkinitrd.sh "$LINUX_DIR" "$HERE/init.sh" "$T/base.cpio.gz" \
 	>"$T/initrd.log" 2>&1; then
 	tap_not_ok "initramfs"
 	tap_file "$T/initrd.log" 30

@@ -9,7 +9,7 @@
 #      there, every CPU online (CPU_ON), and it powers off.
 # Prints TAP; exits non-zero when a check failed.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 FW=$1
 OUT=$2
 img=$OUT/hibernate.img

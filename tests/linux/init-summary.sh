@@ -349,6 +349,7 @@ do_trng() {
 		say "trng=fail:repeated-16-byte-block"
 		return 1
 	fi
+	# shellcheck disable=SC2046 # bit_stats prints the words to split
 	set -- $(od -An -v -tu1 /tmp/rng | bit_stats)
 	say "trng_ones=$1 trng_runs=$2 trng_bits=$3 trng_byte_values=$4"
 	[ "$5" = ok ] || { say "trng=fail:$5"; return 1; }
@@ -517,7 +518,7 @@ do_kexec() {
 	done
 	# kexec_file_load first (the kernel parses and places the image), then
 	# kexec_load (kexec-tools does).
-	how=file
+	how='file'
 	kexec -s -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2" ||
 		{ how=load; kexec -l /boot/Image --initrd=/boot/initrd.cpio.gz --append="${args# } secmon.kexec=2"; } ||
 		{ say "kexec fail load"; return 1; }
@@ -552,12 +553,14 @@ do_scmi() {
 	say "scmi_vendor=${v#* }"
 	d=$(for drv in /sys/bus/scmi_protocol/drivers/* /sys/bus/scmi/drivers/*; do
 		[ -d "$drv" ] || continue
+		# shellcheck disable=SC2010 # sysfs names, no blanks
 		ls "$drv" | grep -q '^scmi_dev' && basename "$drv"
 	done | sort | tr '\n' ' ')
 	say "scmi_drivers=$(echo $d | tr ' ' ,)"
 	say "scmi_clocks=$(grep -c -E '^ *(apb_pclk|bus|cpu) ' /sys/kernel/debug/clk/clk_summary)"
 	# The genpd domains less PSCI's own (cpu-pdNN, cluster-pdNN, system-pd:
 	# the idle hierarchy).
+	# shellcheck disable=SC2010 # debugfs names, no blanks
 	d=$(ls /sys/kernel/debug/pm_genpd 2>/dev/null | grep -v summary |
 		grep -v -E '^((cpu|cluster)-pd[0-9]+|system-pd)$' | sort | tr '\n' ' ')
 	say "scmi_domains=$(echo $d | tr ' ' ,)"

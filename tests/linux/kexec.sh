@@ -26,7 +26,7 @@
 # the first kernel with irqchip.gicv3_nolpi=1 works with GICv3 too (checked
 # by hand).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 FW=$1
 OUT=$2
 L=build/linux/arm64

@@ -5,7 +5,7 @@
 # when any failed.
 #   bash tests/linux/suite.sh [FIRMWARE]
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 FW=${1:-build/qemu-virt-a64/secmon.bin}
 OUT=build/check/linux
 mkdir -p "$OUT"

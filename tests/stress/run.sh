@@ -7,7 +7,7 @@
 # ASan a million operations take about 11 s on 2 cores, so no separate
 # unsanitised build is needed. Prints TAP. Usage: run.sh [OPERATIONS [LEGACY_OPERATIONS]]
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 ops=${1:-1000000}
 legacy_ops=${2:-300000}
 . tests/tap.sh

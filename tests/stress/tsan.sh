@@ -5,7 +5,7 @@
 # program: it passes when the program passes and TSan reports nothing.
 # Usage: tsan.sh [DIR [STRESS_OPERATIONS]]
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 dir=${1:-build/host-tsan}
 ops=${2:-200000}
 export TSAN_OPTIONS="halt_on_error=0 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"

@@ -22,7 +22,7 @@
 # Prints TAP lines; exits non-zero when any failed.
 #   bash tests/uboot/suite.sh [FIRMWARE [AARCH32-FIRMWARE]]
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 FW=${1:-build/qemu-virt-a64/secmon.bin}
 OUT=build/check/uboot
 UDIR=build/uboot

@@ -2,7 +2,9 @@
 /*
  * SMCCC dispatch: unknown IDs in every owning entity, yielding calls and
  * must-be-zero bits, the SVE hint, SMC32 upper halves, AArch32 callers
- * and the width of a negative status.
+ * and the width of a negative status; and the routing itself (struct
+ * mon_dispatch) over a table of services of its own: owning-entity ranges,
+ * call types, a trusted OS's range fast and yielding.
  *
  * Through the host simulator, with the harness of simtest.h: each scenario
  * runs on simulated CPU threads and notes what it saw; the test asserts
@@ -18,6 +20,7 @@
 #include <secmon/early.h>
 
 #include "simtest.h"
+#include "../../monitor/core/service.h"
 
 static void sc_unknown_ids(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
@@ -259,6 +262,92 @@ static void smc32_negative_status_is_sign_extended(void **state)
 	assert_clean();
 }
 
+static bool no_call(struct mon_call *c)
+{
+	(void)c;
+	return false;
+}
+
+static bool no_id(uint32_t fid)
+{
+	(void)fid;
+	return false;
+}
+
+#define SVC(n, o0, o1, f0, f1, types)                                                      \
+	{ .name = n, .oens = { o0, o1 }, .fns = { f0, f1 }, .calls = types,              \
+	  .handle = no_call, .has = no_id }
+
+/*
+ * The routing of mon_smc() over a table that has what the monitor's own
+ * does not yet: a trusted OS owning OEN 50-63, fast and yielding, that
+ * answers its own general queries; beside a SiP service of fast SMC32
+ * calls only and one of SMC64 calls only.
+ */
+static void dispatch_routes_by_entity_range_and_call_type(void **state)
+{
+	static const struct mon_service table[] = {
+		SVC("sip32", SECMON_OEN_SIP, SECMON_OEN_SIP, 0x20, 0x21, MON_CALLS_FAST32),
+		SVC("sip64", SECMON_OEN_SIP, SECMON_OEN_SIP, 0x30, 0x32, MON_CALLS_FAST64),
+		SVC("tos", SECMON_OEN_TOS_FIRST, SECMON_OEN_TOS_LAST, 0, 0xffff, MON_CALLS_ALL),
+	};
+	struct mon_dispatch d;
+
+	(void)state;
+	assert_int_equal(mon_dispatch_build(&d, table, 3), 0);
+	/* A trusted OS's calls, fast and yielding, SMC32 and SMC64, in all of its range. */
+	assert_ptr_equal(mon_dispatch_find(&d, 0x32000004), &table[2]);	/* yielding SMC32, OEN 50 */
+	assert_ptr_equal(mon_dispatch_find(&d, 0x72000004), &table[2]);	/* yielding SMC64 */
+	assert_ptr_equal(mon_dispatch_find(&d, 0xb2000001), &table[2]);	/* fast SMC32 */
+	assert_ptr_equal(mon_dispatch_find(&d, 0xf7000010), &table[2]);	/* fast SMC64, OEN 55 */
+	assert_ptr_equal(mon_dispatch_find(&d, 0xbf00ff01), &table[2]);	/* its UID, OEN 63 */
+	assert_ptr_equal(mon_dispatch_find(&d, 0x3f00ffff), &table[2]);
+	/* Outside the range: OEN 49 (trusted applications), OEN 3. */
+	assert_null(mon_dispatch_find(&d, 0xb1000001));
+	assert_null(mon_dispatch_find(&d, 0x31000001));
+	assert_null(mon_dispatch_find(&d, 0x83000020));
+	/* A service gets only the call types it takes. */
+	assert_ptr_equal(mon_dispatch_find(&d, 0x82000020), &table[0]);
+	assert_null(mon_dispatch_find(&d, 0xc2000020));	/* SMC64 */
+	assert_null(mon_dispatch_find(&d, 0x02000020));	/* yielding */
+	assert_ptr_equal(mon_dispatch_find(&d, 0xc2000031), &table[1]);
+	assert_null(mon_dispatch_find(&d, 0x82000031));	/* SMC32 */
+	assert_null(mon_dispatch_find(&d, 0x42000031));	/* yielding SMC64 */
+	/* And only its function numbers. */
+	assert_null(mon_dispatch_find(&d, 0x82000022));
+	assert_null(mon_dispatch_find(&d, 0xc200002f));
+}
+
+/* A table the routing cannot serve is refused at cold boot. */
+static void dispatch_refuses_overlapping_or_unsorted_tables(void **state)
+{
+	static const struct mon_service overlap[] = {
+		SVC("a", 50, 55, 0, 0xffff, MON_CALLS_ALL),
+		SVC("b", 52, 63, 0, 0xffff, MON_CALLS_ALL),
+	};
+	static const struct mon_service same_start[] = {
+		SVC("a", 50, 63, 0, 0xffff, MON_CALLS_FAST),
+		SVC("b", 50, 51, 0, 0xffff, MON_CALLS_YIELD),
+	};
+	static const struct mon_service unsorted[] = {
+		SVC("std", SECMON_OEN_STD, SECMON_OEN_STD, 0x50, 0x53, MON_CALLS_FAST),
+		SVC("sip", SECMON_OEN_SIP, SECMON_OEN_SIP, 0x20, 0x21, MON_CALLS_FAST32),
+	};
+	/* OEN 48 has no general queries of the monitor's, and the service does not answer them. */
+	static const struct mon_service no_queries[] = {
+		SVC("tapp", SECMON_OEN_TAPP_FIRST, SECMON_OEN_TAPP_FIRST, 0, 0xff, MON_CALLS_FAST),
+	};
+	struct mon_dispatch d;
+
+	(void)state;
+	assert_int_equal(mon_dispatch_build(&d, overlap, 2), -1);
+	assert_int_equal(mon_dispatch_build(&d, same_start, 2), -1);
+	assert_int_equal(mon_dispatch_build(&d, unsorted, 2), -1);
+	assert_int_equal(mon_dispatch_build(&d, no_queries, 1), -1);
+	/* The same two entity ranges, one after the other, are fine. */
+	assert_int_equal(mon_dispatch_build(&d, overlap + 1, 1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -269,6 +358,8 @@ int main(void)
 		cmocka_unit_test(aarch32_caller_gets_smc_unk_for_smc64),
 		cmocka_unit_test(arch_features_from_aarch32_offers_no_smc64),
 		cmocka_unit_test(smc32_negative_status_is_sign_extended),
+		cmocka_unit_test(dispatch_routes_by_entity_range_and_call_type),
+		cmocka_unit_test(dispatch_refuses_overlapping_or_unsorted_tables),
 	};
 
 	return cmocka_run_group_tests_name("dispatch", tests, NULL, NULL);

@@ -14,7 +14,22 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <secmon/sip.h>
+
 #include "simtest.h"
+
+/*
+ * The SiP call count: every form, SMC32 and SMC64, of secmon's SiP calls
+ * (<secmon/sip.h>); the simulator has an SCMI channel, so all are offered.
+ */
+static uint64_t sip_call_count(void)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < secmon_sip_call_count; i++)
+		n += 1 + secmon_sip_calls[i].smc64;
+	return n;
+}
 
 static void sc_std_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
@@ -122,7 +137,7 @@ static void sc_sip_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 	fill(__LINE__, &r, 0x8200ff01);
 	smc_regs(__LINE__, 0xf, &r);
 	EXPECT(r.x[0] != UNK32);
-	EXPECT_EQ(SMC0(0x8200ff00), 9);	/* errata status and apply, SCMI, the trace calls in both widths */
+	EXPECT_EQ(SMC0(0x8200ff00), sip_call_count());
 	/* The revision is major in x0, minor in x1. */
 	fill(__LINE__, &r, 0x8200ff03);
 	smc_regs(__LINE__, 0x3, &r);
@@ -184,7 +199,7 @@ static void sc_served_range_queries(unsigned cpu, uint64_t pc, uint64_t ctx)
 			  cd->aarch32 ? UNK32 : UNK64);
 		EXPECT_EQ(SMC0(secmon_fid(true, false, oen, 0xff02)), UNK32);
 	}
-	EXPECT_EQ(SMC0(0x8200ff00), 9);	/* errata status and apply, SCMI, the trace calls in both widths */
+	EXPECT_EQ(SMC0(0x8200ff00), sip_call_count());
 	/* The count is of both widths: ARCH_FEATURES shows them to AArch64 callers. */
 	if (cd->aarch32)
 		return;

@@ -26,7 +26,7 @@
 #include "../../monitor/plat/host/sim.h"
 #include "dtc.h"
 
-#define SCMI_FID 0x82000200u
+#define SCMI_FID SECMON_SCMI_SMC	/* <secmon/scmi.h> */
 #define SIP_CALL_COUNT 0x8200ff00u
 
 enum { OK = 0, NOT_SUPPORTED = -1, INVALID_PARAMETERS = -2, DENIED = -3, NOT_FOUND = -4,

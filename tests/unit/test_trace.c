@@ -683,8 +683,8 @@ static void sc_stale_call(unsigned cpu, uint64_t pc, uint64_t ctx)
 		mon_trace_call(1, &r, &os);
 		atomic_store(&S.step, 1);
 		WAIT_FLAG(&S.go, 1);
-		mon_trace_power(&(struct mon_trace_event){ .cpu = 1,
-			.event = SECMON_TRACE_EV_POWERDOWN, .nargs = 2, .arg = { PS_CORE_PD, 0 } });
+		mon_trace_power(&(struct mon_power_event){ .what = MON_POWER_SUSPEND, .cpu = 1,
+			.kind = MON_POWER_POWERDOWN, .power_state = PS_CORE_PD });
 		atomic_store(&S.step, 2);
 		return;
 	}

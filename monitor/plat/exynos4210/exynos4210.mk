@@ -5,12 +5,13 @@
 ARCH := arm
 BOARD_DIR := monitor/plat/exynos4210
 BOARD_INC := $(BOARD_DIR)
-BOARD_C := $(wildcard $(BOARD_DIR)/*.c)
+# No vendor SYSTEM_RESET2 type: monitor/plat/common/no_reset2.c.
+BOARD_C := $(wildcard $(BOARD_DIR)/*.c) monitor/plat/common/no_reset2.c
 BOARD_SCMI_C :=
 BOARD_DRIVERS := exynos_uart
 # Cold boot: the DTs (QEMU's, the board's, the OS's).
 BOARD_COLD_C := $(BOARD_DIR)/coldboot.c $(BOARD_DIR)/dt.c
-BOARD_SIZE_C := $(BOARD_DIR)/power.c $(BOARD_DIR)/l2c.c
+BOARD_SIZE_C := $(BOARD_DIR)/power.c $(BOARD_DIR)/l2c.c monitor/plat/common/no_reset2.c
 OPT_COLD :=
 OPT_SIZE :=
 

@@ -117,17 +117,3 @@ _Noreturn void plat_system_reset(void)
 		wfi();
 }
 
-/* No vendor reset type. */
-int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
-{
-	(void)reset_type;
-	(void)cookie;
-	return SECMON_PSCI_INVALID_PARAMETERS;
-}
-
-void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
-{
-	(void)reset_type;
-	(void)cookie;
-	plat_system_reset();
-}

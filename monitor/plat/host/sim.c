@@ -516,9 +516,41 @@ static const struct mon_erratum sim_errata[] = {
 	{ .id = SIM_ERRATUM_NOT_NEEDED, .needed = never },
 };
 
+/* The configuration's zeros that stand for a default. */
+static void set_defaults(struct sim_config *c)
+{
+	if (!c->cluster_size)
+		c->cluster_size = 4;
+	if (!c->ns_size) {
+		c->ns_base = 0x80000000ull;
+		c->ns_size = 0x40000000ull;
+	}
+	if (!c->tick_us)
+		c->tick_us = 1000;
+}
+
+/* mon_init() has run: sim_ns_dt() describes that monitor. */
+static bool monitor_set_up;
+
+/* The monitor's configuration for a simulation of cfg. */
+static struct mon_config mon_config_of(const struct sim_config *cfg)
+{
+	return (struct mon_config){
+		.boot_cpu = 0,
+		.psci_unsupported = cfg->psci_unsupported,
+		.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE,
+						     MON_SOC_ID),
+		.soc_revision = 1,
+		.soc_name = cfg->soc_name ? cfg->soc_name : "secmon host simulator",
+		.board_dtb = cfg->board_dtb,
+		.errata = sim_errata,
+		.nerrata = sizeof(sim_errata) / sizeof(sim_errata[0]),
+	};
+}
+
 int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 {
-	struct mon_config mc = { .boot_cpu = 0 };
+	struct mon_config mc = mon_config_of(cfg);
 	unsigned i;
 
 	/* The CPU limits (monitor.h). */
@@ -528,27 +560,14 @@ int sim_run(const struct sim_config *cfg, uint64_t boot_pc, uint64_t boot_ctx)
 		return -1;
 	memset(&sim, 0, sizeof(sim));
 	sim.cfg = *cfg;
-	if (!sim.cfg.cluster_size)
-		sim.cfg.cluster_size = 4;
-	if (!sim.cfg.ns_size) {
-		sim.cfg.ns_base = 0x80000000ull;
-		sim.cfg.ns_size = 0x40000000ull;
-	}
-	if (!sim.cfg.tick_us)
-		sim.cfg.tick_us = 1000;
+	set_defaults(&sim.cfg);
 	if (sim.cfg.cluster_size > 256)
 		return -1;
 	pthread_mutex_init(&sim.mu, 0);
 	pthread_cond_init(&sim.cv, 0);
 	sim.boot_pc = boot_pc;
 	sim.boot_ctx = boot_ctx;
-	mc.psci_unsupported = cfg->psci_unsupported;
-	mc.soc_version = secmon_soc_id_version(MON_SOC_JEP106_BANK, MON_SOC_JEP106_CODE, MON_SOC_ID);
-	mc.soc_revision = 1;
-	mc.soc_name = cfg->soc_name ? cfg->soc_name : "secmon host simulator";
-	mc.board_dtb = cfg->board_dtb;
-	mc.errata = sim_errata;
-	mc.nerrata = sizeof(sim_errata) / sizeof(sim_errata[0]);
+	monitor_set_up = true;
 	if (mon_init(&mc) != 0) {
 		pthread_cond_destroy(&sim.cv);
 		pthread_mutex_destroy(&sim.mu);
@@ -569,6 +588,7 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 {
 	int err = fdt_create_empty_tree(buf, size), cpus;
 	struct sim_config saved;
+	struct mon_config mc;
 
 	if (!err)
 		err = fdt_setprop_u32(buf, 0, "#address-cells", 2);
@@ -596,17 +616,24 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb)
 	if (err)
 		return err;
 	/*
-	 * mon_dt_fixup() asks the platform for the topology. A simulated CPU
-	 * asking (a driver reading its DT) gets the running simulation's, which
-	 * its other CPUs are reading; otherwise, for the time of the call, this
-	 * one.
+	 * mon_dt_fixup() describes the monitor as mon_init() set it up, on the
+	 * platform's topology. A simulated CPU asking (a driver reading its DT)
+	 * gets the running simulation's, which its other CPUs are reading;
+	 * otherwise, for the time of the call, this one, and the monitor as the
+	 * last sim_run() left it or, before the first, as sim_run() would set
+	 * it up for this board DT (a refusal, which the log explains, leaves
+	 * what it had set up).
 	 */
 	if (sim_self() >= 0)
 		return mon_dt_fixup(buf, board_dtb);
 	saved = sim.cfg;
 	sim.cfg.ncpus = ncpus;
-	if (!sim.cfg.cluster_size)
-		sim.cfg.cluster_size = 4;
+	set_defaults(&sim.cfg);
+	if (!monitor_set_up) {
+		sim.cfg.board_dtb = board_dtb;
+		mc = mon_config_of(&sim.cfg);
+		monitor_set_up = mon_init(&mc) == 0;
+	}
 	err = mon_dt_fixup(buf, board_dtb);
 	sim.cfg = saved;
 	return err;

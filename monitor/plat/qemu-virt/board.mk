@@ -4,7 +4,8 @@
 # board's files for their architecture (a64/, a32/), and include this.
 BOARD_DIR := monitor/plat/qemu-virt
 BOARD_INC := $(BOARD_DIR)/$(BOARD_ARCH)
-BOARD_C := $(wildcard $(BOARD_DIR)/*.c $(BOARD_INC)/*.c)
+# No vendor SYSTEM_RESET2 type: monitor/plat/common/no_reset2.c.
+BOARD_C := $(wildcard $(BOARD_DIR)/*.c $(BOARD_INC)/*.c) monitor/plat/common/no_reset2.c
 # With SCMI=1 only: the SCMI channel's page.
 BOARD_SCMI_C := $(BOARD_DIR)/scmi.c
 BOARD_DRIVERS := gic gicv2 pl011 pl061
@@ -14,4 +15,4 @@ BOARD_COLD_C := $(BOARD_INC)/boot.c $(BOARD_DIR)/coldboot.c $(BOARD_DIR)/board.c
 # Resident, on no measured fast path: CPU and system power, the GIC, the
 # PSCI 0.1 power-off watch, entropy.
 BOARD_SIZE_C := $(BOARD_DIR)/power.c $(BOARD_DIR)/poweroff.c $(BOARD_DIR)/entropy.c \
-	$(BOARD_DIR)/interrupts.c $(BOARD_INC)/gic.c
+	$(BOARD_DIR)/interrupts.c $(BOARD_INC)/gic.c monitor/plat/common/no_reset2.c

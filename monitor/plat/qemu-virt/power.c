@@ -140,21 +140,6 @@ _Noreturn void plat_system_reset(void)
 	gpio_pulse(GPIO_RESET);
 }
 
-/* No vendor reset type on QEMU virt. */
-int plat_system_reset2_check(uint32_t reset_type, uint64_t cookie)
-{
-	(void)reset_type;
-	(void)cookie;
-	return SECMON_PSCI_INVALID_PARAMETERS;
-}
-
-void plat_system_reset2(uint32_t reset_type, uint64_t cookie)
-{
-	(void)reset_type;
-	(void)cookie;
-	plat_system_reset();
-}
-
 /* QEMU virt has no L2 cache controller: an l2x0-init call has nothing to program. */
 int plat_l2x0_call(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
 {

@@ -20,8 +20,8 @@ int scmi_be_init(const void *board_dtb)
 	return -1;
 }
 
-int scmi_dt_fixup(void *fdt)
+int scmi_os_dt(const struct mon_os_dt *o)
 {
-	(void)fdt;
+	(void)o;
 	return 0;
 }

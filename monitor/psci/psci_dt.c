@@ -1,98 +1,23 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The normal world's description of this monitor: the board's PSCI node
- * (or a standard PSCI 1.1 one), the platform's idle states, the SCMI
- * server (services/scmi_dt.c) and the board's call tables, written into the
- * DT the monitor hands over. Cold boot only.
+ * PSCI's part of the DT handed to the OS (core/os_dt.c): the /psci node
+ * (the board's, or a standard one), the idle states of the platform's power
+ * states that CPU_SUSPEND accepts, and, when the monitor offers
+ * OS-initiated mode and wrote /psci itself, the power-domain hierarchy
+ * Linux's cpuidle-psci-domain needs. Cold boot only.
  */
 #include <libfdt.h>
-#include <secmon/calltab.h>
-#include <secmon/psci.h>
-#include "../monitor.h"
-#include "../services/scmi.h"
-#include "../plat.h"
-#include "service.h"
+#include "internal.h"
 
-#define MAX_CHILDREN 64
-/* Call tables are three levels deep; a deeper board DT is refused. */
-#define MAX_DEPTH 4
-
-/* A board phandle names a board node: in the OS's DT it could clash. */
-static bool is_phandle(const char *prop)
-{
-	static const char *const names[] = { "phandle", "linux,phandle" };
-
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const char *a = prop, *b = names[i];
-
-		for (; *a && *a == *b; a++, b++)
-			;
-		if (*a == *b)
-			return true;
-	}
-	return false;
-}
-
-static int copy_node(void *dst, int parent, const void *src, int node, unsigned depth)
-{
-	const char *name = fdt_get_name(src, node, 0);
-	int d, prop, child, err;
-	int children[MAX_CHILDREN];
-	unsigned n = 0;
-
-	if (!name || depth > MAX_DEPTH)
-		return -FDT_ERR_BADSTRUCTURE;
-	d = fdt_subnode_offset(dst, parent, name);
-
-	if (d >= 0 && (err = fdt_del_node(dst, d)) < 0)
-		return err;
-	d = fdt_add_subnode(dst, parent, name);
-	if (d < 0)
-		return d;
-	fdt_for_each_property_offset(prop, src, node) {
-		const char *pname;
-		int len;
-		const void *v = fdt_getprop_by_offset(src, prop, &pname, &len);
-
-		/* libfdt lets a negative length through: never copy one. */
-		if (!v || len < 0)
-			return v ? -FDT_ERR_BADSTRUCTURE : len;
-		if (is_phandle(pname))
-			continue;
-		err = fdt_setprop(dst, d, pname, v, len);
-		if (err < 0)
-			return err;
-	}
-	/* libfdt puts a new node ahead of its siblings: add the last first. */
-	fdt_for_each_subnode(child, src, node) {
-		if (n == MAX_CHILDREN)
-			return -FDT_ERR_NOSPACE;
-		children[n++] = child;
-	}
-	while (n-- > 0) {
-		err = copy_node(dst, d, src, children[n], depth + 1);
-		if (err < 0)
-			return err;
-	}
-	return 0;
-}
-
-/* The board's own PSCI node, or a negative number. */
-static int psci_board_node(const void *board)
-{
-	int node = secmon_calltab_find(board, -1, "arm,psci");
-
-	return node >= 0 ? node : secmon_calltab_find(board, -1, "arm,psci-0.2");
-}
-
+/* The board's own /psci node as it is, or a standard PSCI 1.1 one. */
 static int psci_node(void *fdt, const void *board)
 {
 	static const char compat[] = "arm,psci-1.0\0arm,psci-0.2";
-	int node = board ? psci_board_node(board) : -1;
+	int node = board ? mon_dt_board_psci(board) : -1;
 	int dst, err;
 
 	if (node >= 0)
-		return copy_node(fdt, 0, board, node, 0);
+		return mon_dt_copy_node(fdt, 0, board, node);
 	dst = fdt_subnode_offset(fdt, 0, "psci");
 	if (dst >= 0 && (err = fdt_del_node(fdt, dst)) < 0)
 		return err;
@@ -104,23 +29,6 @@ static int psci_node(void *fdt, const void *board)
 }
 
 /*
- * A board whose PSCI node is 0.1 only gives the OS no SMCCC conduit (Linux
- * finds it through PSCI 0.2 or later): it could not reach an SMC transport.
- */
-static bool smccc_conduit(const void *board)
-{
-	int node = board ? secmon_calltab_find(board, -1, "arm,psci") : -1;
-
-	return node < 0 || fdt_node_check_compatible(board, node, "arm,psci-0.2") == 0 ||
-	       fdt_node_check_compatible(board, node, "arm,psci-1.0") == 0;
-}
-
-static bool offered(unsigned fn)
-{
-	return !(mon_cfg.psci_unsupported & (1u << fn));
-}
-
-/*
  * Can the OS reach CPU_SUSPEND through the DT's /psci? PSCI 0.2 and later:
  * when it is offered; PSCI 0.1: when the node names a cpu_suspend ID. The
  * OS needs the idle states either way: the platform's StateIDs are not 0.
@@ -129,39 +37,8 @@ static bool cpu_suspend_reachable(const void *fdt, int psci)
 {
 	if (fdt_node_check_compatible(fdt, psci, "arm,psci-0.2") == 0 ||
 	    fdt_node_check_compatible(fdt, psci, "arm,psci-1.0") == 0)
-		return offered(SECMON_PSCI_FN_CPU_SUSPEND);
+		return offered(SECMON_PSCI_FN_CPU_SUSPEND, false);
 	return fdt_getprop(fdt, psci, "cpu_suspend", 0) != 0;
-}
-
-/* A fresh, empty node PARENT/NAME (an old one of that name is replaced). */
-static int new_node(void *fdt, int parent, const char *name)
-{
-	int node = fdt_subnode_offset(fdt, parent, name), err;
-
-	if (node >= 0 && (err = fdt_del_node(fdt, node)) < 0)
-		return err;
-	return fdt_add_subnode(fdt, parent, name);
-}
-
-/* mon_dt_set_phandle()'s next phandle; 0: the tree not walked yet. */
-static uint32_t next_phandle;
-
-int mon_dt_set_phandle(void *fdt, int node, uint32_t *phandle)
-{
-	if (!next_phandle) {
-		uint32_t max = 0;
-		int err = fdt_find_max_phandle(fdt, &max);
-
-		if (err)
-			return err;
-		if (max >= FDT_MAX_PHANDLE)
-			return -FDT_ERR_NOPHANDLES;
-		next_phandle = max + 1;
-	}
-	if (next_phandle > FDT_MAX_PHANDLE)
-		return -FDT_ERR_NOPHANDLES;
-	*phandle = next_phandle++;
-	return fdt_setprop_u32(fdt, node, "phandle", *phandle);
 }
 
 /*
@@ -171,7 +48,7 @@ int mon_dt_set_phandle(void *fdt, int node, uint32_t *phandle)
 static int state_node(void *fdt, int parent, const struct plat_power_state *s,
 		      const char *compat, uint32_t *phandle)
 {
-	int node = new_node(fdt, parent, s->name), err;
+	int node = mon_dt_new_node(fdt, parent, s->name), err;
 
 	if (node < 0)
 		return node;
@@ -228,7 +105,7 @@ static int psci_domain(void *fdt, char *name, int n, const fdt32_t *idle, unsign
 		name[end - 2] = (char)('0' + n / 10 % 10);
 		name[end - 1] = (char)('0' + n % 10);
 	}
-	node = psci < 0 ? psci : new_node(fdt, psci, name);
+	node = psci < 0 ? psci : mon_dt_new_node(fdt, psci, name);
 	if (node < 0)
 		return node;
 	err = fdt_setprop_u32(fdt, node, "#power-domain-cells", 0);
@@ -275,8 +152,8 @@ static int cpu_props(void *fdt, unsigned cpu, const fdt32_t *idle, unsigned nidl
  */
 static int idle_states(void *fdt, bool own_psci)
 {
-	unsigned n, i, ncl = plat_cluster_count(), ncpu = plat_cpu_count();
-	const struct plat_power_state *st = plat_power_states(&n);
+	unsigned n = psci_nstates, i, ncl = plat_cluster_count(), ncpu = plat_cpu_count();
+	const struct plat_power_state *st = psci_states;
 	int cpus = fdt_subnode_offset(fdt, 0, "cpus"), psci = fdt_subnode_offset(fdt, 0, "psci");
 	int parent, err = 0;
 	uint32_t ph[PLAT_MAX_POWER_STATES] = { 0 }, pd[MAX_CLUSTERS] = { 0 }, sys_pd = 0;
@@ -288,19 +165,17 @@ static int idle_states(void *fdt, bool own_psci)
 
 	if (cpus < 0 || psci < 0 || !cpu_suspend_reachable(fdt, psci))
 		return 0;
-	if (n > PLAT_MAX_POWER_STATES)
-		n = PLAT_MAX_POWER_STATES;
 	for (i = 0; i < n; i++) {
 		if (st[i].level == PLAT_LEVEL_CLUSTER && st[i].powerdown)
 			cluster_state = (int)i;
 		if (st[i].level == PLAT_LEVEL_SYSTEM && st[i].powerdown)
 			system_state = (int)i;
 	}
-	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE) && cluster_state >= 0 &&
+	osi = own_psci && offered(SECMON_PSCI_FN_SET_SUSPEND_MODE, false) && cluster_state >= 0 &&
 	      ncl <= MAX_CLUSTERS;
 	if (!osi)
 		system_state = -1;
-	parent = new_node(fdt, cpus, "idle-states");
+	parent = mon_dt_new_node(fdt, cpus, "idle-states");
 	if (parent < 0)
 		return parent;
 	err = fdt_setprop_string(fdt, parent, "entry-method", "psci");
@@ -314,7 +189,7 @@ static int idle_states(void *fdt, bool own_psci)
 			list[nlist++] = cpu_to_fdt32(ph[i]);
 	if (!err && osi) {
 		cpus = fdt_subnode_offset(fdt, 0, "cpus");
-		parent = new_node(fdt, cpus, "domain-idle-states");
+		parent = mon_dt_new_node(fdt, cpus, "domain-idle-states");
 		err = parent;
 		if (parent >= 0 && system_state >= 0)
 			err = state_node(fdt, parent, &st[system_state], "domain-idle-state",
@@ -343,31 +218,9 @@ static int idle_states(void *fdt, bool own_psci)
 	return err;
 }
 
-int mon_dt_fixup(void *fdt, const void *board)
+int psci_os_dt(const struct mon_os_dt *o)
 {
-	int fw, node = -1, err;
+	int err = psci_node(o->fdt, o->board);
 
-	next_phandle = 0;
-	/* A corrupt structure block could send libfdt's walks round for ever. */
-	if (board && (fdt_check_header(board) != 0 ||
-		      secmon_dt_check_structure(board, fdt_totalsize(board)) != SECMON_OK))
-		return -FDT_ERR_BADSTRUCTURE;
-	err = psci_node(fdt, board);
-	if (!err)
-		err = idle_states(fdt, !board || psci_board_node(board) < 0);
-	if (!err && smccc_conduit(board))
-		err = scmi_dt_fixup(fdt);
-	if (err || !board)
-		return err;
-	while ((node = secmon_calltab_find(board, node, "secmon,call-table")) >= 0) {
-		fw = fdt_subnode_offset(fdt, 0, "firmware");
-		if (fw < 0)
-			fw = fdt_add_subnode(fdt, 0, "firmware");
-		if (fw < 0)
-			return fw;
-		err = copy_node(fdt, fw, board, node, 0);
-		if (err)
-			return err;
-	}
-	return 0;
+	return err ? err : idle_states(o->fdt, !o->board_psci);
 }
