@@ -89,6 +89,12 @@ _Noreturn void arch_monitor_fault(void);
 _Noreturn void board_cold_boot(void);
 _Noreturn void board_secondary_boot(unsigned cpu);
 void board_fiq(void);
+/*
+ * On an architecture that hosts a trusted OS (AArch64): the interrupt
+ * pending at this CPU's FIQ is a secure one that is not the monitor's own
+ * (the trusted OS's, which it acknowledges itself), asked before board_fiq().
+ */
+bool board_fiq_is_tos(void);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

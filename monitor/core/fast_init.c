@@ -100,7 +100,7 @@ static bool collect(unsigned oen)
 	for (i = 0; i < mon_service_count; i++) {
 		const struct mon_service *s = &mon_services[i];
 
-		if (!mon_range_has(s->oens, oen))
+		if (!mon_range_has(s->oens, oen) || (s->on && !__atomic_load_n(s->on, __ATOMIC_ACQUIRE)))
 			continue;
 		if (s->fns.first == 0 && s->fns.last == SECMON_FID_NUM_MASK)
 			return false;

@@ -103,8 +103,15 @@ void a64_lower_exception(struct a64_trap *t, unsigned kind)
 		lower_sync(t);
 		break;
 	case KIND_FIQ:
-		/* A stray wake-up SGI, e.g. sent to a core that was already on. */
-		board_fiq();
+		/*
+		 * A trusted OS's secure interrupt goes to it (it acknowledges it
+		 * itself); else a stray wake-up SGI, e.g. sent to a core that was
+		 * already on.
+		 */
+		if (!board_fiq_is_tos() ||
+		    !mon_tos_fiq((unsigned)arch_cpu_index(read_sysreg("mpidr_el1")),
+				 read_sysreg("elr_el3")))
+			board_fiq();
 		break;
 	case KIND_IRQ:
 		report("IRQ", read_sysreg("esr_el3"));

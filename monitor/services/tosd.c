@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The trusted-OS dispatcher (docs/trusted-os.md): a trusted OS in secure
+ * EL1 that speaks OP-TEE's monitor ABI, as TF-A's opteed hosts it. It
+ * owns the trusted-OS entities (50-63), fast and yielding calls alike,
+ * which go to it with x0-x7 as sent and come back from its CALL_DONE with
+ * its x1-x4 as the caller's x0-x3; a secure interrupt taken while the
+ * normal world runs goes to its fiq entry; PSCI's power events reach its
+ * hooks in TF-A's order. Each entry is synchronous (plat_tos_enter(): the
+ * architecture switches the worlds and comes back at the trusted OS's
+ * next SMC or exception), on the CPU it concerns, with no lock held, so a
+ * trusted OS stuck on one CPU never holds up another.
+ *
+ * Every answer is checked: anything but the return the entry expects (an
+ * unknown ID, another entry's return, a hook that answers an error, an
+ * exception taken to EL3, a vector table outside its memory) marks the
+ * trusted OS dead: the console says what it did, the caller gets SMC_UNK,
+ * and from then on its entities answer SMC_UNK and its hooks are skipped
+ * on every CPU; it is never entered again.
+ */
+#include <secmon/psci.h>
+#include "../core/log.h"
+#include "../plat.h"
+#include "tosd.h"
+
+/* OP-TEE's vector table: nine branches, in this order (thread_optee_smc_a64.S). */
+enum { VEC_YIELD, VEC_FAST, VEC_CPU_ON, VEC_CPU_OFF, VEC_CPU_RESUME, VEC_CPU_SUSPEND, VEC_FIQ,
+       VEC_SYSTEM_OFF, VEC_SYSTEM_RESET, VEC_COUNT };
+
+/* Its returns, SMC32 fast IDs in OEN 62 (OP-TEE teesmc_opteed.h): 0xBE000000 + n. */
+#define TOS_RETURN(n)	(0xbe000000u + (n))
+enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, RET_SYSTEM_OFF,
+       RET_SYSTEM_RESET };
+
+/* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
+enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
+
+bool tosd_alive;
+static uint64_t vectors;
+static uint8_t cpu_state[MON_MAX_CPUS];
+
+static const char *const entry_names[VEC_COUNT] = {
+	"yielding call", "fast call", "cpu_on", "cpu_off", "cpu_resume", "cpu_suspend", "fiq",
+	"system_off", "system_reset",
+};
+
+static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
+{
+	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_ACQ_REL))
+		return;
+	if (how == PLAT_TOS_SMC)
+		mon_log("trusted OS on CPU %u: answered its %s entry with SMC %lx (x1 %lx): "
+			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
+			(unsigned long)x[0], (unsigned long)x[1]);
+	else
+		mon_log("trusted OS on CPU %u: exception to EL3 in its %s entry (ESR %lx ELR %lx): "
+			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
+			(unsigned long)x[0], (unsigned long)x[1]);
+	mon_power_heard_update();
+}
+
+/*
+ * One synchronous entry at vector `vec` with x[0..7]; true when it answered
+ * `want` (and, for a hook, x1 = 0), with its x0-x7 in x[].
+ */
+static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8], unsigned want)
+{
+	unsigned how = plat_tos_enter(cpu, vectors + 4 * vec, fresh, x);
+
+	if (how == PLAT_TOS_SMC && (uint32_t)x[0] == TOS_RETURN(want) &&
+	    (want == RET_CALL || want == RET_FIQ || x[1] == 0))
+		return true;
+	dead(cpu, vec, how, x);
+	return false;
+}
+
+static bool hook(unsigned cpu, unsigned vec, bool fresh, uint64_t x0, unsigned want)
+{
+	uint64_t x[8] = { x0, 0, 0, 0, 0, 0, 0, 0 };
+
+	return enter(cpu, vec, fresh, x, want);
+}
+
+/* A CPU the trusted OS has not seen gets its cpu_on entry first (TF-A's opteed does the same). */
+static bool seen(unsigned cpu)
+{
+	if (cpu_state[cpu] == CPU_ON)
+		return true;
+	if (!hook(cpu, VEC_CPU_ON, true, 0, RET_ON))
+		return false;
+	cpu_state[cpu] = CPU_ON;
+	return true;
+}
+
+bool tosd_has(uint32_t fid)
+{
+	(void)fid;
+	return __atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE);
+}
+
+bool tosd_handle(struct mon_call *c)
+{
+	uint64_t x[8];
+	unsigned i;
+
+	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
+		return false;
+	for (i = 0; i < 8; i++)
+		x[i] = c->caller->aarch32 ? (uint32_t)c->r->x[i] : c->r->x[i];
+	if (seen(c->cpu) &&
+	    enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x, RET_CALL)) {
+		for (i = 0; i < 4; i++)
+			c->r->x[i] = c->caller->aarch32 ? (uint32_t)x[i + 1] : x[i + 1];
+		return true;
+	}
+	mon_ret(c, 0, -1);
+	c->r->x[1] = c->r->x[2] = c->r->x[3] = 0;
+	return true;
+}
+
+bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
+{
+	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE) || cpu >= MON_MAX_CPUS ||
+	    cpu_state[cpu] != CPU_ON)
+		return false;
+	(void)hook(cpu, VEC_FIQ, false, ns_pc, RET_FIQ);
+	return true;
+}
+
+/*
+ * PSCI's events (core/power.h), heard while the trusted OS is alive, in
+ * TF-A's order: cpu_on on the started CPU before the normal world runs
+ * there, cpu_off and cpu_suspend (power-down states only: no hook for a
+ * standby) before the CPU goes down, cpu_resume on its way back, and
+ * system_off / system_reset before the platform acts. A CPU the trusted
+ * OS has not seen skips cpu_off and the suspend hooks.
+ */
+int32_t tosd_power(const struct mon_power_event *e)
+{
+	unsigned cpu = e->cpu;
+
+	if (cpu >= MON_MAX_CPUS || !__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
+		return 0;
+	switch (e->what) {
+	case MON_POWER_CPU_OFF:
+		if (cpu_state[cpu] == CPU_ON && hook(cpu, VEC_CPU_OFF, false, 0, RET_OFF))
+			cpu_state[cpu] = CPU_OFF;
+		break;
+	case MON_POWER_SUSPEND:
+		if (cpu_state[cpu] == CPU_ON && hook(cpu, VEC_CPU_SUSPEND, false, e->level, RET_SUSPEND))
+			cpu_state[cpu] = CPU_OFF;
+		break;
+	case MON_POWER_RESUME:
+		if (e->kind == MON_POWER_ON) {
+			if (hook(cpu, VEC_CPU_ON, true, 0, RET_ON))
+				cpu_state[cpu] = CPU_ON;
+		} else if (cpu_state[cpu] == CPU_OFF &&
+			   hook(cpu, VEC_CPU_RESUME, false, e->level, RET_RESUME)) {
+			cpu_state[cpu] = CPU_ON;
+		}
+		break;
+	case MON_POWER_SYSTEM_OFF:
+		if (seen(cpu))
+			(void)hook(cpu, VEC_SYSTEM_OFF, false, 0, RET_SYSTEM_OFF);
+		break;
+	case MON_POWER_SYSTEM_RESET:
+		if (seen(cpu))
+			(void)hook(cpu, VEC_SYSTEM_RESET, false, 0, RET_SYSTEM_RESET);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+MON_COLD_BOOT bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
+				const uint64_t args[4])
+{
+	uint64_t x[8] = { args[0], args[1], args[2], args[3], 0, 0, 0, 0 };
+	unsigned how;
+
+	if (cpu >= MON_MAX_CPUS)
+		return false;
+	how = plat_tos_enter(cpu, entry, true, x);
+	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOS_RETURN(RET_ENTRY)) {
+		mon_log("trusted OS: its first entry ended with %s %lx (want ENTRY_DONE): "
+			"booting without it\n", how == PLAT_TOS_SMC ? "SMC" : "an exception, ESR",
+			(unsigned long)x[0]);
+		return false;
+	}
+	if (x[1] < base || x[1] >= end || end - x[1] < 4 * VEC_COUNT || (x[1] & 3)) {
+		mon_log("trusted OS: ENTRY_DONE with vector table %lx, not inside it "
+			"(%lx-%lx): booting without it\n", (unsigned long)x[1], (unsigned long)base,
+			(unsigned long)end);
+		return false;
+	}
+	vectors = x[1];
+	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
+		cpu_state[i] = CPU_UNKNOWN;
+	cpu_state[cpu] = CPU_ON;
+	__atomic_store_n(&tosd_alive, true, __ATOMIC_RELEASE);
+	mon_power_heard_update();
+	mon_fast_init();
+	return true;
+}
