@@ -33,15 +33,25 @@ void plat_unlock(void);
 
 /*
  * The trusted OS (services/tosd.c): one synchronous entry on this CPU, at
- * `pc` in secure EL1 with every interrupt masked and x0-x7 = x[0..7]; with
- * `fresh`, its EL1 state as after a reset (MMU off: a first entry, cpu_on),
- * else as its last exit left it. Returns at its next SMC (PLAT_TOS_SMC,
- * its x0-x7 in x[]) or at another exception it takes to EL3
- * (PLAT_TOS_EXCEPTION, x[0] the syndrome, x[1] where). The normal world's
- * state is as before; no lock may be held across it.
+ * `pc` in secure EL1 with every interrupt masked and x0-x7 = x[0..7].
+ * `flags`: PLAT_TOS_FRESH its EL1 state as after a reset (MMU off: a first
+ * entry, cpu_on), else as its last exit left it; PLAT_TOS_WATCH the
+ * monitor's own interrupt (plat_tos_kick()) reaches the monitor while it
+ * runs, whatever it masks (the normal world's interrupts wait meanwhile);
+ * PLAT_TOS_RESUME back where the last exit left it, every register as
+ * then (pc and x[] unused). Returns at its next SMC (PLAT_TOS_SMC, its
+ * x0-x7 in x[]), at another exception it takes to EL3 (PLAT_TOS_EXCEPTION,
+ * x[0] the syndrome, x[1] where), or at the monitor's interrupt
+ * (PLAT_TOS_INTERRUPT, acknowledged). The normal world's state is as
+ * before; no lock may be held across it. plat_tos_kick(): the monitor's
+ * interrupt to CPU `cpu`.
  */
-enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION };
-unsigned plat_tos_enter(unsigned cpu, uint64_t pc, bool fresh, uint64_t x[8]);
+enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
+#define PLAT_TOS_FRESH	1u
+#define PLAT_TOS_WATCH	2u
+#define PLAT_TOS_RESUME	4u
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+void plat_tos_kick(unsigned cpu);
 
 /*
  * Start CPU `cpu`, which the core has marked ON_PENDING: it will enter

@@ -95,6 +95,13 @@ void board_fiq(void);
  * (the trusted OS's, which it acknowledges itself), asked before board_fiq().
  */
 bool board_fiq_is_tos(void);
+/*
+ * Around a watched entry into the trusted OS: only interrupts of a
+ * priority above the normal world's may be signalled (the CPU interface's
+ * priority mask); the mask before, and its return.
+ */
+uint32_t board_tos_mask(void);
+void board_tos_unmask(uint32_t pmr);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

@@ -35,9 +35,23 @@ enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, R
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
 
+/* How long an entry other than a yielding call may take: 500 ms of counter time. */
+#define WATCH_DIVISOR	2
+
 bool tosd_alive;
 static uint64_t vectors;
 static uint8_t cpu_state[MON_MAX_CPUS];
+
+/*
+ * Per CPU, while it is in a watched entry (every entry but a yielding
+ * call, which the normal world's interrupts preempt): the counter at the
+ * entry (| 1, never 0), and whether another CPU found it late and kicked
+ * it (plat_tos_kick()).
+ */
+static struct {
+	uint64_t since;
+	bool stop;
+} watch[MON_MAX_CPUS];
 
 static const char *const entry_names[VEC_COUNT] = {
 	"yielding call", "fast call", "cpu_on", "cpu_off", "cpu_resume", "cpu_suspend", "fiq",
@@ -48,7 +62,11 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 {
 	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_ACQ_REL))
 		return;
-	if (how == PLAT_TOS_SMC)
+	if (how == PLAT_TOS_INTERRUPT)
+		mon_log("trusted OS on CPU %u: no answer to its %s entry in %u ms, stopped there: "
+			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
+			1000 / WATCH_DIVISOR);
+	else if (how == PLAT_TOS_SMC)
 		mon_log("trusted OS on CPU %u: answered its %s entry with SMC %lx (x1 %lx): "
 			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
 			(unsigned long)x[0], (unsigned long)x[1]);
@@ -60,12 +78,57 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 }
 
 /*
+ * Another CPU in a watched entry for longer than it may be is kicked out
+ * of it (once): its entry ends with PLAT_TOS_INTERRUPT and it finds its
+ * stop flag. Every entry looks, on every CPU: a trusted OS stuck on one CPU
+ * is found when another next calls it (a few loads a CPU).
+ */
+static void watch_others(unsigned self)
+{
+	uint64_t now = plat_counter(), limit = plat_counter_hz() / WATCH_DIVISOR;
+	unsigned n = plat_cpu_count();
+
+	for (unsigned i = 0; i < n && i < MON_MAX_CPUS; i++) {
+		uint64_t since = __atomic_load_n(&watch[i].since, __ATOMIC_ACQUIRE);
+
+		if (i == self || !since || now - since <= limit)
+			continue;
+		if (!__atomic_exchange_n(&watch[i].stop, true, __ATOMIC_ACQ_REL))
+			plat_tos_kick(i);
+	}
+}
+
+/* An entry other than a yielding call: watched, until it answers or is stopped. */
+static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+{
+	unsigned how;
+
+	__atomic_store_n(&watch[cpu].stop, false, __ATOMIC_RELAXED);
+	__atomic_store_n(&watch[cpu].since, plat_counter() | 1, __ATOMIC_RELEASE);
+	for (;;) {
+		how = plat_tos_enter(cpu, pc, flags | PLAT_TOS_WATCH, x);
+		if (how != PLAT_TOS_INTERRUPT || __atomic_load_n(&watch[cpu].stop, __ATOMIC_ACQUIRE))
+			break;
+		flags = PLAT_TOS_RESUME;	/* a stray wake-up SGI: back to it */
+	}
+	__atomic_store_n(&watch[cpu].since, 0, __ATOMIC_RELEASE);
+	return how;
+}
+
+/*
  * One synchronous entry at vector `vec` with x[0..7]; true when it answered
  * `want` (and, for a hook, x1 = 0), with its x0-x7 in x[].
  */
 static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8], unsigned want)
 {
-	unsigned how = plat_tos_enter(cpu, vectors + 4 * vec, fresh, x);
+	uint64_t pc = vectors + 4 * vec;
+	unsigned flags = fresh ? PLAT_TOS_FRESH : 0, how;
+
+	watch_others(cpu);
+	if (vec == VEC_YIELD)
+		how = plat_tos_enter(cpu, pc, flags, x);
+	else
+		how = enter_watched(cpu, pc, flags, x);
 
 	if (how == PLAT_TOS_SMC && (uint32_t)x[0] == TOS_RETURN(want) &&
 	    (want == RET_CALL || want == RET_FIQ || x[1] == 0))
@@ -181,7 +244,7 @@ MON_COLD_BOOT bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uin
 
 	if (cpu >= MON_MAX_CPUS)
 		return false;
-	how = plat_tos_enter(cpu, entry, true, x);
+	how = plat_tos_enter(cpu, entry, PLAT_TOS_FRESH, x);
 	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOS_RETURN(RET_ENTRY)) {
 		mon_log("trusted OS: its first entry ended with %s %lx (want ENTRY_DONE): "
 			"booting without it\n", how == PLAT_TOS_SMC ? "SMC" : "an exception, ESR",

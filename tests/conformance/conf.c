@@ -214,7 +214,8 @@ static void test_smccc(void)
 
 	check_unk32(0x82003f17u, "unknown SiP SMC32 call is SMC_UNK");
 	check_unk32(0x83000042u, "unknown OEM SMC32 call is SMC_UNK");
-	check_unk32(0xb2000001u, "unknown trusted-OS SMC32 call is SMC_UNK");
+	/* A function number no trusted OS uses: SMC_UNK with or without one loaded. */
+	check_unk32(0xb200fe01u, "unknown trusted-OS SMC32 call is SMC_UNK");
 	check_unk32(0x8400ffaau, "unknown standard-service query is SMC_UNK");
 	check_unk32(0x84020000u, "fast call with bits 23:17 set is SMC_UNK");
 	check_unk32(0x04000000u, "yielding call with no trusted OS is SMC_UNK");

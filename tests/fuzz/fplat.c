@@ -304,14 +304,19 @@ struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 }
 
 /* No trusted OS here: none is ever booted, so it is never entered. */
-unsigned plat_tos_enter(unsigned cpu, uint64_t pc, bool fresh, uint64_t x[8])
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
 	(void)cpu;
 	(void)pc;
-	(void)fresh;
+	(void)flags;
 	x[0] = 0;
 	x[1] = 0;
 	return PLAT_TOS_EXCEPTION;
+}
+
+void plat_tos_kick(unsigned cpu)
+{
+	(void)cpu;
 }
 
 bool plat_caller_is_guest(const struct mon_caller *caller)

@@ -118,7 +118,7 @@
  */
 #define N(off)	((off) - TC_N_EL1)
 
-/* unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8]) */
+/* unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how) */
 	.global	a64_tos_enter
 a64_tos_enter:
 	add	x11, x0, #TC_N_EL1
@@ -142,10 +142,19 @@ a64_tos_enter:
 	ldr	x9, [x11, #N(TC_N_SCR)]
 	bic	x9, x9, #(SCR_NS | SCR_IRQ | SCR_FIQ | SCR_EA)
 	orr	x9, x9, #SCR_ST
-	msr	scr_el3, x9
+	tbz	w3, #0, 1f			/* TC_WATCH */
+	orr	x9, x9, #SCR_FIQ
+1:	msr	scr_el3, x9
+	tbnz	w3, #1, 2f			/* TC_RESUME */
 	msr	elr_el3, x1
 	mov	x9, #SPSR_EL1H_MASKED
 	msr	spsr_el3, x9
+	b	3f
+2:	ldp	x9, x10, [x0, #TC_S_ELR]
+	msr	elr_el3, x9
+	msr	spsr_el3, x10
+	add	x2, x0, #TC_SX			/* x0-x7 as it left them */
+3:
 	ldr	x9, [x0, #TC_S_SPEL0]
 	msr	sp_el0, x9
 	adr	x9, a64_tos_vectors
@@ -274,10 +283,10 @@ a64_tos_vectors:
 	el3_fault 0x380
 	tos_sync 0x400
 	tos_vector 0x480, TC_EXIT_EXCEPTION
-	tos_vector 0x500, TC_EXIT_EXCEPTION
+	tos_vector 0x500, TC_EXIT_FIQ
 	tos_vector 0x580, TC_EXIT_EXCEPTION
 	tos_vector 0x600, TC_EXIT_EXCEPTION
 	tos_vector 0x680, TC_EXIT_EXCEPTION
-	tos_vector 0x700, TC_EXIT_EXCEPTION
+	tos_vector 0x700, TC_EXIT_FIQ
 	tos_vector 0x780, TC_EXIT_EXCEPTION
 	.org	a64_tos_vectors + 0x800

@@ -13,12 +13,20 @@
 
 static struct a64_tos_ctx tos_ctx[PLAT_MAX_CPUS];
 
-unsigned plat_tos_enter(unsigned cpu, uint64_t pc, bool fresh, uint64_t x[8])
+/*
+ * A watched entry runs with the normal world's interrupts held back
+ * (board_tos_mask()) and SCR_EL3.FIQ set: the monitor's own interrupt
+ * then reaches EL3 however the trusted OS masks. An FIQ of the trusted
+ * OS's own (a group-0 interrupt on a GICv2) is left pending for it, and it
+ * resumes unwatched.
+ */
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
 	struct a64_tos_ctx *t = &tos_ctx[cpu];
-	unsigned kind;
+	unsigned how = 0, kind;
+	uint32_t pmr = 0;
 
-	if (fresh) {
+	if (flags & PLAT_TOS_FRESH) {
 		for (unsigned i = 0; i < 31; i++)
 			t->sx[i] = 0;
 		for (unsigned i = 0; i < TOS_NEL1; i++)
@@ -26,9 +34,26 @@ unsigned plat_tos_enter(unsigned cpu, uint64_t pc, bool fresh, uint64_t x[8])
 		t->s_sp_el0 = 0;
 		t->s_el1[0] = SCTLR_EL1_RESET;
 	}
-	kind = a64_tos_enter(t, pc, x);
+	if (flags & PLAT_TOS_WATCH) {
+		pmr = board_tos_mask();
+		how |= TC_WATCH;
+	}
+	if (flags & PLAT_TOS_RESUME)
+		how |= TC_RESUME;
+	for (;;) {
+		kind = a64_tos_enter(t, pc, x, how);
+		if (kind != TC_EXIT_FIQ || !board_fiq_is_tos())
+			break;
+		how = TC_RESUME;
+	}
+	if (flags & PLAT_TOS_WATCH)
+		board_tos_unmask(pmr);
 	if (kind == TC_EXIT_SMC)
 		return PLAT_TOS_SMC;
+	if (kind == TC_EXIT_FIQ) {
+		board_fiq();
+		return PLAT_TOS_INTERRUPT;
+	}
 	x[0] = t->esr;
 	x[1] = t->s_elr;
 	return PLAT_TOS_EXCEPTION;

@@ -27,9 +27,14 @@
 #define TC_N_X18	(TC_ESR + 8)		/* the normal world's x18 */
 #define TC_SIZE		(TC_N_X18 + 8)		/* 848 */
 
-/* The exit's kind (plat.h PLAT_TOS_*). */
+/* The exit's kind (plat.h PLAT_TOS_*; an FIQ is sorted out by tos.c). */
 #define TC_EXIT_SMC	0
 #define TC_EXIT_EXCEPTION 1
+#define TC_EXIT_FIQ	2
+
+/* a64_tos_enter()'s how: FIQs to EL3 while it runs; back where it left off. */
+#define TC_WATCH	1
+#define TC_RESUME	2
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -46,8 +51,11 @@ struct a64_tos_ctx {
 	uint64_t n_x18;
 } __attribute__((aligned(16)));
 
-/* tos.S: enter at pc with x0-x7 = x[0..7]; the exit's kind, x[] its x0-x7. */
-unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8]);
+/*
+ * tos.S: enter at pc with x0-x7 = x[0..7] (TC_RESUME: where it left off,
+ * as it was); the exit's kind, x[] its x0-x7.
+ */
+unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how);
 #endif
 
 #endif

@@ -6,12 +6,17 @@
  */
 #include "../../plat.h"
 
-unsigned plat_tos_enter(unsigned cpu, uint64_t pc, bool fresh, uint64_t x[8])
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
 	(void)cpu;
 	(void)pc;
-	(void)fresh;
+	(void)flags;
 	x[0] = 0;
 	x[1] = 0;
 	return PLAT_TOS_EXCEPTION;
+}
+
+void plat_tos_kick(unsigned cpu)
+{
+	(void)cpu;
 }

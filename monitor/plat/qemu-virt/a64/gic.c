@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "platform.h"
 #include "../qemu-virt.h"
+#include "../../../plat.h"
 #include "../../../drivers/gicv2.h"
 #include "../../../drivers/gicv3.h"
 
@@ -94,4 +95,38 @@ bool board_fiq_is_tos(void)
 		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
 	id = mmio_read32(QV_GICC_BASE + GICC_HPPIR) & 0x3ff;
 	return id < GIC_SPURIOUS_FIRST && id != QV_WAKE_SGI;
+}
+
+/* Non-secure priorities are 0x80-0xff as the secure side sees them. */
+#define PMR_SECURE_ONLY	0x80
+
+uint32_t board_tos_mask(void)
+{
+	uint32_t pmr;
+
+	if (gic_v3()) {
+		pmr = (uint32_t)read_sysreg(ICC_PMR_EL1);
+		write_sysreg(ICC_PMR_EL1, PMR_SECURE_ONLY);
+		isb();
+		return pmr;
+	}
+	pmr = mmio_read32(QV_GICC_BASE + GICC_PMR);
+	mmio_write32(QV_GICC_BASE + GICC_PMR, PMR_SECURE_ONLY);
+	return pmr;
+}
+
+void board_tos_unmask(uint32_t pmr)
+{
+	if (gic_v3()) {
+		write_sysreg(ICC_PMR_EL1, pmr);
+		isb();
+	} else {
+		mmio_write32(QV_GICC_BASE + GICC_PMR, pmr);
+	}
+}
+
+/* The monitor's wake-up SGI, which a watched trusted-OS entry lets through. */
+void plat_tos_kick(unsigned cpu)
+{
+	qv_gic_send_wake(cpu, plat_cpu_mpidr(cpu));
 }
