@@ -134,10 +134,12 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * console says why, and the monitor goes on without it.
  * mon_tos_fiq(): a secure interrupt (not the monitor's own) taken while the
  * normal world ran at `ns_pc`: true when the trusted OS took it.
+ * mon_tos_running(): from its ENTRY_DONE until it is found broken.
  */
 bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 		  const uint64_t args[4]);
 bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc);
+bool mon_tos_running(void);
 
 /*
  * The fast path (optional: mon_smc() gives every answer, only slower), for a

@@ -25,6 +25,12 @@
 
 #include "platform.h"
 
+/*
+ * board_tos_pmr()'s mask around a watched trusted-OS entry (below): only
+ * the secure priorities, as the normal world's are 0x80-0xff in the secure view.
+ */
+#define BOARD_TOS_PMR	0x80
+
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
@@ -96,12 +102,11 @@ void board_fiq(void);
  */
 bool board_fiq_is_tos(void);
 /*
- * Around a watched entry into the trusted OS: only interrupts of a
- * priority above the normal world's may be signalled (the CPU interface's
- * priority mask); the mask before, and its return.
+ * Around a watched entry into the trusted OS: the CPU interface's priority
+ * mask set to `pmr` (BOARD_TOS_PMR, then the value it had); the value it
+ * had returned.
  */
-uint32_t board_tos_mask(void);
-void board_tos_unmask(uint32_t pmr);
+uint32_t board_tos_pmr(uint32_t pmr);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

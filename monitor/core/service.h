@@ -132,11 +132,6 @@ struct mon_service {
 	 * one and the register that carries it (0: x0); false past the last.
 	 */
 	bool (*claims)(unsigned i, uint32_t *fid, unsigned *id_reg);
-	/*
-	 * NULL, or the flag without which the service answers nothing (a
-	 * trusted OS not running): the fast path's filter leaves it out.
-	 */
-	const bool *on;
 };
 
 static inline bool mon_range_has(struct mon_range r, unsigned v)

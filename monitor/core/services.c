@@ -45,7 +45,7 @@ const struct mon_service mon_services[] = {
 	 */
 	{ .name = "tos", .oens = { SECMON_OEN_TOS_FIRST, SECMON_OEN_TOS_LAST },
 	  .fns = { 0x0000, SECMON_FID_NUM_MASK }, .calls = MON_CALLS_ALL, .handle = tosd_handle,
-	  .has = tosd_has, .on = &tosd_alive },
+	  .has = tosd_has },
 	/* The board DT's calls: any ID the others and the general queries leave. */
 	{ .name = "described", .oens = { MON_OEN_ANY, MON_OEN_ANY }, .calls = MON_CALLS_ALL,
 	  .handle = described_handle, .claims = described_claims },

@@ -26,16 +26,17 @@
 /* OP-TEE's vector table: nine branches, in this order (thread_optee_smc_a64.S). */
 enum { VEC_YIELD, VEC_FAST, VEC_CPU_ON, VEC_CPU_OFF, VEC_CPU_RESUME, VEC_CPU_SUSPEND, VEC_FIQ,
        VEC_SYSTEM_OFF, VEC_SYSTEM_RESET, VEC_COUNT };
+_Static_assert(VEC_COUNT == TOSD_VECTORS, "tosd.h");
 
 /* Its returns, SMC32 fast IDs in OEN 62 (OP-TEE teesmc_opteed.h): 0xBE000000 + n. */
-#define TOS_RETURN(n)	(0xbe000000u + (n))
+#define TOS_RETURN(n)	(TOSD_ENTRY_DONE + (n))
 enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, RET_SYSTEM_OFF,
        RET_SYSTEM_RESET };
 
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
 
-/* How long an entry other than a yielding call may take: 500 ms of counter time. */
+/* How long an entry other than a yielding call may take: 500 ms of counter time (dead()). */
 #define WATCH_DIVISOR	2
 
 bool tosd_alive;
@@ -53,27 +54,23 @@ static struct {
 	bool stop;
 } watch[MON_MAX_CPUS];
 
-static const char *const entry_names[VEC_COUNT] = {
-	"yielding call", "fast call", "cpu_on", "cpu_off", "cpu_resume", "cpu_suspend", "fiq",
-	"system_off", "system_reset",
+static const char entry_names[VEC_COUNT][8] = {
+	"yield", "fast", "on", "off", "resume", "suspend", "fiq", "sysoff", "reset",
 };
 
 static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 {
+	static const char *const what[] = {
+		[PLAT_TOS_SMC] = "answered with SMC",
+		[PLAT_TOS_EXCEPTION] = "took an exception to EL3, ESR/ELR",
+		[PLAT_TOS_INTERRUPT] = "gave no answer in 500 ms, stopped at",
+	};
+
 	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_ACQ_REL))
 		return;
-	if (how == PLAT_TOS_INTERRUPT)
-		mon_log("trusted OS on CPU %u: no answer to its %s entry in %u ms, stopped there: "
-			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
-			1000 / WATCH_DIVISOR);
-	else if (how == PLAT_TOS_SMC)
-		mon_log("trusted OS on CPU %u: answered its %s entry with SMC %lx (x1 %lx): "
-			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
-			(unsigned long)x[0], (unsigned long)x[1]);
-	else
-		mon_log("trusted OS on CPU %u: exception to EL3 in its %s entry (ESR %lx ELR %lx): "
-			"it is dead, its calls answer SMC_UNK\n", cpu, entry_names[vec],
-			(unsigned long)x[0], (unsigned long)x[1]);
+	mon_log("trusted OS on CPU %u: its %s entry %s %lx %lx: it is dead, its calls answer "
+		"SMC_UNK\n", cpu, entry_names[vec], what[how], (unsigned long)x[0],
+		(unsigned long)x[1]);
 	mon_power_heard_update();
 }
 
@@ -91,7 +88,8 @@ static void watch_others(unsigned self)
 	for (unsigned i = 0; i < n && i < MON_MAX_CPUS; i++) {
 		uint64_t since = __atomic_load_n(&watch[i].since, __ATOMIC_ACQUIRE);
 
-		if (i == self || !since || now - since <= limit)
+		/* Signed: an entry that began after `now` was read is not late. */
+		if (i == self || !since || (int64_t)(now - since) <= (int64_t)limit)
 			continue;
 		if (!__atomic_exchange_n(&watch[i].stop, true, __ATOMIC_ACQ_REL))
 			plat_tos_kick(i);
@@ -117,10 +115,15 @@ static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_
 
 /*
  * One synchronous entry at vector `vec` with x[0..7]; true when it answered
- * `want` (and, for a hook, x1 = 0), with its x0-x7 in x[].
+ * with that entry's return (and, for a hook, x1 = 0), its x0-x7 in x[].
  */
-static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8], unsigned want)
+static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 {
+	static const uint8_t answer[VEC_COUNT] = {
+		RET_CALL, RET_CALL, RET_ON, RET_OFF, RET_RESUME, RET_SUSPEND, RET_FIQ,
+		RET_SYSTEM_OFF, RET_SYSTEM_RESET,
+	};
+	unsigned want = answer[vec];
 	uint64_t pc = vectors + 4 * vec;
 	unsigned flags = fresh ? PLAT_TOS_FRESH : 0, how;
 
@@ -137,11 +140,11 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8], unsigne
 	return false;
 }
 
-static bool hook(unsigned cpu, unsigned vec, bool fresh, uint64_t x0, unsigned want)
+static bool hook(unsigned cpu, unsigned vec, bool fresh, uint64_t x0)
 {
 	uint64_t x[8] = { x0, 0, 0, 0, 0, 0, 0, 0 };
 
-	return enter(cpu, vec, fresh, x, want);
+	return enter(cpu, vec, fresh, x);
 }
 
 /* A CPU the trusted OS has not seen gets its cpu_on entry first (TF-A's opteed does the same). */
@@ -149,31 +152,36 @@ static bool seen(unsigned cpu)
 {
 	if (cpu_state[cpu] == CPU_ON)
 		return true;
-	if (!hook(cpu, VEC_CPU_ON, true, 0, RET_ON))
+	if (!hook(cpu, VEC_CPU_ON, true, 0))
 		return false;
 	cpu_state[cpu] = CPU_ON;
 	return true;
 }
 
+bool mon_tos_running(void)
+{
+	return __atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE);
+}
+
 bool tosd_has(uint32_t fid)
 {
 	(void)fid;
-	return __atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE);
+	return mon_tos_running();
 }
 
 bool tosd_handle(struct mon_call *c)
 {
-	uint64_t x[8];
+	/* An AArch32 caller's registers have no upper halves. */
+	uint64_t x[8], width = c->caller->aarch32 ? 0xffffffffu : ~0ull;
 	unsigned i;
 
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
 		return false;
 	for (i = 0; i < 8; i++)
-		x[i] = c->caller->aarch32 ? (uint32_t)c->r->x[i] : c->r->x[i];
-	if (seen(c->cpu) &&
-	    enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x, RET_CALL)) {
+		x[i] = c->r->x[i] & width;
+	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x)) {
 		for (i = 0; i < 4; i++)
-			c->r->x[i] = c->caller->aarch32 ? (uint32_t)x[i + 1] : x[i + 1];
+			c->r->x[i] = x[i + 1] & width;
 		return true;
 	}
 	mon_ret(c, 0, -1);
@@ -186,7 +194,7 @@ bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE) || cpu >= MON_MAX_CPUS ||
 	    cpu_state[cpu] != CPU_ON)
 		return false;
-	(void)hook(cpu, VEC_FIQ, false, ns_pc, RET_FIQ);
+	(void)hook(cpu, VEC_FIQ, false, ns_pc);
 	return true;
 }
 
@@ -200,69 +208,54 @@ bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
  */
 int32_t tosd_power(const struct mon_power_event *e)
 {
-	unsigned cpu = e->cpu;
+	unsigned cpu = e->cpu, vec, now = CPU_OFF;
+	uint8_t *state;
 
 	if (cpu >= MON_MAX_CPUS || !__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
 		return 0;
+	state = &cpu_state[cpu];
 	switch (e->what) {
 	case MON_POWER_CPU_OFF:
-		if (cpu_state[cpu] == CPU_ON && hook(cpu, VEC_CPU_OFF, false, 0, RET_OFF))
-			cpu_state[cpu] = CPU_OFF;
+		vec = VEC_CPU_OFF;
 		break;
 	case MON_POWER_SUSPEND:
-		if (cpu_state[cpu] == CPU_ON && hook(cpu, VEC_CPU_SUSPEND, false, e->level, RET_SUSPEND))
-			cpu_state[cpu] = CPU_OFF;
+		vec = VEC_CPU_SUSPEND;
 		break;
 	case MON_POWER_RESUME:
 		if (e->kind == MON_POWER_ON) {
-			if (hook(cpu, VEC_CPU_ON, true, 0, RET_ON))
-				cpu_state[cpu] = CPU_ON;
-		} else if (cpu_state[cpu] == CPU_OFF &&
-			   hook(cpu, VEC_CPU_RESUME, false, e->level, RET_RESUME)) {
-			cpu_state[cpu] = CPU_ON;
+			if (hook(cpu, VEC_CPU_ON, true, 0))
+				*state = CPU_ON;
+			return 0;
 		}
+		if (*state != CPU_OFF)
+			return 0;
+		*state = CPU_ON;	/* its cpu_resume entry may run */
+		vec = VEC_CPU_RESUME;
+		now = CPU_ON;
 		break;
 	case MON_POWER_SYSTEM_OFF:
-		if (seen(cpu))
-			(void)hook(cpu, VEC_SYSTEM_OFF, false, 0, RET_SYSTEM_OFF);
+		vec = VEC_SYSTEM_OFF;
 		break;
 	case MON_POWER_SYSTEM_RESET:
-		if (seen(cpu))
-			(void)hook(cpu, VEC_SYSTEM_RESET, false, 0, RET_SYSTEM_RESET);
+		vec = VEC_SYSTEM_RESET;
 		break;
 	default:
-		break;
+		return 0;
 	}
+	if (vec >= VEC_SYSTEM_OFF ? !seen(cpu) : *state != CPU_ON)
+		return 0;
+	if (hook(cpu, vec, false, e->level) && vec <= VEC_CPU_SUSPEND)
+		*state = (uint8_t)now;
 	return 0;
 }
 
-MON_COLD_BOOT bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
-				const uint64_t args[4])
+MON_COLD_BOOT void tosd_start(uint64_t vector_table, unsigned cpu)
 {
-	uint64_t x[8] = { args[0], args[1], args[2], args[3], 0, 0, 0, 0 };
-	unsigned how;
-
-	if (cpu >= MON_MAX_CPUS)
-		return false;
-	how = plat_tos_enter(cpu, entry, PLAT_TOS_FRESH, x);
-	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOS_RETURN(RET_ENTRY)) {
-		mon_log("trusted OS: its first entry ended with %s %lx (want ENTRY_DONE): "
-			"booting without it\n", how == PLAT_TOS_SMC ? "SMC" : "an exception, ESR",
-			(unsigned long)x[0]);
-		return false;
-	}
-	if (x[1] < base || x[1] >= end || end - x[1] < 4 * VEC_COUNT || (x[1] & 3)) {
-		mon_log("trusted OS: ENTRY_DONE with vector table %lx, not inside it "
-			"(%lx-%lx): booting without it\n", (unsigned long)x[1], (unsigned long)base,
-			(unsigned long)end);
-		return false;
-	}
-	vectors = x[1];
+	vectors = vector_table;
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 		cpu_state[i] = CPU_UNKNOWN;
 	cpu_state[cpu] = CPU_ON;
 	__atomic_store_n(&tosd_alive, true, __ATOMIC_RELEASE);
 	mon_power_heard_update();
 	mon_fast_init();
-	return true;
 }

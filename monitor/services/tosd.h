@@ -18,4 +18,10 @@ bool tosd_handle(struct mon_call *c);
 bool tosd_has(uint32_t fid);
 int32_t tosd_power(const struct mon_power_event *e);
 
+/* OP-TEE's vector table holds nine entries; its first entry ends with ENTRY_DONE. */
+#define TOSD_VECTORS	9
+#define TOSD_ENTRY_DONE	0xbe000000u
+/* Cold boot (tosd_boot.c): the trusted OS answered, its vector table and the boot CPU. */
+void tosd_start(uint64_t vector_table, unsigned cpu);
+
 #endif

@@ -17,6 +17,7 @@
  * ST (secure EL1 owns the secure physical timer).
  */
 #include "tos.h"
+#include "../arch.h"
 
 #define SCR_NS		(1 << 0)
 #define SCR_IRQ		(1 << 1)
@@ -27,7 +28,7 @@
 #define SPSR_EL1H_MASKED 0x3c5
 #define EC_SMC64	0x17
 
-/* \op (stp/ldp via mrs/msr) of the EL1 registers at [\base, #\off]; x9-x12 scratch. */
+/* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
 	.macro	el1_save base, off
 	mrs	x9, sctlr_el1
 	mrs	x10, actlr_el1
@@ -110,7 +111,39 @@
 	msr	mdccint_el1, x9
 	.endm
 
-	.text
+/*
+ * VBAR_EL3 while the secure world runs: an SMC from it is its answer; any
+ * other exception from it (a trap, an abort routed here, an interrupt) an
+ * exception exit; one at EL3 itself is the monitor's fault.
+ */
+	.macro	tos_vector off, kind
+	.org	a64_tos_vectors + \off
+	stp	x0, x1, [sp, #TC_SX + 0]
+	mov	w1, #\kind
+	b	tos_exit
+	.endm
+
+	.macro	tos_sync off
+	.org	a64_tos_vectors + \off
+	stp	x0, x1, [sp, #TC_SX + 0]
+	mrs	x0, esr_el3
+	lsr	w0, w0, #26
+	cmp	w0, #EC_SMC64
+	cset	w1, ne			/* TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
+	ldr	x0, [sp, #TC_SX + 0]
+	b	tos_exit
+	.endm
+
+	.section .text.tos_vectors, "ax"
+	.balign	2048
+a64_tos_vectors:
+/*
+ * The table's first half, for exceptions at EL3 itself, holds the switch:
+ * VBAR_EL3 points here only from a64_tos_enter()'s write to tos_exit's,
+ * and in between EL3 runs only that straight-line code on its own
+ * context, every exception masked, with nothing in it that can fault but
+ * a bug. This keeps the table's 2 KiB from adding to the resident image.
+ */
 /*
  * The normal world's half of the context and the monitor's registers are
  * addressed from x11 = the context + TC_N_EL1 (N(x) below): a register
@@ -137,8 +170,10 @@ a64_tos_enter:
 	mrs	x9, spsr_el3
 	mrs	x10, scr_el3
 	stp	x9, x10, [x11, #N(TC_N_SPSR)]
-	el1_save x11, 0
-	el1_load x0, TC_S_EL1
+	mov	x12, x11
+	bl	el1_save_regs
+	add	x12, x0, #TC_S_EL1
+	bl	el1_load_regs
 	ldr	x9, [x11, #N(TC_N_SCR)]
 	bic	x9, x9, #(SCR_NS | SCR_IRQ | SCR_FIQ | SCR_EA)
 	orr	x9, x9, #SCR_ST
@@ -199,7 +234,7 @@ tos_exit:
 	stp	x26, x27, [sp, #TC_SX + 208]
 	stp	x28, x29, [sp, #TC_SX + 224]
 	str	x30, [sp, #TC_SX + 240]
-	mov	w12, w1
+	mov	w13, w1
 	mov	x0, sp
 	add	x11, x0, #TC_N_EL1
 	mrs	x9, sp_el0
@@ -209,8 +244,10 @@ tos_exit:
 	mrs	x10, esr_el3
 	str	x9, [x0, #TC_S_SPSR]
 	str	x10, [x11, #N(TC_ESR)]
-	el1_save x0, TC_S_EL1
-	el1_load x11, 0
+	add	x12, x0, #TC_S_EL1
+	bl	el1_save_regs
+	mov	x12, x11
+	bl	el1_load_regs
 	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
 	msr	sp_el0, x9
 	msr	elr_el3, x10
@@ -239,48 +276,93 @@ tos_exit:
 	ldp	x25, x26, [x11, #N(TC_MON) + 48]
 	ldp	x27, x28, [x11, #N(TC_MON) + 64]
 	ldp	x29, x30, [x11, #N(TC_MON) + 80]
-	mov	w0, w12
+	mov	w0, w13
+	ret
+
+
+/* The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered. */
+el1_save_regs:
+	el1_save x12, 0
+	ret
+
+el1_load_regs:
+	el1_load x12, 0
 	ret
 
 /*
- * VBAR_EL3 while the secure world runs: an SMC from it is its answer; any
- * other exception from it (a trap, an abort routed here, an interrupt) an
- * exception exit; one at EL3 itself is the monitor's fault.
+ * unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+ * (plat.h). A watched entry runs with the normal world's interrupts held
+ * back (board_tos_pmr()) and SCR_EL3.FIQ set: the monitor's own interrupt
+ * then reaches EL3 however the trusted OS masks. An FIQ of the trusted
+ * OS's own (board_fiq_is_tos(): a group-0 interrupt on a GICv2) is left
+ * pending for it, and it resumes unwatched; the monitor's is acknowledged
+ * (board_fiq()). x19 the context, x20 pc, x21 x[], w22 how, w23 flags,
+ * w24 the priority mask before, w25 the exit's kind.
  */
-	.macro	tos_vector off, kind
-	.org	a64_tos_vectors + \off
-	stp	x0, x1, [sp, #TC_SX + 0]
-	mov	w1, #\kind
-	b	tos_exit
-	.endm
+	.global	plat_tos_enter
+plat_tos_enter:
+	stp	x29, x30, [sp, #-80]!
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	str	x25, [sp, #64]
+	adrp	x19, a64_tos_ctx
+	add	x19, x19, :lo12:a64_tos_ctx
+	mov	w9, #TC_SIZE
+	umaddl	x19, w0, w9, x19
+	mov	x20, x1
+	mov	w23, w2
+	mov	x21, x3
+	mov	w22, #0
+	tbz	w23, #0, 1f			/* TC_FLAG_FRESH: as after a reset */
+	mov	x9, x19
+	add	x10, x19, #TC_N_EL1
+0:	stp	xzr, xzr, [x9], #16		/* the secure half of the context zeroed */
+	cmp	x9, x10
+	b.lo	0b
+	mov	x9, #TC_SCTLR_EL1_RESET_LO
+	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
+	str	x9, [x19, #TC_S_EL1]
+1:	tbz	w23, #1, 2f			/* TC_FLAG_WATCH */
+	mov	w0, #BOARD_TOS_PMR
+	bl	board_tos_pmr
+	mov	w24, w0
+	mov	w22, #TC_WATCH
+2:	tbz	w23, #2, 3f			/* TC_FLAG_RESUME */
+	orr	w22, w22, #TC_RESUME
+3:	mov	x0, x19
+	mov	x1, x20
+	mov	x2, x21
+	mov	w3, w22
+	bl	a64_tos_enter
+	mov	w25, w0
+	cmp	w25, #TC_EXIT_FIQ
+	b.ne	4f
+	bl	board_fiq_is_tos
+	cbz	w0, 4f
+	mov	w22, #TC_RESUME
+	b	3b
+4:	tbz	w23, #1, 5f
+	mov	w0, w24
+	bl	board_tos_pmr
+5:	cmp	w25, #TC_EXIT_FIQ
+	b.ne	6f
+	bl	board_fiq			/* TC_PLAT_INTERRUPT: the monitor's, acknowledged */
+	b	7f
+6:	cmp	w25, #TC_EXIT_EXCEPTION
+	b.ne	7f
+	ldr	x9, [x19, #TC_ESR]
+	ldr	x10, [x19, #TC_S_ELR]
+	stp	x9, x10, [x21]
+7:	mov	w0, w25
+	ldr	x25, [sp, #64]
+	ldp	x23, x24, [sp, #48]
+	ldp	x21, x22, [sp, #32]
+	ldp	x19, x20, [sp, #16]
+	ldp	x29, x30, [sp], #80
+	ret
 
-	.macro	tos_sync off
-	.org	a64_tos_vectors + \off
-	stp	x0, x1, [sp, #TC_SX + 0]
-	mrs	x0, esr_el3
-	lsr	w0, w0, #26
-	cmp	w0, #EC_SMC64
-	cset	w1, ne			/* TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
-	ldr	x0, [sp, #TC_SX + 0]
-	b	tos_exit
-	.endm
-
-	.macro	el3_fault off
-	.org	a64_tos_vectors + \off
-	b	arch_monitor_fault
-	.endm
-
-	.section .text.tos_vectors, "ax"
-	.balign	2048
-a64_tos_vectors:
-	el3_fault 0x000
-	el3_fault 0x080
-	el3_fault 0x100
-	el3_fault 0x180
-	el3_fault 0x200
-	el3_fault 0x280
-	el3_fault 0x300
-	el3_fault 0x380
 	tos_sync 0x400
 	tos_vector 0x480, TC_EXIT_EXCEPTION
 	tos_vector 0x500, TC_EXIT_FIQ

@@ -1,63 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * plat_tos_enter() on AArch64 (plat.h): each CPU's secure context, fresh
- * for a first entry, and the exit's account. The switch itself is tos.S.
+ * Each CPU's context for the world switch to a trusted OS (tos.S, which
+ * also has plat_tos_enter()), and the assembly's view of it and of plat.h
+ * held to C's.
  */
 #include <stddef.h>
 #include "tos.h"
 #include "../arch.h"
 #include "../../plat.h"
 
-/* SCTLR_EL1 as after a reset: its RES1 bits, MMU and caches off, little-endian. */
-#define SCTLR_EL1_RESET	0x30d00800ull
-
-static struct a64_tos_ctx tos_ctx[PLAT_MAX_CPUS];
-
-/*
- * A watched entry runs with the normal world's interrupts held back
- * (board_tos_mask()) and SCR_EL3.FIQ set: the monitor's own interrupt
- * then reaches EL3 however the trusted OS masks. An FIQ of the trusted
- * OS's own (a group-0 interrupt on a GICv2) is left pending for it, and it
- * resumes unwatched.
- */
-unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
-{
-	struct a64_tos_ctx *t = &tos_ctx[cpu];
-	unsigned how = 0, kind;
-	uint32_t pmr = 0;
-
-	if (flags & PLAT_TOS_FRESH) {
-		for (unsigned i = 0; i < 31; i++)
-			t->sx[i] = 0;
-		for (unsigned i = 0; i < TOS_NEL1; i++)
-			t->s_el1[i] = 0;
-		t->s_sp_el0 = 0;
-		t->s_el1[0] = SCTLR_EL1_RESET;
-	}
-	if (flags & PLAT_TOS_WATCH) {
-		pmr = board_tos_mask();
-		how |= TC_WATCH;
-	}
-	if (flags & PLAT_TOS_RESUME)
-		how |= TC_RESUME;
-	for (;;) {
-		kind = a64_tos_enter(t, pc, x, how);
-		if (kind != TC_EXIT_FIQ || !board_fiq_is_tos())
-			break;
-		how = TC_RESUME;
-	}
-	if (flags & PLAT_TOS_WATCH)
-		board_tos_unmask(pmr);
-	if (kind == TC_EXIT_SMC)
-		return PLAT_TOS_SMC;
-	if (kind == TC_EXIT_FIQ) {
-		board_fiq();
-		return PLAT_TOS_INTERRUPT;
-	}
-	x[0] = t->esr;
-	x[1] = t->s_elr;
-	return PLAT_TOS_EXCEPTION;
-}
+struct a64_tos_ctx a64_tos_ctx[PLAT_MAX_CPUS];
 
 _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, s_elr) == TC_S_ELR &&
@@ -74,4 +26,10 @@ _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, n_x18) == TC_N_X18 &&
 	       sizeof(struct a64_tos_ctx) % 16 == 0 && TC_SIZE <= sizeof(struct a64_tos_ctx),
 	       "struct a64_tos_ctx as tos.h says");
-_Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCEPTION, "kinds");
+_Static_assert(sizeof(struct a64_tos_ctx) == TC_SIZE && TC_N_EL1 % 16 == 0,
+	       "tos.S indexes the contexts by TC_SIZE and zeroes the secure half in pairs");
+_Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCEPTION &&
+	       PLAT_TOS_INTERRUPT == TC_PLAT_INTERRUPT && PLAT_TOS_FRESH == TC_FLAG_FRESH &&
+	       PLAT_TOS_WATCH == TC_FLAG_WATCH && PLAT_TOS_RESUME == TC_FLAG_RESUME &&
+	       (0x30d00800u >> 16) == TC_SCTLR_EL1_RESET_HI &&
+	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO, "plat.h as tos.h says");

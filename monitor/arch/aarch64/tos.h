@@ -36,6 +36,15 @@
 #define TC_WATCH	1
 #define TC_RESUME	2
 
+/* plat.h's flags and answers, for plat_tos_enter() in tos.S (tos.c checks them). */
+#define TC_FLAG_FRESH	1
+#define TC_FLAG_WATCH	2
+#define TC_FLAG_RESUME	4
+#define TC_PLAT_INTERRUPT 2
+/* SCTLR_EL1 as after a reset: its RES1 bits, MMU and caches off, little-endian. */
+#define TC_SCTLR_EL1_RESET_LO	0x0800
+#define TC_SCTLR_EL1_RESET_HI	0x30d0
+
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
@@ -50,6 +59,9 @@ struct a64_tos_ctx {
 	uint64_t esr;
 	uint64_t n_x18;
 } __attribute__((aligned(16)));
+
+/* Each CPU's (tos.c), indexed by tos.S. */
+extern struct a64_tos_ctx a64_tos_ctx[];
 
 /*
  * tos.S: enter at pc with x0-x7 = x[0..7] (TC_RESUME: where it left off,

@@ -68,9 +68,23 @@ MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 		gicv2_secure_ppi(QV_GICD_BASE, intid);
 }
 
+/*
+ * On a GICv2 a trusted OS's interrupts are group 0 too (its secure timer):
+ * while one runs, only the monitor's wake-up SGI is acknowledged, for as
+ * long as it is the highest pending; what is left is the trusted OS's, to
+ * be taken as an FIQ once the normal world runs (true: something pending).
+ */
 bool qv_gic_ack_group0(void)
 {
-	return gic_v3() ? gicv3_group0_drain() : gicv2_group0_drain(QV_GICC_BASE);
+	uint32_t id;
+
+	if (gic_v3())
+		return gicv3_group0_drain();
+	if (!mon_tos_running())
+		return gicv2_group0_drain(QV_GICC_BASE);
+	while (((id = mmio_read32(QV_GICC_BASE + GICC_HPPIR)) & 0x3ff) == QV_WAKE_SGI)
+		mmio_write32(QV_GICC_BASE + GICC_EOIR, mmio_read32(QV_GICC_BASE + GICC_IAR));
+	return (id & 0x3ff) <= GIC_OTHER_GROUP_LAST;
 }
 
 void qv_gic_cpu_quiesce(void)
@@ -97,32 +111,19 @@ bool board_fiq_is_tos(void)
 	return id < GIC_SPURIOUS_FIRST && id != QV_WAKE_SGI;
 }
 
-/* Non-secure priorities are 0x80-0xff as the secure side sees them. */
-#define PMR_SECURE_ONLY	0x80
-
-uint32_t board_tos_mask(void)
+uint32_t board_tos_pmr(uint32_t pmr)
 {
-	uint32_t pmr;
+	uint32_t was;
 
 	if (gic_v3()) {
-		pmr = (uint32_t)read_sysreg(ICC_PMR_EL1);
-		write_sysreg(ICC_PMR_EL1, PMR_SECURE_ONLY);
-		isb();
-		return pmr;
-	}
-	pmr = mmio_read32(QV_GICC_BASE + GICC_PMR);
-	mmio_write32(QV_GICC_BASE + GICC_PMR, PMR_SECURE_ONLY);
-	return pmr;
-}
-
-void board_tos_unmask(uint32_t pmr)
-{
-	if (gic_v3()) {
+		was = (uint32_t)read_sysreg(ICC_PMR_EL1);
 		write_sysreg(ICC_PMR_EL1, pmr);
 		isb();
 	} else {
+		was = mmio_read32(QV_GICC_BASE + GICC_PMR);
 		mmio_write32(QV_GICC_BASE + GICC_PMR, pmr);
 	}
+	return was;
 }
 
 /* The monitor's wake-up SGI, which a watched trusted-OS entry lets through. */
