@@ -150,6 +150,11 @@ tos_runs() {
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test tos || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --el 1 --test tos || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 || rc=1
+	# Random SMCs from every CPU with the payload loaded; its memory as
+	# out of the normal world's reach as the monitor's.
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --mttcg --timeout 60 \
+		--test hostile --append "nsk.calls=20000" || rc=1
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test isolation || rc=1
 	for k in 0 1 2 3 4; do
 		for gic in 3 2; do
 			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
