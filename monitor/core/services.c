@@ -151,6 +151,7 @@ MON_COLD_BOOT int mon_services_init(const struct mon_config *cfg)
 	arch_svc_init();
 	psci_init(cfg->boot_cpu);
 	errata_init();
+	tosd_init();
 	err = described_init(cfg->board_dtb);
 	if (!err && scmi_be_init(cfg->board_dtb))
 		err = -1;

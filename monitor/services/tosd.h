@@ -23,5 +23,7 @@ int32_t tosd_power(const struct mon_power_event *e);
 #define TOSD_ENTRY_DONE	0xbe000000u
 /* Cold boot (tosd_boot.c): the trusted OS answered, its vector table and the boot CPU. */
 void tosd_start(uint64_t vector_table, unsigned cpu);
+/* Cold boot, before any: no trusted OS (services.c). */
+void tosd_init(void);
 
 #endif

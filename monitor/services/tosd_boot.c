@@ -33,3 +33,8 @@ bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 	tosd_start(x[1], cpu);
 	return true;
 }
+
+void tosd_init(void)
+{
+	__atomic_store_n(&tosd_alive, false, __ATOMIC_RELEASE);
+}

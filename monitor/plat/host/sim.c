@@ -294,12 +294,13 @@ struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 	return trace_records;
 }
 
-/* No trusted OS here: none is ever booted, so it is never entered. */
+unsigned (*sim_tos)(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+unsigned sim_tos_kicks[SIM_MAX_CPUS];
+
 unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
-	(void)cpu;
-	(void)pc;
-	(void)flags;
+	if (sim_tos)
+		return sim_tos(cpu, pc, flags, x);
 	x[0] = 0;
 	x[1] = 0;
 	return PLAT_TOS_EXCEPTION;
@@ -307,7 +308,8 @@ unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]
 
 void plat_tos_kick(unsigned cpu)
 {
-	(void)cpu;
+	if (cpu < SIM_MAX_CPUS)
+		__atomic_fetch_add(&sim_tos_kicks[cpu], 1, __ATOMIC_RELAXED);
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
