@@ -155,6 +155,8 @@ tos_runs() {
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --mttcg --timeout 60 \
 		--test hostile --append "nsk.calls=20000" || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test isolation || rc=1
+	# Recording with the rings shortened to end below the trusted OS (4 CPUs: 1024 records each).
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test trace || rc=1
 	for k in 0 1 2 3 4; do
 		for gic in 3 2; do
 			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
