@@ -155,6 +155,16 @@ tos_runs() {
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --mttcg --timeout 60 \
 		--test hostile --append "nsk.calls=20000" || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test isolation || rc=1
+	# A PSCI 0.1 board's power-off watch needs the secure timer: the payload is refused, by name.
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 2 --gic 3 --virt 1 \
+		--board boards/psci-0.1-custom.dts || rc=1
+	log=build/nsk-a64/logs/secmon-tos-psci-0.1-custom-a57-el2-smp2-gic3.fw.log
+	if grep -q "trusted OS (fw_cfg opt/secmon/tos) refused: a PSCI 0.1 board's power-off watch" "$log"; then
+		tap_ok "tos psci-0.1 board: the payload refused, the console says why"
+	else
+		tap_not_ok "tos psci-0.1 board: the payload refused, the console says why"
+		rc=1
+	fi
 	# Recording with the rings shortened to end below the trusted OS (4 CPUs: 1024 records each).
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test trace || rc=1
 	for k in 0 1 2 3 4; do

@@ -9,7 +9,9 @@
  * QV_TOS_BASE (the project's payload, TF-A's "legacy" form). The file is
  * hostile input: every size and address is checked against the room, and
  * a refusal is said on the console, naming the file and the field; the
- * boot then goes on without a trusted OS. fw_cfg's DMA reaches only
+ * boot then goes on without a trusted OS. A PSCI 0.1 board's power-off
+ * watch (poweroff.c) needs the secure physical timer, which a trusted OS
+ * owns: with it, none is loaded. fw_cfg's DMA reaches only
  * normal-world memory, so the image is read through the data register.
  */
 #include <stdbool.h>
@@ -80,6 +82,9 @@ MON_COLD_BOOT bool qv_tos_load(struct qv_tos *t)
 	t->pageable = t->pageable_size = 0;
 	if (!key)
 		return false;
+	if (qv_poweroff_enabled)
+		return refuse("a PSCI 0.1 board's power-off watch owns the secure physical timer, PPI",
+			      QV_SEC_TIMER_INTID);
 	if ((uintptr_t)__trace_rings_start > QV_TOS_BASE)
 		return refuse("the monitor's own secure memory reaches its base",
 			      (unsigned long)(uintptr_t)__trace_rings_start);
