@@ -275,7 +275,8 @@ static const char *const fault_names[TOS_FAULT_COUNT] = {
  * SMC_UNK (for a hang or a fault the payload turns into a stop: once
  * another CPU's call finds it late and the monitor stops it), answer every
  * later call SMC_UNK, and let both CPUs go on: CPU 1 powers off, CPU 2
- * starts and finds the payload gone.
+ * starts and finds the payload gone, and CPU 0, where the payload's secure
+ * timer was running, is not held up by its interrupts.
  */
 static int faults(unsigned kind)
 {
@@ -285,6 +286,10 @@ static int faults(unsigned kind)
 
 	fail += con_tap(&ntap, r.x[0] == TOS_UID_0, "tos fault: the payload answers before (0x%lx)",
 			r.x[0]);
+	/* Its secure timer keeps firing at this CPU: once it is dead, the monitor must stop it. */
+	r = call(TOS_TIMER_START, TIMER_PERIOD, 1000000, 0);
+	fail += con_tap(&ntap, r.x[0] == 0, "tos fault: the payload's secure timer runs on CPU 0 (%ld)",
+			(int64_t)r.x[0]);
 	if (nsk_ncpus < 2) {
 		con_printf("# tos fault: needs 2 CPUs\n");
 		return fail + 1;

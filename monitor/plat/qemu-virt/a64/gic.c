@@ -99,12 +99,15 @@ void qv_gic_cpu_quiesce(void)
  * GICv3: ICC_HPPIR0_EL1 at EL3 reads 1020 when the highest pending
  * interrupt is Secure Group 1 (the trusted OS's group); GICv2: any group-0
  * interrupt but the monitor's wake-up SGI (the trusted OS puts its own in
- * group 0 with FIQEn).
+ * group 0 with FIQEn) and the power-off watch's tick.
  */
 bool board_fiq_is_tos(void)
 {
 	uint32_t id;
 
+	/* The PSCI 0.1 power-off watch's timer is the monitor's (and then no trusted OS runs). */
+	if (qv_poweroff_enabled)
+		return false;
 	if (gic_v3())
 		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
 	id = mmio_read32(QV_GICC_BASE + GICC_HPPIR) & 0x3ff;
