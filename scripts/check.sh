@@ -165,6 +165,9 @@ tos_runs() {
 		tap_not_ok "tos psci-0.1 board: the payload refused, the console says why"
 		rc=1
 	fi
+	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
+	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
+	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1
 	# Recording with the rings shortened to end below the trusted OS (4 CPUs: 1024 records each).
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test trace || rc=1
 	for k in 0 1 2 3 4; do

@@ -24,8 +24,9 @@
 #   make run TOS=FILE     a trusted OS for the firmware (fw_cfg opt/secmon/tos,
 #                         docs/trusted-os.md), e.g. build/tos/tos.bin, the
 #                         project's payload (built by make); AArch64 only.
-#                         The secure console (build/run/secure*.log) must
-#                         say it runs, and the usual checks pass with it
+#                         The secure console (build/run/boot-secure.log) must
+#                         say it runs, and the usual checks pass with it,
+#                         CPU hotplug added
 #   make run TRACE=1      also record the firmware's trace (docs/trace.md):
 #                         secmon.ko (built against Debian's headers) in the
 #                         initramfs asks the monitor to record (fw_trace=1),
@@ -138,7 +139,10 @@ if [ "$TRACE" = 1 ]; then
 fi
 seclog=()
 if [ -n "$TOS" ]; then
+	# CPU hotplug too: the trusted OS's cpu_off and cpu_on hooks under Linux.
+	TESTS=$TESTS,hotplug:2 EXPECT="$EXPECT hotplug"
 	echo "== $TOS as the trusted OS (-fw_cfg name=opt/secmon/tos)"
+	# shellcheck disable=SC2054 # one QEMU argument, commas and all
 	payload+=(-fw_cfg "name=opt/secmon/tos,file=$TOS" -fw_cfg name=opt/secmon/verbose,string=1)
 	seclog=(--secure-log "${log%.log}-secure.log")
 fi
