@@ -6,7 +6,8 @@
 #                   (ARCH=a32: the AArch32 firmware and Debian's armmp kernel;
 #                   TRACE=1: switch the firmware's recording on for that boot,
 #                   build/run/trace.svg; BIOS=FILE: boot that firmware image,
-#                   e.g. the secmon-firmware-qemu package's, instead of building)
+#                   e.g. the secmon-firmware-qemu package's, instead of building;
+#                   TOS=FILE: a trusted OS in the secure world, e.g. build/tos/tos.bin)
 #   make firmware   every port of mk/ports.mk: build/<port>/secmon.bin (qemu-virt-a64,
 #                   qemu-virt-a32, qemu-virt-a64-scmi: the SCMI server built in)
 #   make nsk        the normal-world test kernel, build/nsk-a64 and build/nsk-a32
@@ -69,7 +70,7 @@ check: deps
 	@bash scripts/check.sh
 
 run: deps
-	@ARCH=$(ARCH) BOOT=$(BOOT) TRACE=$(TRACE) BIOS=$(BIOS) bash scripts/run.sh
+	@ARCH=$(ARCH) BOOT=$(BOOT) TRACE=$(TRACE) BIOS=$(BIOS) TOS=$(TOS) bash scripts/run.sh
 
 install uninstall:
 	@$(MAKE) -f mk/install.mk $@

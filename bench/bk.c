@@ -568,9 +568,12 @@ static void measure(void)
 	if (tos_only) {
 		/* A trusted OS's own answers: OP-TEE's CALLS_UID, GET_OS_REVISION. */
 		loop("smccc_version", SECMON_SMCCC_VERSION, 0, 0, 0);
+		loop("tos_calls_count", 0xbf00ff00u, 0, 0, 0);
 		loop("tos_calls_uid", 0xbf00ff01u, 0, 0, 0);
 		loop("tos_calls_revision", 0xbf00ff03u, 0, 0, 0);
 		loop("tos_os_revision", 0xb2000001u, 0, 0, 0);
+		/* The payload's LONG (tos/tos_abi.h), one round: a yielding call that finishes. */
+		loop("tos_yield", 0x32000010u, 1, 7, 0);
 		return;
 	}
 	/*

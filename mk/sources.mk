@@ -42,6 +42,7 @@ ARCH_SHARED_C := $(wildcard monitor/arch/*.c)
 MON_COLD_C := monitor/core/init.c monitor/core/fast_init.c monitor/core/os_dt.c \
 	monitor/core/trace_dt.c monitor/core/dispatch_init.c monitor/psci/psci_dt.c \
 	monitor/services/described_dt.c monitor/services/media_dt.c monitor/services/scmi_dt.c \
+	monitor/services/tosd_boot.c \
 	monitor/backends/scmi_model_dt.c monitor/services/off/scmi_off_dt.c
 LIB_COLD_C := lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
 	lib/fwops_dt.c lib/vocab.c
@@ -58,7 +59,7 @@ FWLIB_COLD_C := monitor/fwlib/stack_protector.c
 MON_SIZE_C := monitor/core/log.c monitor/services/described.c monitor/services/media.c \
 	monitor/services/errata.c monitor/services/trng.c monitor/core/trace.c \
 	monitor/core/services.c monitor/core/queries.c monitor/psci/psci_stat.c \
-	monitor/psci/psci_system.c monitor/psci/psci_mode.c
+	monitor/psci/psci_system.c monitor/psci/psci_mode.c monitor/services/tosd.c
 FWLIB_SIZE_C := monitor/fwlib/format.c monitor/fwlib/log.c
 ARCH_SHARED_SIZE_C := $(ARCH_SHARED_C)
 DRIVERS_SIZE_C := $(wildcard $(DRIVERS_DIR)/*.c)

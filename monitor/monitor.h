@@ -126,6 +126,22 @@ int mon_init(const struct mon_config *cfg);
 void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *caller);
 
 /*
+ * A trusted OS in secure EL1 (services/tosd.c, docs/trusted-os.md).
+ * mon_tos_boot(): cold boot, on the boot CPU, once the OS's DT is final: its
+ * first entry at `entry` with x0-x3 = args (OP-TEE: pageable part, its
+ * size, the DT, 0); true when it answered ENTRY_DONE with a vector table
+ * inside [base, end), and it then owns the trusted-OS entities. Else the
+ * console says why, and the monitor goes on without it.
+ * mon_tos_fiq(): a secure interrupt (not the monitor's own) taken while the
+ * normal world ran at `ns_pc`: true when the trusted OS took it.
+ * mon_tos_running(): from its ENTRY_DONE until it is found broken.
+ */
+bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
+		  const uint64_t args[4]);
+bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc);
+bool mon_tos_running(void);
+
+/*
  * The fast path (optional: mon_smc() gives every answer, only slower), for a
  * platform's SMC entry, indexed by owning entity (oen = bits 29:24 of w0):
  *

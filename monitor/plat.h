@@ -32,6 +32,28 @@ void plat_lock(void);
 void plat_unlock(void);
 
 /*
+ * The trusted OS (services/tosd.c): one synchronous entry on this CPU, at
+ * `pc` in secure EL1 with every interrupt masked and x0-x7 = x[0..7].
+ * `flags`: PLAT_TOS_FRESH its EL1 state as after a reset (MMU off: a first
+ * entry, cpu_on), else as its last exit left it; PLAT_TOS_WATCH the
+ * monitor's own interrupt (plat_tos_kick()) reaches the monitor while it
+ * runs, whatever it masks (the normal world's interrupts wait meanwhile);
+ * PLAT_TOS_RESUME back where the last exit left it, every register as
+ * then (pc and x[] unused). Returns at its next SMC (PLAT_TOS_SMC, its
+ * x0-x7 in x[]), at another exception it takes to EL3 (PLAT_TOS_EXCEPTION,
+ * x[0] the syndrome, x[1] where), or at the monitor's interrupt
+ * (PLAT_TOS_INTERRUPT, acknowledged). The normal world's state is as
+ * before; no lock may be held across it. plat_tos_kick(): the monitor's
+ * interrupt to CPU `cpu`.
+ */
+enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
+#define PLAT_TOS_FRESH	1u
+#define PLAT_TOS_WATCH	2u
+#define PLAT_TOS_RESUME	4u
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+void plat_tos_kick(unsigned cpu);
+
+/*
  * Start CPU `cpu`, which the core has marked ON_PENDING: it will enter
  * mon_cpu_wakeup() on that CPU. Returns 0, or a PSCI error code.
  */
@@ -133,13 +155,13 @@ uint64_t plat_counter_hz(void);
 
 /*
  * The records of the trace rings: *rings rings (one per CPU the platform can
- * have: at least plat_cpu_count(), at most MON_MAX_CPUS) of
- * MON_TRACE_RECORDS records each, ring i at index i * MON_TRACE_RECORDS.
+ * have: at least plat_cpu_count(), at most MON_MAX_CPUS) of *len records
+ * each (a power of two, at most MON_TRACE_RECORDS), ring i at index i * *len.
  * Sized by the platform's own CPU limit, not the core's; the monitor writes
  * every record before it reads it, so the memory need not be zeroed. Asked
  * once, at cold boot.
  */
-struct secmon_trace_record *plat_trace_records(unsigned *rings);
+struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len);
 
 /*
  * The monitor's pointer to normal-world memory [pa, pa + size), which

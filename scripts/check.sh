@@ -138,6 +138,54 @@ nsk_runs() {
 	return $rc
 }
 
+# The trusted-OS dispatcher (docs/trusted-os.md) with the project's payload
+# (build/tos/tos.bin) as fw_cfg opt/secmon/tos: the payload's own suite from
+# the nsk on GICv3 and GICv2 (calls on every CPU, the PSCI hooks with
+# suspend and resume, secure timer interrupts, preempted yielding calls),
+# the conformance suite with it loaded, and each of its failures contained
+# (the monitor's console must say what happened).
+tos_runs() {
+	local fw=build/qemu-virt-a64/secmon.bin tos=build/tos/tos.bin rc=0 k gic log
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test tos || rc=1
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test tos || rc=1
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --el 1 --test tos || rc=1
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 || rc=1
+	# Random SMCs from every CPU with the payload loaded; its memory as
+	# out of the normal world's reach as the monitor's.
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --mttcg --timeout 60 \
+		--test hostile --append "nsk.calls=20000" || rc=1
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test isolation || rc=1
+	# A PSCI 0.1 board's power-off watch needs the secure timer: the payload is refused, by name.
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 2 --gic 3 --virt 1 \
+		--board boards/psci-0.1-custom.dts || rc=1
+	log=build/nsk-a64/logs/secmon-tos-psci-0.1-custom-a57-el2-smp2-gic3.fw.log
+	if grep -q "trusted OS (fw_cfg opt/secmon/tos) refused: a PSCI 0.1 board's power-off watch" "$log"; then
+		tap_ok "tos psci-0.1 board: the payload refused, the console says why"
+	else
+		tap_not_ok "tos psci-0.1 board: the payload refused, the console says why"
+		rc=1
+	fi
+	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
+	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
+	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1
+	# Recording with the rings shortened to end below the trusted OS (4 CPUs: 1024 records each).
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test trace || rc=1
+	for k in 0 1 2 3 4; do
+		for gic in 3 2; do
+			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
+				--test tos --append nsk.tosfault=$k || rc=1
+			log=build/nsk-a64/logs/secmon-tos-a57-el2-smp4-gic$gic-tos.fw.log
+			if grep -q '^trusted OS on CPU 1: .*it is dead' "$log"; then
+				tap_ok "tos fault $k gic$gic: the monitor's console says what the payload did"
+			else
+				tap_not_ok "tos fault $k gic$gic: the monitor's console says what the payload did"
+				rc=1
+			fi
+		done
+	done
+	return $rc
+}
+
 # The same on the AArch32 port, and the SoC driver on every board from AArch32.
 nsk_a32_runs() {
 	local fw=build/qemu-virt-a32/secmon.bin rc=0 b
@@ -183,6 +231,7 @@ run_suite build-firmware-clang clang_firmware
 run_suite build-nsk build "normal-world test kernel" make nsk
 run_suite build-tos build "secure payload" make tos
 run_suite conformance-qemu nsk_runs
+run_suite tos-qemu tos_runs
 run_suite bench make -f mk/bench.mk check
 run_suite conformance-qemu-psci01 bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --board boards/psci-0.1-custom.dts
 run_suite socdrv-qemu bash tests/nsk/socdrv.sh --bios build/qemu-virt-a64/secmon.bin

@@ -21,6 +21,12 @@
 #   make run BOOT=xen     Debian's Xen under secmon with Debian's kernel as
 #                         dom0 (scripts/run-xen.sh; TRACE=1 there shows the
 #                         boot as the monitor recorded it)
+#   make run TOS=FILE     a trusted OS for the firmware (fw_cfg opt/secmon/tos,
+#                         docs/trusted-os.md), e.g. build/tos/tos.bin, the
+#                         project's payload (built by make); AArch64 only.
+#                         The secure console (build/run/boot-secure.log) must
+#                         say it runs, and the usual checks pass with it,
+#                         CPU hotplug added
 #   make run TRACE=1      also record the firmware's trace (docs/trace.md):
 #                         secmon.ko (built against Debian's headers) in the
 #                         initramfs asks the monitor to record (fw_trace=1),
@@ -75,6 +81,11 @@ esac
 SMP=${SMP:-4}
 VIRT=${VIRT:-1}
 TRACE=${TRACE:-0}
+TOS=${TOS:-}
+if [ -n "$TOS" ]; then
+	[ "$ARCH" = a64 ] || { echo "run.sh: TOS= is AArch64 only (docs/trusted-os.md, AArch32)" >&2; exit 2; }
+	[ -f "$TOS" ] || { echo "run.sh: no trusted OS image $TOS (TOS)" >&2; exit 2; }
+fi
 fw=${BIOS:-build/qemu-virt-$ARCH/secmon.bin}
 log=${LOG:-build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log}
 mkdir -p build/run "$(dirname "$log")"
@@ -126,12 +137,21 @@ if [ "$TRACE" = 1 ]; then
 		dtc -q -I dts -O dtb -o build/run/trace-board.dtb -
 	payload+=(-fw_cfg name=opt/secmon/board.dtb,file=build/run/trace-board.dtb)
 fi
+seclog=()
+if [ -n "$TOS" ]; then
+	# CPU hotplug too: the trusted OS's cpu_off and cpu_on hooks under Linux.
+	TESTS=$TESTS,hotplug:2 EXPECT="$EXPECT hotplug"
+	echo "== $TOS as the trusted OS (-fw_cfg name=opt/secmon/tos)"
+	# shellcheck disable=SC2054 # one QEMU argument, commas and all
+	payload+=(-fw_cfg "name=opt/secmon/tos,file=$TOS" -fw_cfg name=opt/secmon/verbose,string=1)
+	seclog=(--secure-log "${log%.log}-secure.log")
+fi
 echo "== booting Linux $(sed -n 's/^kernel_package=//p' "build/linux/$DEB/version") on $SMP CPUs, GICv$GIC, $CPU, $where"
 status=0
 . tests/tap.sh
 bash tests/linux/boot.sh --arch "$DEB" --bios "$fw" --smp "$SMP" --gic "$GIC" --cpu "$CPU" \
 	--virt "$VIRT" --log "$log" --quiet --timeout "$timeout" --append "secmon.test=$TESTS" \
-	"${initrd[@]}" -- "${payload[@]}" || status=$?
+	"${initrd[@]}" "${seclog[@]}" -- "${payload[@]}" || status=$?
 
 echo "== summary (full serial log: $log)"
 grep -v SECMON-LOG "$log" | grep -E '^U-Boot 20|loading kernel to address|Starting kernel|Booting Linux|psci:|SMCCC|CPU: All CPU|smp: Brought up|SECMON-TEST (cpus_online|boot_el|psci|smccc|soc_id|soc_machine|soc_family|soc_revision|cpuidle|genpd|suspend|hotplug|trace|warnings)|reboot: Power down|SECMON-HOST elapsed' |
@@ -140,6 +160,11 @@ echo "== checks"
 # shellcheck disable=SC2086
 tap_suite bash tests/linux/check-boot.sh --name run "$log" "cpus=$SMP" psci=1.3 smccc=1.5 soc_id \
 	$EXPECT warnings=0 poweroff
+if [ -n "$TOS" ]; then
+	grep -q 'trusted OS running' "${log%.log}-secure.log" &&
+		! grep -q '^trusted OS.*dead' "${log%.log}-secure.log"
+	tap_result $? "run the trusted OS ($TOS) started and was never found broken"
+fi
 if [ "$BOOT" = u-boot ]; then
 	grep -q '^U-Boot 20' "$log" && grep -q 'Starting kernel' "$log"
 	tap_result $? "run U-Boot ran and started the kernel"

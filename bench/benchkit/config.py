@@ -15,6 +15,9 @@ FW = os.path.join(OUT, 'secmon.bin')          # the copy a run uses
 # The firmware with the SCMI server (make firmware builds it; mk/bench.mk too).
 FW_SCMI_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64-scmi', 'secmon.bin')
 FW_SCMI = os.path.join(OUT, 'secmon-scmi.bin')
+# The project's secure payload (make tos), the trusted OS of the TOS configurations.
+TOS_BUILT = os.path.join(ROOT, 'build', 'tos', 'tos.bin')
+TOS = os.path.join(OUT, 'tos.bin')
 ELF_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.elf')
 MAP_BUILT = os.path.join(ROOT, 'build', 'qemu-virt-a64', 'secmon.map')
 BOARD_DTB = os.path.join(OUT, 'boards', 'exynos-style.dtb')
@@ -22,10 +25,13 @@ BASELINE = os.path.join(ROOT, 'bench', 'baseline.json')
 ITERATIONS = 4096
 TOLERANCE = 0.10        # a count may grow 10% over the baseline
 # Footprint: the resident part, TF-A BL31's counterpart
-# (48 KiB of text on QEMU), must stay under 32 KiB; the whole image, cold
+# (48 KiB of text on QEMU), must stay under 32 KiB (36 KiB with the
+# trusted-OS dispatcher, below); the whole image, cold
 # boot included, is reported next to TF-A's BL1 + BL2 + BL31 for the same
 # job (about 94 KiB of text). Both are held against the baseline too.
-RESIDENT_LIMIT = 32 * 1024
+# The resident part grew by the trusted-OS dispatcher (docs/trusted-os.md),
+# which the default image holds: its limit is 36 KiB with it.
+RESIDENT_LIMIT = 36 * 1024
 TFA_BL31_TEXT = 48 * 1024
 TFA_ALL_TEXT = 94 * 1024
 
@@ -55,6 +61,16 @@ CALLS = [
     ('smccc_version_traced', 'SMCCC_VERSION, recording on (TRACE_CTL)', None, None),
     ('legacy_dt', 'legacy get-cpu-boot-addr -102 (board DT)', None, None),
     ('suspend_standby', 'CPU_SUSPEND standby round trip', None, None),
+    # A trusted OS (the project's payload, fw_cfg opt/secmon/tos): TF-A v2.15's
+    # opteed with the same payload, measured by the same method. The issue's
+    # target for the payload's fast call, 250, is not met yet
+    # (docs/trusted-os.md, Figures): held against the baseline only.
+    ('tos_calls_count', "trusted OS: the payload's CALLS_COUNT (a constant: the switch alone; "
+     "target 250)", None, None),
+    ('tos_calls_uid', 'trusted OS: CALLS_UID 0xBF00FF01 round trip (target 250)', 1039, None),
+    ('tos_os_revision', 'trusted OS: GET_OS_REVISION 0xB2000001 round trip (target 250)', 1034,
+     None),
+    ('tos_yield', 'trusted OS: a yielding call (LONG, 1 round) round trip', None, None),
 ]
 EVENTS = [
     ('suspend_powerdown', 'CPU_SUSPEND power-down: call to resume entry'),
@@ -71,7 +87,8 @@ NEED_BOARD = {'sip_media_status', 'legacy_dt'}
 # the DT has an arm,scmi-smc node).
 NEED_SCMI = {'scmi_base_version', 'scmi_clock_rate_get'}
 # Calls QEMU's own PSCI (no firmware) does not serve.
-NEED_SECMON = NEED_BOARD | NEED_SCMI | {'trng_rnd64', 'trng_version'}
+NEED_TOS = {'tos_calls_count', 'tos_calls_uid', 'tos_os_revision', 'tos_yield'}
+NEED_SECMON = NEED_BOARD | NEED_SCMI | NEED_TOS | {'trng_rnd64', 'trng_version'}
 UNK = {0xffffffff, 0xffffffffffffffff}
 # The unknown-ID sweep (bk.c unknown_sweep()): its maximum, per configuration.
 UNKNOWN_TARGET = 50
@@ -93,7 +110,12 @@ CONFIGS = {
     'qemu-el2': (False, False, False),
     'qemu-el1': (False, True, False),
     'secmon-scmi-el2': (True, False, False),
+    'secmon-tos-el2': (True, False, False),
 }
 # The configurations that run the SCMI=1 firmware instead of the default one.
 SCMI_CONFIGS = {'secmon-scmi-el2'}
-CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-scmi-el2']
+# The configurations with the payload loaded; the bench kernel measures only
+# its calls there (bk.tos=1).
+TOS_CONFIGS = {'secmon-tos-el2'}
+CHECKED = ['secmon-el2', 'secmon-el1', 'secmon-el2-board', 'secmon-el1-board', 'secmon-scmi-el2',
+           'secmon-tos-el2']

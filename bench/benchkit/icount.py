@@ -10,7 +10,7 @@ import subprocess
 
 from .common import die, kv
 from .config import (BK, BOARD_DTB, CONFIGS, FW, FW_BUILT, FW_SCMI, FW_SCMI_BUILT, ITERATIONS,
-                     NEED_SECMON, OUT, SCMI_CONFIGS, UNK)
+                     NEED_SECMON, OUT, SCMI_CONFIGS, TOS, TOS_BUILT, TOS_CONFIGS, UNK)
 
 
 def qemu_version():
@@ -31,6 +31,8 @@ def qemu_run(config, kernel, append, log):
         cmd += ['-serial', 'null', '-bios', FW_SCMI if config in SCMI_CONFIGS else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
+    if config in TOS_CONFIGS:
+        cmd += ['-fw_cfg', 'name=opt/secmon/tos,file=' + TOS]
     cmd += ['-kernel', kernel, '-append', append]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
@@ -48,7 +50,8 @@ def qemu_run(config, kernel, append, log):
 def run_bk(config):
     """One QEMU run of the bench kernel; returns its parsed figures."""
     el1 = CONFIGS[config][1]
-    append = 'bk.n=%d%s' % (ITERATIONS, ' bk.el=1' if el1 else '')
+    append = 'bk.n=%d%s%s' % (ITERATIONS, ' bk.el=1' if el1 else '',
+                              ' bk.tos=1' if config in TOS_CONFIGS else '')
     return parse_bk(qemu_run(config, BK, append, config), config)
 
 
@@ -157,4 +160,8 @@ def icount_runs(configs):
         if not os.path.exists(FW_SCMI_BUILT):
             die('no %s: run make firmware' % FW_SCMI_BUILT)
         shutil.copyfile(FW_SCMI_BUILT, FW_SCMI)
+    if any(c in TOS_CONFIGS for c in configs):
+        if not os.path.exists(TOS_BUILT):
+            die('no %s: run make tos' % TOS_BUILT)
+        shutil.copyfile(TOS_BUILT, TOS)
     return {c: run_bk(c) for c in configs}

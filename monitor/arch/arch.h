@@ -25,6 +25,12 @@
 
 #include "platform.h"
 
+/*
+ * board_tos_pmr()'s mask around a watched trusted-OS entry (below): only
+ * the secure priorities, as the normal world's are 0x80-0xff in the secure view.
+ */
+#define BOARD_TOS_PMR	0x80
+
 #ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
@@ -89,6 +95,18 @@ _Noreturn void arch_monitor_fault(void);
 _Noreturn void board_cold_boot(void);
 _Noreturn void board_secondary_boot(unsigned cpu);
 void board_fiq(void);
+/*
+ * On an architecture that hosts a trusted OS (AArch64): the interrupt
+ * pending at this CPU's FIQ is a secure one that is not the monitor's own
+ * (the trusted OS's, which it acknowledges itself), asked before board_fiq().
+ */
+bool board_fiq_is_tos(void);
+/*
+ * Around a watched entry into the trusted OS: the CPU interface's priority
+ * mask set to `pmr` (BOARD_TOS_PMR, then the value it had); the value it
+ * had returned.
+ */
+uint32_t board_tos_pmr(uint32_t pmr);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

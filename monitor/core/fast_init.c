@@ -86,7 +86,8 @@ static bool has_oen_info(unsigned oen)
  * Every ID of entity `oen` that mon_smc() answers (the services' ranges are
  * enumerated in each call type they take: keep them tight); false when
  * some may be anywhere: a described ID in another register than x0, or a
- * service that owns every function number of the entity (a trusted OS).
+ * service that owns every function number of the entity and implements
+ * them (a trusted OS that runs).
  */
 static bool collect(unsigned oen)
 {
@@ -102,8 +103,12 @@ static bool collect(unsigned oen)
 
 		if (!mon_range_has(s->oens, oen))
 			continue;
-		if (s->fns.first == 0 && s->fns.last == SECMON_FID_NUM_MASK)
-			return false;
+		/* A trusted OS's service implements nothing while none runs. */
+		if (s->fns.first == 0 && s->fns.last == SECMON_FID_NUM_MASK) {
+			if (s->has(secmon_fid(true, false, oen, 0)))
+				return false;
+			continue;
+		}
 		for (t = 0; t < 4; t++)
 			for (fn = s->fns.first; (s->calls & types[t]) && fn <= s->fns.last; fn++)
 				add_answered(secmon_fid(t < 2, t & 1, oen, fn));

@@ -10,6 +10,7 @@
 #include "../services/described.h"
 #include "../services/errata.h"
 #include "../services/scmi.h"
+#include "../services/tosd.h"
 #include "../services/trng.h"
 #include "service.h"
 
@@ -38,6 +39,13 @@ const struct mon_service mon_services[] = {
 	  .calls = MON_CALLS_FAST, .handle = psci_handle, .has = psci_has, .fast = psci_fast },
 	{ .name = "trng", .oens = { SECMON_OEN_STD, SECMON_OEN_STD }, .fns = { 0x0050, 0x0053 },
 	  .calls = MON_CALLS_FAST, .handle = trng_handle, .has = trng_has },
+	/*
+	 * A trusted OS: every call of its entities, its own general queries
+	 * too, while it runs (services/tosd.c); unfiltered then.
+	 */
+	{ .name = "tos", .oens = { SECMON_OEN_TOS_FIRST, SECMON_OEN_TOS_LAST },
+	  .fns = { 0x0000, SECMON_FID_NUM_MASK }, .calls = MON_CALLS_ALL, .handle = tosd_handle,
+	  .has = tosd_has },
 	/* The board DT's calls: any ID the others and the general queries leave. */
 	{ .name = "described", .oens = { MON_OEN_ANY, MON_OEN_ANY }, .calls = MON_CALLS_ALL,
 	  .handle = described_handle, .claims = described_claims },
@@ -85,6 +93,10 @@ const unsigned mon_oen_count = sizeof(mon_oens) / sizeof(mon_oens[0]);
 #define MON_POWER_ALL ((1u << MON_POWER_EVENTS) - 1)
 static const struct mon_power_hook power_hooks[] = {
 	{ .fn = errata_power, .events = 1u << MON_POWER_RESUME },
+	/* The trusted OS's hooks, before recording writes down what happened. */
+	{ .fn = tosd_power, .events = MON_POWER_ALL & ~(1u << MON_POWER_CPU_ON |
+						       1u << MON_POWER_STANDBY),
+	  .on = &tosd_alive },
 	{ .fn = mon_trace_power, .events = MON_POWER_ALL, .on = &mon_trace_on },
 };
 _Static_assert(sizeof(power_hooks) / sizeof(power_hooks[0]) <= MON_POWER_MAX_HOOKS,
@@ -139,6 +151,7 @@ MON_COLD_BOOT int mon_services_init(const struct mon_config *cfg)
 	arch_svc_init();
 	psci_init(cfg->boot_cpu);
 	errata_init();
+	tosd_init();
 	err = described_init(cfg->board_dtb);
 	if (!err && scmi_be_init(cfg->board_dtb))
 		err = -1;

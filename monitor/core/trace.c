@@ -16,12 +16,12 @@
 #include "log.h"
 #include "service.h"
 
-#define RING MON_TRACE_RECORDS
+#define RING_MAX MON_TRACE_RECORDS
 /* At most this many records per TRACE_READ: bounds the time under the lock. */
 #define READ_MAX 256
 #define WORDS (sizeof(struct secmon_trace_record) / 8)
 
-_Static_assert((RING & (RING - 1)) == 0 && RING <= 0xffff, "ring size a power of two");
+_Static_assert((RING_MAX & (RING_MAX - 1)) == 0 && RING_MAX <= 0xffff, "ring size a power of two");
 
 /* The SMC a CPU is serving: what its record needs from the call's entry. */
 struct pending {
@@ -44,13 +44,15 @@ struct ring {
 static struct ring rings[MON_MAX_CPUS];
 /*
  * The records themselves (256 KiB a CPU): the platform's, nrings rings of
- * RING records, as many as the CPUs it drives (plat_trace_records()). They
+ * ring_len records (a power of two, at most MON_TRACE_RECORDS: less when
+ * a trusted OS takes part of secure memory), as many as the CPUs it
+ * drives (plat_trace_records()). They
  * are never read before they are written: slot() clears each one it hands
  * out and a read copies only [tail, head), so the platform need not zero
  * them.
  */
 static struct secmon_trace_record *records;
-static unsigned nrings;
+static unsigned nrings, ring_len;
 uint64_t mon_trace_lost;
 static bool locked;
 bool mon_trace_on;
@@ -66,8 +68,9 @@ static uint32_t switches;
 
 MON_COLD_BOOT void mon_trace_setup(bool on, unsigned how)
 {
-	records = plat_trace_records(&nrings);
+	records = plat_trace_records(&nrings, &ring_len);
 	MON_ASSERT(plat_cpu_count() <= nrings && nrings <= MON_MAX_CPUS);
+	MON_ASSERT(ring_len && ring_len <= RING_MAX && !(ring_len & (ring_len - 1)));
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++) {
 		rings[i].head = rings[i].tail = rings[i].seq = 0;
 		rings[i].pd_open = rings[i].call.open = false;
@@ -92,12 +95,12 @@ static struct secmon_trace_record *slot(unsigned cpu, uint8_t type, uint32_t fid
 	struct secmon_trace_record *r;
 	uint64_t *w;
 
-	if (g->head - g->tail == RING) {
+	if (g->head - g->tail == ring_len) {
 		g->tail++;
 		mon_trace_lost++;
 	}
 	MON_ASSERT(cpu < nrings);
-	r = &records[cpu * RING + g->head++ % RING];
+	r = &records[cpu * ring_len + (g->head++ & (ring_len - 1))];
 	w = (uint64_t *)r;
 	for (unsigned i = 0; i < WORDS; i++)
 		w[i] = 0;
@@ -199,7 +202,7 @@ static void power_record(unsigned cpu, uint32_t event, uint64_t t_entry, unsigne
 	/* Back from a power-down: its exit time, while its record is still in the ring. */
 	if (event == SECMON_TRACE_EV_WARM_BOOT && g->pd_open &&
 	    g->pd_at - g->tail < g->head - g->tail)
-		records[cpu * RING + g->pd_at % RING].t_exit = now;
+		records[cpu * ring_len + (g->pd_at & (ring_len - 1))].t_exit = now;
 	g->pd_open = down;
 	g->pd_at = g->head;
 	t = slot(cpu, SECMON_TRACE_POWER, event);
@@ -272,7 +275,7 @@ static int64_t answer(struct mon_call *c, uint64_t x1, uint64_t x2, uint64_t x3)
 static int64_t trace_info(struct mon_call *c)
 {
 	return answer(c, mon_tracing() | __atomic_load_n(&record_wa, __ATOMIC_RELAXED) << 1,
-		      plat_counter_hz(), plat_cpu_count() | (uint32_t)RING << 16);
+		      plat_counter_hz(), plat_cpu_count() | ring_len << 16);
 }
 
 unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max,
@@ -287,7 +290,7 @@ unsigned mon_trace_drain(volatile uint64_t *dst, unsigned max, uint64_t lost_max
 		struct ring *g = &rings[i];
 
 		for (; n < max && g->tail != g->head; n++, g->tail++) {
-			src = (const uint64_t *)&records[i * RING + g->tail % RING];
+			src = (const uint64_t *)&records[i * ring_len + (g->tail & (ring_len - 1))];
 			for (unsigned w = 0; w < WORDS; w++)
 				*dst++ = src[w];
 		}
@@ -411,7 +414,7 @@ void mon_trace_readout(void)
 		(unsigned long long)plat_counter_hz(), (unsigned long long)mon_trace_lost);
 	for (unsigned i = 0; i < nrings; i++)
 		for (uint32_t k = rings[i].tail; k != rings[i].head; k++) {
-			const uint8_t *b = (const uint8_t *)&records[i * RING + k % RING];
+			const uint8_t *b = (const uint8_t *)&records[i * ring_len + (k & (ring_len - 1))];
 
 			for (unsigned j = 0; j < 2 * sizeof(struct secmon_trace_record); j++)
 				plat_putc("0123456789ABCDEF"[b[j / 2] >> (j & 1 ? 0 : 4) & 15]);

@@ -30,6 +30,8 @@
 /* SGIs are 0-15; from 16 on, a CPU's PPIs and the shared interrupts. */
 #define GIC_FIRST_PPI		16
 #define GIC_SPURIOUS_FIRST	1020
+/* ICC_IAR0_EL1 / ICC_HPPIR0_EL1 at EL3: the highest pending interrupt is Secure Group 1. */
+#define GIC_SECURE_G1_PENDING	1020
 /*
  * What an acknowledge of group 0 reads when the highest-priority pending
  * interrupt is another group's (a normal-world one): 1022 on a GICv2 (secure

@@ -19,6 +19,7 @@
 #define GICC_PMR		0x0004
 #define GICC_IAR		0x000c
 #define GICC_EOIR		0x0010
+#define GICC_HPPIR		0x0018
 #define GICC_CTLR_GRP0		(1u << 0)
 #define GICC_CTLR_GRP1		(1u << 1)
 #define GICC_CTLR_FIQEN		(1u << 3)

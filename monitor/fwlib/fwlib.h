@@ -25,6 +25,12 @@
  * be written before it is read.
  */
 #define FW_NOINIT __attribute__((section(".bss.noinit")))
+/*
+ * The trace rings: not zeroed either, and laid out after everything else in
+ * secure memory (the AArch64 link script's .trace_rings), so that a board
+ * can shorten them to leave the end of secure memory to a trusted OS.
+ */
+#define FW_TRACE_RINGS __attribute__((section(".trace_rings")))
 
 /*
  * log.c: "secmon: " and the message on the secure console. fw_info() only
@@ -61,6 +67,7 @@ int fw_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap);
 
 /* libc.c: the string functions libfdt and the monitor call. */
 void *memcpy(void *d, const void *s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
 void *memset(void *d, int c, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);

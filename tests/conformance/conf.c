@@ -214,7 +214,8 @@ static void test_smccc(void)
 
 	check_unk32(0x82003f17u, "unknown SiP SMC32 call is SMC_UNK");
 	check_unk32(0x83000042u, "unknown OEM SMC32 call is SMC_UNK");
-	check_unk32(0xb2000001u, "unknown trusted-OS SMC32 call is SMC_UNK");
+	/* A function number no trusted OS uses: SMC_UNK with or without one loaded. */
+	check_unk32(0xb200fe01u, "unknown trusted-OS SMC32 call is SMC_UNK");
 	check_unk32(0x8400ffaau, "unknown standard-service query is SMC_UNK");
 	check_unk32(0x84020000u, "fast call with bits 23:17 set is SMC_UNK");
 	check_unk32(0x04000000u, "yielding call with no trusted OS is SMC_UNK");
@@ -224,6 +225,29 @@ static void test_smccc(void)
 		check_int((int32_t)call(SECMON_PSCI_FN64(SECMON_PSCI_FN_CPU_ON), env->mpidr[0],
 					env->secondary_pc, 0), -1,
 			  "SMC64 call from AArch32 is SMC_UNK");
+}
+
+/*
+ * The trusted-OS entities (50-63). Without a trusted OS every call there is
+ * SMC_UNK, yielding ones too; with one (OEN 63's CALLS_UID answered: the
+ * trusted OS answers its own general queries), its call count and revision
+ * answer as well, and an ID no trusted OS uses is still SMC_UNK.
+ */
+static void test_tos_range(void)
+{
+	uint64_t uid = call(0xbf00ff01u, 0, 0, 0);
+
+	if ((uint32_t)uid == 0xffffffffu) {
+		check_unk32(0xbf00ff00u, "no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK");
+		check_unk32(0xbf00ff03u, "no trusted OS: its CALLS_REVISION is SMC_UNK");
+		check_unk32(0x32000000u, "no trusted OS: a yielding call in OEN 50 is SMC_UNK");
+		return;
+	}
+	check((uint32_t)call(0xbf00ff00u, 0, 0, 0) != 0xffffffffu,
+	      "trusted OS: its CALLS_COUNT (OEN 63) answers");
+	check((uint32_t)call(0xbf00ff03u, 0, 0, 0) != 0xffffffffu,
+	      "trusted OS: its CALLS_REVISION answers");
+	check_unk32(0xbf00fe01u, "trusted OS: an OEN 63 ID it does not use is SMC_UNK");
 }
 
 static void test_soc_id(void)
@@ -1319,6 +1343,7 @@ int conf_run(const struct conf_env *e)
 	env = e;
 	ntest = nfail = 0;
 	test_smccc();
+	test_tos_range();
 	test_soc_id();
 	test_feature_availability();
 	test_feature_availability_exact();

@@ -296,10 +296,27 @@ unsigned plat_caller_el(const struct mon_caller *caller)
 /* The trace rings: one per CPU the harness may declare. */
 static struct secmon_trace_record trace_records[MON_MAX_CPUS * MON_TRACE_RECORDS];
 
-struct secmon_trace_record *plat_trace_records(unsigned *rings)
+struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 {
 	*rings = MON_MAX_CPUS;
+	*len = MON_TRACE_RECORDS;
 	return trace_records;
+}
+
+/* No trusted OS here: none is ever booted, so it is never entered. */
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+{
+	(void)cpu;
+	(void)pc;
+	(void)flags;
+	x[0] = 0;
+	x[1] = 0;
+	return PLAT_TOS_EXCEPTION;
+}
+
+void plat_tos_kick(unsigned cpu)
+{
+	(void)cpu;
 }
 
 bool plat_caller_is_guest(const struct mon_caller *caller)

@@ -8,9 +8,10 @@
 #    (tests/link/reset_named.c): -ffunction-sections gives it a section
 #    .text.reset, which a link script that places that section by its name
 #    alone puts at the base, ahead of the reset code.
-#  - the trace rings (the board's trace_records, in .noinit) hold as many
-#    records as the port drives CPUs (PLAT_MAX_CPUS), MON_TRACE_RECORDS
-#    (monitor.h) each.
+#  - the trace rings (the board's trace_records, in .trace_rings, last in
+#    secure RAM so that a trusted OS can have its end, or in .noinit) hold
+#    as many records as the port drives CPUs (PLAT_MAX_CPUS),
+#    MON_TRACE_RECORDS (monitor.h) each.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/tap.sh
@@ -39,15 +40,26 @@ for port in $(make --no-print-directory -s -f mk/ports.mk); do
 	cpus=$(($(constant PLAT_MAX_CPUS)))
 	records=$(($(constant MON_TRACE_RECORDS)))
 	want=$((cpus * records * 128))
-	# The rings' address and size, and .noinit's extent (hexadecimal).
+	# The rings' address and size, and their section's extent (hexadecimal).
 	read -r at got < <(${cross}nm -S $o/secmon.elf | awk '$4 == "trace_records" { print $1, $2; exit }')
+	sec=.noinit
+	${cross}readelf -SW $o/secmon.elf | grep -q ' \.trace_rings ' && sec=.trace_rings
 	read -r lo size < <(${cross}readelf -SW $o/secmon.elf |
-		awk '{ sub(/^ *\[ *[0-9]+\]/, "") } $1 == ".noinit" { print $3, $5 }')
+		awk -v s=$sec '{ sub(/^ *\[ *[0-9]+\]/, "") } $1 == s { print $3, $5 }')
 	at=$((16#${at:-0})) got=$((16#${got:-0})) lo=$((16#${lo:-0})) size=$((16#${size:-0}))
 	if [ $got -eq $want ] && [ $size -gt 0 ] && [ $at -ge $lo ] && [ $((at + got)) -le $((lo + size)) ]; then
-		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives, in .noinit"
+		tap_ok "$port: the trace rings are $cpus of $records records ($want bytes), one per CPU the port drives, in $sec"
 	else
-		tap_not_ok "$port: the trace rings take $got bytes at $(printf 0x%x $at), not $want ($cpus CPUs the port drives, $records records of 128 bytes each) inside .noinit ($(printf 0x%x $lo), $size bytes)"
+		tap_not_ok "$port: the trace rings take $got bytes at $(printf 0x%x $at), not $want ($cpus CPUs the port drives, $records records of 128 bytes each) inside $sec ($(printf 0x%x $lo), $size bytes)"
+	fi
+	# Last in secure RAM: nothing of the monitor's after them.
+	if [ $sec = .trace_rings ]; then
+		end=$(addr ${cross}nm $o/secmon.elf __secram_end)
+		if [ "${end:-0}" -eq $((lo + size)) ]; then
+			tap_ok "$port: the trace rings end the monitor's secure RAM"
+		else
+			tap_not_ok "$port: the trace rings end at $(printf 0x%x $((lo + size))), secure RAM at $(printf 0x%x ${end:-0})"
+		fi
 	fi
 	if ! make -s -f mk/firmware.mk PORT=$port $o/linkcheck.elf >/dev/null; then
 		tap_not_ok "$port: relink with a function named reset planted"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
  * nsk.test=isolation (AArch64 nsk): normal-world loads and stores to the
- * monitor's memory must fault (a synchronous external abort, recorded by
- * iso.S's vectors), and the monitor must still answer; CPU_ON and
+ * monitor's memory and to a trusted OS's (0x0e100000-0x0effffff, loaded or
+ * not) must fault (a synchronous external abort, recorded by iso.S's
+ * vectors), and the monitor must still answer; CPU_ON and
  * CPU_SUSPEND power-down with an entry in secure RAM are INVALID_ADDRESS.
  */
 #include "conf.h"
@@ -17,17 +18,18 @@ void iso_store(uint64_t addr, uint64_t value);
 
 int isolation_run(const struct secmon_conduit *c, bool el2)
 {
-	static const uint64_t addrs[] = { 0x0e000000, 0x0e010000, 0x0 };
+	static const uint64_t addrs[] = { 0x0e000000, 0x0e010000, 0x0, 0x0e100000, 0x0eff0000 };
+	const unsigned naddrs = sizeof(addrs) / sizeof(addrs[0]);
 	uint32_t v;
 	int fail = 0, err;
 
-	con_printf("1..%u\n", 6 * 3 + 2);
+	con_printf("1..%u\n", 6 * naddrs + 2);
 	if (el2)
 		sysreg_write(vbar_el2, (uintptr_t)iso_vectors);
 	else
 		sysreg_write(vbar_el1, (uintptr_t)iso_vectors);
 	isb();
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < naddrs; i++) {
 		uint64_t a = addrs[i], f0, val;
 
 		f0 = iso_faults;

@@ -33,7 +33,8 @@
  *   nsk.test=endian     warm entries keep a big-endian caller's SCTLR.EE (endian.c)
  *   nsk.test=tos        the project's secure payload through the monitor
  *                       (tos.c); nsk.preempt=N yielding-call preemptions,
- *                       nsk.tospd=STATE|none the secondaries' power-down
+ *                       nsk.tospd=STATE|none the secondaries' power-down,
+ *                       nsk.tosfault=K (0-4) the payload's failure K contained
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
@@ -62,7 +63,7 @@ static struct nsk_options opt;
 /* The options only this nsk knows (arch_option). */
 static struct {
 	bool hostile, isolation, a32el1, secrets, pmu, trace, tos, endian;
-	uint64_t calls, seed, a32id12, preempt, tospd;
+	uint64_t calls, seed, a32id12, preempt, tospd, tosfault;
 } test = { .tospd = 0x00010002u };	/* core power-down: secmon's and TF-A's QEMU StateID */
 
 /* Entry ELs seen on started CPUs, as a bit mask (bit n = ELn). */
@@ -111,6 +112,8 @@ static bool arch_option(const struct nsk_arg *a)
 		test.tospd = 0;
 	else if (nsk_arg_is(a, "tospd", 0) && a->num)
 		test.tospd = a->v;
+	else if (nsk_arg_is(a, "tosfault", 0) && a->num && a->v < 5)
+		test.tosfault = a->v + 1;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;
 	else if (nsk_arg_is(a, "calls", 0) && a->num)
@@ -334,7 +337,7 @@ void nsk_main(uint64_t dtb, uint64_t base)
 	}
 	if (test.tos) {
 		tos_run(env.c, nsk_ram_end(&dt, image_base) - 0x100000, test.preempt,
-			test.tospd);
+			test.tospd, test.tosfault);
 		nsk_power_off(env.c);
 	}
 	env.secondary_pc = (uintptr_t)nsk_secondary_entry;

@@ -146,7 +146,9 @@ void endian_secondary(uint64_t context_id);
 int trace_run(const struct secmon_conduit *c, uint64_t ram_end, unsigned el, bool aarch32);
 void trace_secondary(unsigned slot);
 /* tos.c: the project's secure payload, from the normal world. */
-int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd);
+/* fault: 0, or 1 + the TOS_FAULT kind to contain (nsk.tosfault). */
+int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd,
+	    uint64_t fault);
 void tos_secondary(uint64_t context_id, unsigned slot);
 
 /* libc.c */

@@ -6,7 +6,7 @@
 #                         [--cpu cortex-a57|max] [--el 1|2] [--timeout SECONDS]
 #                         [--append ARGS] [--kernel FILE] [--verbose]
 #                         [--board FILE.dts|FILE.dtb] [--test NAME] [--mttcg]
-#                         [--icount]
+#                         [--icount] [--tos FILE]
 #
 #   --bios FILE   firmware at EL3 (-M virt,secure=on ... -bios FILE), e.g.
 #                 build/qemu-virt-a64/secmon.bin. Without it QEMU's built-in
@@ -25,6 +25,9 @@
 #   --mttcg       -accel tcg,thread=multi (every CPU in its own host thread).
 #   --icount      -icount shift=0,sleep=off: one instruction per ns of virtual
 #                 time, so the cycle counter counts instructions (nsk.test=pmu).
+#   --tos FILE    with --bios: a trusted OS for the firmware (fw_cfg
+#                 opt/secmon/tos, docs/trusted-os.md), e.g. build/tos/tos.bin;
+#                 "tos" goes into the configuration's name.
 #   --board FILE  with --bios: the board DT for the firmware (fw_cfg
 #                 opt/secmon/board.dtb); a .dts is compiled with dtc first.
 #                 The board's name goes into the configuration's name.
@@ -52,6 +55,7 @@ board=""
 test=""
 mttcg=0
 icount=0
+tos=""
 
 usage() {
 	sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -74,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--test) test=${2:?}; shift ;;
 	--mttcg) mttcg=1 ;;
 	--icount) icount=1 ;;
+	--tos) tos=${2:?}; shift ;;
 	-h | --help) usage ;;
 	*) echo "run.sh: unknown option $1" >&2; usage ;;
 	esac
@@ -87,6 +92,8 @@ case $smp in '' | *[!0-9]*) echo "run.sh: --smp wants a number" >&2; exit 2 ;; e
 [ -f "$kernel" ] || { echo "run.sh: no $kernel: run 'make nsk' first" >&2; exit 2; }
 [ -z "$bios" ] || [ -f "$bios" ] || { echo "run.sh: no firmware $bios" >&2; exit 2; }
 [ -z "$board" ] || [ -n "$bios" ] || { echo "run.sh: --board needs --bios" >&2; exit 2; }
+[ -z "$tos" ] || [ -n "$bios" ] || { echo "run.sh: --tos needs --bios" >&2; exit 2; }
+[ -z "$tos" ] || [ -f "$tos" ] || { echo "run.sh: no trusted OS $tos" >&2; exit 2; }
 [ -z "$board" ] || [ -f "$board" ] || { echo "run.sh: no board DT $board" >&2; exit 2; }
 
 # Where the suite should run.
@@ -111,6 +118,10 @@ if [ -n "$bios" ]; then
 	qemu+=(-M "virt,secure=on,virtualization=$virt_opt,gic-version=$gic" -bios "$bios")
 	# shellcheck disable=SC2054 # one QEMU argument, commas and all
 	[ "$verbose" = 1 ] && qemu+=(-fw_cfg name=opt/secmon/verbose,string=1)
+	if [ -n "$tos" ]; then
+		fw="$fw tos"
+		qemu+=(-fw_cfg "name=opt/secmon/tos,file=$tos")
+	fi
 	if [ -n "$board" ]; then
 		bname=$(basename "$board")
 		bname=${bname%.*}

@@ -13,7 +13,8 @@
  * while this kernel runs with none lost, and yielding calls that this
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
- * preemptions in all.
+ * preemptions in all. nsk.tosfault=K (0-4): instead, the payload's failure
+ * K contained by the monitor (faults() below).
  */
 #include <secmon/client.h>
 #include "../../tos/tos_abi.h"
@@ -24,6 +25,8 @@
 #define TIMER_IRQS	200
 #define TIMER_PERIOD	31250u		/* 0.5 ms at 62.5 MHz */
 #define CTX_RESUMED	0x7e5e0000u	/* context ID of the secondaries' resume */
+#define CTX_FAULT	0x7e5f0000u	/* a secondary that makes the payload fail */
+#define CTX_LATE	0x7e600000u	/* one that calls it after that */
 
 static unsigned ntap;
 static const struct secmon_conduit *conduit;
@@ -31,6 +34,8 @@ static volatile uint64_t seen_mpidr[NSK_MAX_CPUS];
 static volatile uint64_t seen_index[NSK_MAX_CPUS];
 static volatile uint32_t resumed[NSK_MAX_CPUS];
 static uint64_t powerdown_state;	/* 0: none */
+static volatile uint64_t fault_kind, fault_ret[4], late_ret;
+static volatile uint32_t fault_done, late_done;
 
 static struct secmon_regs call8(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3,
 				uint64_t x4, uint64_t x5, uint64_t x6, uint64_t x7)
@@ -63,6 +68,20 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 {
 	struct secmon_regs r;
 
+	if (context_id == CTX_FAULT + slot) {
+		r = call(TOS_FAULT, fault_kind, 0, 0);
+		for (unsigned i = 0; i < 4; i++)
+			fault_ret[i] = r.x[i];
+		__atomic_store_n(&fault_done, 1, __ATOMIC_RELEASE);
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
+	if (context_id == CTX_LATE + slot) {
+		late_ret = call(TOS_CALLS_UID, 0, 0, 0).x[0];
+		__atomic_store_n(&late_done, 1, __ATOMIC_RELEASE);
+		secmon_psci_cpu_off(conduit);
+		return;
+	}
 	if (context_id == CTX_RESUMED + slot) {
 		wake_disarm();
 		resumed[slot] = 1;
@@ -233,12 +252,98 @@ static int yielding(uint64_t want)
 	return fail;
 }
 
-int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd)
+/* Until CPU `slot` is off again (AFFINITY_INFO), at most 10 s: true when it is. */
+static bool wait_off(unsigned slot)
+{
+	uint64_t t0 = nsk_ticks();
+	int st = 0;
+
+	while (secmon_psci_affinity_info(conduit, nsk_mpidr[slot], 0, &st) != 0 || st != 1)
+		if (nsk_ticks() - t0 > 10 * nsk_tick_freq())
+			return false;
+	return true;
+}
+
+static const char *const fault_names[TOS_FAULT_COUNT] = {
+	"a data abort", "an undefined instruction", "a hang with interrupts masked",
+	"an unknown return ID", "a wrong return (ON_DONE to a call)",
+};
+
+/*
+ * nsk.tosfault=K: CPU 1 asks the payload for failure K (TOS_FAULT) while
+ * this CPU keeps calling it; the monitor must answer CPU 1's call with
+ * SMC_UNK (for a hang or a fault the payload turns into a stop: once
+ * another CPU's call finds it late and the monitor stops it), answer every
+ * later call SMC_UNK, and let both CPUs go on: CPU 1 powers off, CPU 2
+ * starts and finds the payload gone, and CPU 0, where the payload's secure
+ * timer was running, is not held up by its interrupts.
+ */
+static int faults(unsigned kind)
+{
+	struct secmon_regs r = call(TOS_CALLS_UID, 0, 0, 0);
+	uint64_t t0, polls = 0, unk = 0;
+	int fail = 0;
+
+	fail += con_tap(&ntap, r.x[0] == TOS_UID_0, "tos fault: the payload answers before (0x%lx)",
+			r.x[0]);
+	/* Its secure timer keeps firing at this CPU: once it is dead, the monitor must stop it. */
+	r = call(TOS_TIMER_START, TIMER_PERIOD, 1000000, 0);
+	fail += con_tap(&ntap, r.x[0] == 0, "tos fault: the payload's secure timer runs on CPU 0 (%ld)",
+			(int64_t)r.x[0]);
+	if (nsk_ncpus < 2) {
+		con_printf("# tos fault: needs 2 CPUs\n");
+		return fail + 1;
+	}
+	fault_kind = kind;
+	fault_done = 0;
+	fail += con_tap(&ntap, secmon_psci_cpu_on(conduit, nsk_mpidr[1],
+					       (uintptr_t)nsk_secondary_entry, CTX_FAULT + 1) == 0,
+			"tos fault: CPU 1 started to ask for %s", fault_names[kind]);
+	t0 = nsk_ticks();
+	while (!__atomic_load_n(&fault_done, __ATOMIC_ACQUIRE) &&
+	       nsk_ticks() - t0 < 10 * nsk_tick_freq()) {
+		r = call(TOS_CALLS_UID, 0, 0, 0);
+		polls++;
+		unk += r.x[0] == ~0ull;
+		for (volatile unsigned i = 0; i < 10000; i++)
+			;
+	}
+	fail += con_tap(&ntap, fault_done && fault_ret[0] == ~0ull && !fault_ret[1] &&
+				       !fault_ret[2] && !fault_ret[3],
+			"tos fault: CPU 1's call (%s) answered SMC_UNK (x0 0x%lx x1 0x%lx), after "
+			"%lu ms (%lu calls from CPU 0 meanwhile)", fault_names[kind], fault_ret[0],
+			fault_ret[1], (nsk_ticks() - t0) * 1000 / nsk_tick_freq(), polls);
+	fail += con_tap(&ntap, wait_off(1), "tos fault: CPU 1 went on and powered off");
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	fail += con_tap(&ntap, r.x[0] == ~0ull && !r.x[1] && !r.x[2] && !r.x[3],
+			"tos fault: the payload's calls answer SMC_UNK from then on (0x%lx)", r.x[0]);
+	r = call(TOS_LONG, 10, 1, 0);
+	fail += con_tap(&ntap, r.x[0] == ~0ull, "tos fault: and its yielding calls (0x%lx)",
+			r.x[0]);
+	if (nsk_ncpus > 2) {
+		late_done = 0;
+		fail += con_tap(&ntap,
+				secmon_psci_cpu_on(conduit, nsk_mpidr[2], (uintptr_t)nsk_secondary_entry,
+						   CTX_LATE + 2) == 0 && wait_off(2) && late_done &&
+					late_ret == ~0ull,
+				"tos fault: CPU 2 started, found the payload gone (0x%lx) and powered off",
+				late_ret);
+	}
+	return fail;
+}
+
+int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint64_t pd,
+	    uint64_t fault)
 {
 	int fail = 0;
 
 	conduit = c;
 	powerdown_state = pd;
+	if (fault) {
+		fail += faults((unsigned)(fault - 1));
+		con_printf("1..%u\n", ntap);
+		return fail;
+	}
 	fail += identification();
 	fail += media(ram);
 	fail += hooks();

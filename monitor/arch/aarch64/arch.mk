@@ -27,4 +27,4 @@ ARCH_S := $(wildcard $(ARCH_DIR)/*.S)
 ARCH_COLD_C := $(ARCH_DIR)/coldboot.c
 # Resident, but on no measured fast path: CPU set-up at reset, traps
 # (mk/sources.mk; the workaround decision and recording's switch are shared).
-ARCH_SIZE_C := $(ARCH_DIR)/cpu.c $(ARCH_DIR)/traps.c
+ARCH_SIZE_C := $(ARCH_DIR)/cpu.c $(ARCH_DIR)/traps.c $(ARCH_DIR)/tos.c

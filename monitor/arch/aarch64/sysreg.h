@@ -28,6 +28,7 @@
 #define ICC_IGRPEN0_EL1		"S3_0_C12_C12_6"
 #define ICC_IAR0_EL1		"S3_0_C12_C8_0"
 #define ICC_EOIR0_EL1		"S3_0_C12_C8_1"
+#define ICC_HPPIR0_EL1		"S3_0_C12_C8_2"
 #define ICC_SGI0R_EL1		"S3_0_C12_C11_7"
 
 #define read_sysreg(r) ({ uint64_t v_; __asm__ volatile("mrs %0, " r : "=r"(v_)); v_; })

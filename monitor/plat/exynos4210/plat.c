@@ -35,9 +35,10 @@ static unsigned ns_mem_count;
  */
 static struct secmon_trace_record trace_records[PLAT_MAX_CPUS * MON_TRACE_RECORDS] FW_NOINIT;
 
-MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings)
+MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 {
 	*rings = PLAT_MAX_CPUS;
+	*len = MON_TRACE_RECORDS;
 	return trace_records;
 }
 

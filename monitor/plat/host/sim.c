@@ -287,10 +287,29 @@ uint64_t plat_ns_entry_mode(const struct mon_caller *caller)
 /* The trace rings, one per CPU the simulator can run. */
 static struct secmon_trace_record trace_records[SIM_MAX_CPUS * MON_TRACE_RECORDS];
 
-struct secmon_trace_record *plat_trace_records(unsigned *rings)
+struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 {
 	*rings = SIM_MAX_CPUS;
+	*len = MON_TRACE_RECORDS;
 	return trace_records;
+}
+
+unsigned (*sim_tos)(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+unsigned sim_tos_kicks[SIM_MAX_CPUS];
+
+unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+{
+	if (sim_tos)
+		return sim_tos(cpu, pc, flags, x);
+	x[0] = 0;
+	x[1] = 0;
+	return PLAT_TOS_EXCEPTION;
+}
+
+void plat_tos_kick(unsigned cpu)
+{
+	if (cpu < SIM_MAX_CPUS)
+		__atomic_fetch_add(&sim_tos_kicks[cpu], 1, __ATOMIC_RELAXED);
 }
 
 /* mon_smc() is the simulator's only way in: nothing to redirect. */

@@ -116,6 +116,15 @@ void sim_scmi_channel(uint64_t base, uint32_t size);
  */
 void sim_caller(unsigned el, bool guest);
 
+/*
+ * A fake trusted OS for the dispatcher's tests (services/tosd.c): the
+ * monitor's plat_tos_enter() calls it when set (plat.h has the contract);
+ * NULL: every entry ends in an exception. sim_tos_kicks counts
+ * plat_tos_kick()s per CPU.
+ */
+extern unsigned (*sim_tos)(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+extern unsigned sim_tos_kicks[SIM_MAX_CPUS];
+
 extern const struct secmon_conduit secmon_conduit_sim;
 extern const struct secmon_conduit secmon_conduit_sim32;
 

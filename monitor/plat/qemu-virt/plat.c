@@ -30,14 +30,25 @@ static unsigned ns_mem_count;
 
 /*
  * The trace rings (plat_trace_records()), one per CPU this port drives: 256
- * KiB each. In .noinit (FW_NOINIT: the link script's), which the cold boot
- * does not zero: zeroing 4 MiB cost it 2 million instructions.
+ * KiB each. Last in secure RAM (FW_TRACE_RINGS: the link script's), not
+ * zeroed by the cold boot (zeroing 4 MiB cost it 2 million instructions).
+ * With a trusted OS offered (fw_cfg opt/secmon/tos, tos.c) they end below
+ * its memory: one a CPU the machine has, each as long as fits (a power of
+ * two).
  */
-static struct secmon_trace_record trace_records[PLAT_MAX_CPUS * MON_TRACE_RECORDS] FW_NOINIT;
+static struct secmon_trace_record trace_records[PLAT_MAX_CPUS * MON_TRACE_RECORDS] FW_TRACE_RINGS;
 
-MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings)
+MON_COLD_BOOT struct secmon_trace_record *plat_trace_records(unsigned *rings, unsigned *len)
 {
+	uint64_t end = qv_tos_offered() ? QV_TOS_BASE : QV_SECRAM_BASE + QV_SECRAM_SIZE;
+	uint64_t room = end - (uintptr_t)trace_records;
+
 	*rings = PLAT_MAX_CPUS;
+	*len = MON_TRACE_RECORDS;
+	if (qv_tos_offered() && cpu_count)
+		*rings = cpu_count;
+	while (*len > 1 && (uint64_t)*rings * *len * sizeof(struct secmon_trace_record) > room)
+		*len /= 2;
 	return trace_records;
 }
 

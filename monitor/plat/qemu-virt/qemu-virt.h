@@ -190,6 +190,22 @@ struct qv_os {
 };
 void qv_load_os(const void *board, struct qv_os *os);
 
+/*
+ * tos.c, cold boot: the trusted OS of fw_cfg opt/secmon/tos in secure RAM
+ * [QV_TOS_BASE, QV_TOS_END) (OP-TEE's place on this board). Offered: the
+ * file is there (the trace rings then end below QV_TOS_BASE). Loaded:
+ * its entry and end, and its pageable part (0: none); false when there is
+ * none or it was refused (the console says why).
+ */
+#define QV_TOS_BASE		0x0e100000u
+#define QV_TOS_END		0x0f000000u
+struct qv_tos {
+	uint64_t entry, end;
+	uint64_t pageable, pageable_size;
+};
+bool qv_tos_offered(void);
+bool qv_tos_load(struct qv_tos *t);
+
 /* power.c */
 _Noreturn void qv_power_off(void);
 

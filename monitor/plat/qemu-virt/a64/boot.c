@@ -100,6 +100,26 @@ static bool load_payload(struct qv_boot_info *bi)
 	return qv_payload_load(&slot, &p, bi);
 }
 
+/*
+ * The trusted OS of fw_cfg opt/secmon/tos (../tos.c), entered once the DT
+ * is final: it may edit it (OP-TEE adds its node and reserved memory, with
+ * DTB_MAX of room) and the OS gets it as the trusted OS left it.
+ */
+static void boot_tos(void)
+{
+	struct qv_tos t;
+	uint64_t args[4];
+
+	if (!qv_tos_load(&t))
+		return;
+	args[0] = t.pageable;
+	args[1] = t.pageable_size;
+	args[2] = DTB_ADDR;
+	args[3] = 0;
+	if (mon_tos_boot(QV_BOOT_CPU, t.entry, QV_TOS_BASE, QV_TOS_END, args))
+		fw_info("trusted OS running, entered at %lx\n", (unsigned long)t.entry);
+}
+
 void qv_load_os(const void *board, struct qv_os *os)
 {
 	struct qv_boot_info bi;
@@ -115,6 +135,7 @@ void qv_load_os(const void *board, struct qv_os *os)
 	if (qv_dt_fixup((void *)DTB_ADDR, DTB_MAX, &bi, board) != 0)
 		qv_boot_failed("DT fix-up failed");
 	qv_dt_wipe_secure_leftovers((void *)DTB_ADDR, DTB_MAX, NULL, 0);
+	boot_tos();
 	os->entry = bi.kernel_entry;
 	os->dtb = DTB_ADDR;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "platform.h"
 #include "../qemu-virt.h"
+#include "../../../plat.h"
 #include "../../../drivers/gicv2.h"
 #include "../../../drivers/gicv3.h"
 
@@ -67,9 +68,23 @@ MON_COLD_BOOT void qv_gic_secure_ppi(unsigned intid)
 		gicv2_secure_ppi(QV_GICD_BASE, intid);
 }
 
+/*
+ * On a GICv2 a trusted OS's interrupts are group 0 too (its secure timer):
+ * while one runs, only the monitor's wake-up SGI is acknowledged, for as
+ * long as it is the highest pending; what is left is the trusted OS's, to
+ * be taken as an FIQ once the normal world runs (true: something pending).
+ */
 bool qv_gic_ack_group0(void)
 {
-	return gic_v3() ? gicv3_group0_drain() : gicv2_group0_drain(QV_GICC_BASE);
+	uint32_t id;
+
+	if (gic_v3())
+		return gicv3_group0_drain();
+	if (!mon_tos_running())
+		return gicv2_group0_drain(QV_GICC_BASE);
+	while (((id = mmio_read32(QV_GICC_BASE + GICC_HPPIR)) & 0x3ff) == QV_WAKE_SGI)
+		mmio_write32(QV_GICC_BASE + GICC_EOIR, mmio_read32(QV_GICC_BASE + GICC_IAR));
+	return (id & 0x3ff) <= GIC_OTHER_GROUP_LAST;
 }
 
 void qv_gic_cpu_quiesce(void)
@@ -78,4 +93,44 @@ void qv_gic_cpu_quiesce(void)
 		gicv3_cpu_quiesce();
 	else
 		gicv2_cpu_quiesce(QV_GICC_BASE);
+}
+
+/*
+ * GICv3: ICC_HPPIR0_EL1 at EL3 reads 1020 when the highest pending
+ * interrupt is Secure Group 1 (the trusted OS's group); GICv2: any group-0
+ * interrupt but the monitor's wake-up SGI (the trusted OS puts its own in
+ * group 0 with FIQEn) and the power-off watch's tick.
+ */
+bool board_fiq_is_tos(void)
+{
+	uint32_t id;
+
+	/* The PSCI 0.1 power-off watch's timer is the monitor's (and then no trusted OS runs). */
+	if (qv_poweroff_enabled)
+		return false;
+	if (gic_v3())
+		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
+	id = mmio_read32(QV_GICC_BASE + GICC_HPPIR) & 0x3ff;
+	return id < GIC_SPURIOUS_FIRST && id != QV_WAKE_SGI;
+}
+
+uint32_t board_tos_pmr(uint32_t pmr)
+{
+	uint32_t was;
+
+	if (gic_v3()) {
+		was = (uint32_t)read_sysreg(ICC_PMR_EL1);
+		write_sysreg(ICC_PMR_EL1, pmr);
+		isb();
+	} else {
+		was = mmio_read32(QV_GICC_BASE + GICC_PMR);
+		mmio_write32(QV_GICC_BASE + GICC_PMR, pmr);
+	}
+	return was;
+}
+
+/* The monitor's wake-up SGI, which a watched trusted-OS entry lets through. */
+void plat_tos_kick(unsigned cpu)
+{
+	qv_gic_send_wake(cpu, plat_cpu_mpidr(cpu));
 }

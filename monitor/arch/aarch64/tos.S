@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The world switch to a trusted OS in secure EL1 and back (plat_tos_enter(),
+ * tos.c). a64_tos_enter() keeps the monitor's callee-saved registers and
+ * SP in the CPU's struct a64_tos_ctx, saves the normal world's EL1
+ * registers, SP_EL0, ELR/SPSR/SCR_EL3, loads the secure world's, points
+ * VBAR_EL3 at the table below and SP_EL3 at the context, and ERETs to
+ * secure EL1 with every interrupt masked. The secure world's next SMC or
+ * exception to EL3 lands in that table: its x0-x30 are saved into the
+ * context, the normal world's state comes back, VBAR_EL3 is the monitor's
+ * own again, and a64_tos_enter() returns the exit's kind with the secure
+ * world's x0-x7 in the caller's x[]. Nothing of the normal world's SMC
+ * frame is touched, so the normal world's return path is as it was.
+ *
+ * The secure SCR_EL3 is the normal world's without NS, IRQ, FIQ and EA
+ * (interrupts and external aborts go to secure EL1 while it runs) and with
+ * ST (secure EL1 owns the secure physical timer).
+ */
+#include "tos.h"
+#include "../arch.h"
+
+#define SCR_NS		(1 << 0)
+#define SCR_IRQ		(1 << 1)
+#define SCR_FIQ		(1 << 2)
+#define SCR_EA		(1 << 3)
+#define SCR_ST		(1 << 11)
+/* Secure EL1h, D, A, I and F masked. */
+#define SPSR_EL1H_MASKED 0x3c5
+#define EC_SMC64	0x17
+
+/* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
+	.macro	el1_save base, off
+	mrs	x9, sctlr_el1
+	mrs	x10, actlr_el1
+	stp	x9, x10, [\base, #\off + 0]
+	mrs	x9, cpacr_el1
+	mrs	x10, csselr_el1
+	stp	x9, x10, [\base, #\off + 16]
+	mrs	x9, sp_el1
+	mrs	x10, esr_el1
+	stp	x9, x10, [\base, #\off + 32]
+	mrs	x9, ttbr0_el1
+	mrs	x10, ttbr1_el1
+	stp	x9, x10, [\base, #\off + 48]
+	mrs	x9, mair_el1
+	mrs	x10, amair_el1
+	stp	x9, x10, [\base, #\off + 64]
+	mrs	x9, tcr_el1
+	mrs	x10, tpidr_el1
+	stp	x9, x10, [\base, #\off + 80]
+	mrs	x9, tpidr_el0
+	mrs	x10, tpidrro_el0
+	stp	x9, x10, [\base, #\off + 96]
+	mrs	x9, par_el1
+	mrs	x10, far_el1
+	stp	x9, x10, [\base, #\off + 112]
+	mrs	x9, afsr0_el1
+	mrs	x10, afsr1_el1
+	stp	x9, x10, [\base, #\off + 128]
+	mrs	x9, contextidr_el1
+	mrs	x10, vbar_el1
+	stp	x9, x10, [\base, #\off + 144]
+	mrs	x9, spsr_el1
+	mrs	x10, elr_el1
+	stp	x9, x10, [\base, #\off + 160]
+	mrs	x9, cntkctl_el1
+	mrs	x10, mdscr_el1
+	stp	x9, x10, [\base, #\off + 176]
+	mrs	x9, mdccint_el1
+	str	x9, [\base, #\off + 192]
+	.endm
+
+	.macro	el1_load base, off
+	ldp	x9, x10, [\base, #\off + 0]
+	msr	sctlr_el1, x9
+	msr	actlr_el1, x10
+	ldp	x9, x10, [\base, #\off + 16]
+	msr	cpacr_el1, x9
+	msr	csselr_el1, x10
+	ldp	x9, x10, [\base, #\off + 32]
+	msr	sp_el1, x9
+	msr	esr_el1, x10
+	ldp	x9, x10, [\base, #\off + 48]
+	msr	ttbr0_el1, x9
+	msr	ttbr1_el1, x10
+	ldp	x9, x10, [\base, #\off + 64]
+	msr	mair_el1, x9
+	msr	amair_el1, x10
+	ldp	x9, x10, [\base, #\off + 80]
+	msr	tcr_el1, x9
+	msr	tpidr_el1, x10
+	ldp	x9, x10, [\base, #\off + 96]
+	msr	tpidr_el0, x9
+	msr	tpidrro_el0, x10
+	ldp	x9, x10, [\base, #\off + 112]
+	msr	par_el1, x9
+	msr	far_el1, x10
+	ldp	x9, x10, [\base, #\off + 128]
+	msr	afsr0_el1, x9
+	msr	afsr1_el1, x10
+	ldp	x9, x10, [\base, #\off + 144]
+	msr	contextidr_el1, x9
+	msr	vbar_el1, x10
+	ldp	x9, x10, [\base, #\off + 160]
+	msr	spsr_el1, x9
+	msr	elr_el1, x10
+	ldp	x9, x10, [\base, #\off + 176]
+	msr	cntkctl_el1, x9
+	msr	mdscr_el1, x10
+	ldr	x9, [\base, #\off + 192]
+	msr	mdccint_el1, x9
+	.endm
+
+/*
+ * VBAR_EL3 while the secure world runs: an SMC from it is its answer; any
+ * other exception from it (a trap, an abort routed here, an interrupt) an
+ * exception exit; one at EL3 itself is the monitor's fault.
+ */
+	.macro	tos_vector off, kind
+	.org	a64_tos_vectors + \off
+	stp	x0, x1, [sp, #TC_SX + 0]
+	mov	w1, #\kind
+	b	tos_exit
+	.endm
+
+	.macro	tos_sync off
+	.org	a64_tos_vectors + \off
+	stp	x0, x1, [sp, #TC_SX + 0]
+	mrs	x0, esr_el3
+	lsr	w0, w0, #26
+	cmp	w0, #EC_SMC64
+	cset	w1, ne			/* TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
+	ldr	x0, [sp, #TC_SX + 0]
+	b	tos_exit
+	.endm
+
+	.section .text.tos_vectors, "ax"
+	.balign	2048
+a64_tos_vectors:
+/*
+ * The table's first half, for exceptions at EL3 itself, holds the switch:
+ * VBAR_EL3 points here only from a64_tos_enter()'s write to tos_exit's,
+ * and in between EL3 runs only that straight-line code on its own
+ * context, every exception masked, with nothing in it that can fault but
+ * a bug. This keeps the table's 2 KiB from adding to the resident image.
+ */
+/*
+ * The normal world's half of the context and the monitor's registers are
+ * addressed from x11 = the context + TC_N_EL1 (N(x) below): a register
+ * pair's offset reaches only 504.
+ */
+#define N(off)	((off) - TC_N_EL1)
+
+/* unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how) */
+	.global	a64_tos_enter
+a64_tos_enter:
+	add	x11, x0, #TC_N_EL1
+	stp	x19, x20, [x11, #N(TC_MON) + 0]
+	stp	x21, x22, [x11, #N(TC_MON) + 16]
+	stp	x23, x24, [x11, #N(TC_MON) + 32]
+	stp	x25, x26, [x11, #N(TC_MON) + 48]
+	stp	x27, x28, [x11, #N(TC_MON) + 64]
+	stp	x29, x30, [x11, #N(TC_MON) + 80]
+	mov	x9, sp
+	stp	x9, x2, [x11, #N(TC_MON) + 96]	/* SP, then args (TC_ARGS) */
+	str	x18, [x11, #N(TC_N_X18)]	/* the normal world's: the monitor never uses it */
+	mrs	x9, sp_el0
+	mrs	x10, elr_el3
+	stp	x9, x10, [x11, #N(TC_N_SPEL0)]
+	mrs	x9, spsr_el3
+	mrs	x10, scr_el3
+	stp	x9, x10, [x11, #N(TC_N_SPSR)]
+	mov	x12, x11
+	bl	el1_save_regs
+	add	x12, x0, #TC_S_EL1
+	bl	el1_load_regs
+	ldr	x9, [x11, #N(TC_N_SCR)]
+	bic	x9, x9, #(SCR_NS | SCR_IRQ | SCR_FIQ | SCR_EA)
+	orr	x9, x9, #SCR_ST
+	tbz	w3, #0, 1f			/* TC_WATCH */
+	orr	x9, x9, #SCR_FIQ
+1:	msr	scr_el3, x9
+	tbnz	w3, #1, 2f			/* TC_RESUME */
+	msr	elr_el3, x1
+	mov	x9, #SPSR_EL1H_MASKED
+	msr	spsr_el3, x9
+	b	3f
+2:	ldp	x9, x10, [x0, #TC_S_ELR]
+	msr	elr_el3, x9
+	msr	spsr_el3, x10
+	add	x2, x0, #TC_SX			/* x0-x7 as it left them */
+3:
+	ldr	x9, [x0, #TC_S_SPEL0]
+	msr	sp_el0, x9
+	adr	x9, a64_tos_vectors
+	msr	vbar_el3, x9
+	mov	sp, x0
+	ldp	x8, x9, [sp, #TC_SX + 64]
+	ldp	x10, x11, [sp, #TC_SX + 80]
+	ldp	x12, x13, [sp, #TC_SX + 96]
+	ldp	x14, x15, [sp, #TC_SX + 112]
+	ldp	x16, x17, [sp, #TC_SX + 128]
+	ldp	x18, x19, [sp, #TC_SX + 144]
+	ldp	x20, x21, [sp, #TC_SX + 160]
+	ldp	x22, x23, [sp, #TC_SX + 176]
+	ldp	x24, x25, [sp, #TC_SX + 192]
+	ldp	x26, x27, [sp, #TC_SX + 208]
+	ldp	x28, x29, [sp, #TC_SX + 224]
+	ldr	x30, [sp, #TC_SX + 240]
+	ldp	x0, x1, [x2, #0]
+	ldp	x4, x5, [x2, #32]
+	ldp	x6, x7, [x2, #48]
+	ldp	x2, x3, [x2, #16]
+	isb
+	eret
+
+/*
+ * The secure world's exit, x0 and x1 saved, w1 the kind: save the rest,
+ * bring the normal world's state back, return to a64_tos_enter()'s caller.
+ */
+tos_exit:
+	stp	x2, x3, [sp, #TC_SX + 16]
+	stp	x4, x5, [sp, #TC_SX + 32]
+	stp	x6, x7, [sp, #TC_SX + 48]
+	stp	x8, x9, [sp, #TC_SX + 64]
+	stp	x10, x11, [sp, #TC_SX + 80]
+	stp	x12, x13, [sp, #TC_SX + 96]
+	stp	x14, x15, [sp, #TC_SX + 112]
+	stp	x16, x17, [sp, #TC_SX + 128]
+	stp	x18, x19, [sp, #TC_SX + 144]
+	stp	x20, x21, [sp, #TC_SX + 160]
+	stp	x22, x23, [sp, #TC_SX + 176]
+	stp	x24, x25, [sp, #TC_SX + 192]
+	stp	x26, x27, [sp, #TC_SX + 208]
+	stp	x28, x29, [sp, #TC_SX + 224]
+	str	x30, [sp, #TC_SX + 240]
+	mov	w13, w1
+	mov	x0, sp
+	add	x11, x0, #TC_N_EL1
+	mrs	x9, sp_el0
+	mrs	x10, elr_el3
+	stp	x9, x10, [x0, #TC_S_SPEL0]
+	mrs	x9, spsr_el3
+	mrs	x10, esr_el3
+	str	x9, [x0, #TC_S_SPSR]
+	str	x10, [x11, #N(TC_ESR)]
+	add	x12, x0, #TC_S_EL1
+	bl	el1_save_regs
+	mov	x12, x11
+	bl	el1_load_regs
+	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
+	msr	sp_el0, x9
+	msr	elr_el3, x10
+	ldp	x9, x10, [x11, #N(TC_N_SPSR)]
+	msr	spsr_el3, x9
+	msr	scr_el3, x10
+	adr	x9, a64_vectors
+	msr	vbar_el3, x9
+	isb
+	/* The secure world's x0-x7 to the caller's x[]. */
+	ldr	x2, [x11, #N(TC_ARGS)]
+	ldp	x9, x10, [x0, #TC_SX + 0]
+	stp	x9, x10, [x2, #0]
+	ldp	x9, x10, [x0, #TC_SX + 16]
+	stp	x9, x10, [x2, #16]
+	ldp	x9, x10, [x0, #TC_SX + 32]
+	stp	x9, x10, [x2, #32]
+	ldp	x9, x10, [x0, #TC_SX + 48]
+	stp	x9, x10, [x2, #48]
+	ldr	x9, [x11, #N(TC_MON) + 96]
+	mov	sp, x9
+	ldr	x18, [x11, #N(TC_N_X18)]
+	ldp	x19, x20, [x11, #N(TC_MON) + 0]
+	ldp	x21, x22, [x11, #N(TC_MON) + 16]
+	ldp	x23, x24, [x11, #N(TC_MON) + 32]
+	ldp	x25, x26, [x11, #N(TC_MON) + 48]
+	ldp	x27, x28, [x11, #N(TC_MON) + 64]
+	ldp	x29, x30, [x11, #N(TC_MON) + 80]
+	mov	w0, w13
+	ret
+
+
+/* The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered. */
+el1_save_regs:
+	el1_save x12, 0
+	ret
+
+el1_load_regs:
+	el1_load x12, 0
+	ret
+
+/*
+ * unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+ * (plat.h). A watched entry runs with the normal world's interrupts held
+ * back (board_tos_pmr()) and SCR_EL3.FIQ set: the monitor's own interrupt
+ * then reaches EL3 however the trusted OS masks. An FIQ of the trusted
+ * OS's own (board_fiq_is_tos(): a group-0 interrupt on a GICv2) is left
+ * pending for it, and it resumes unwatched; the monitor's is acknowledged
+ * (board_fiq()). x19 the context, x20 pc, x21 x[], w22 how, w23 flags,
+ * w24 the priority mask before, w25 the exit's kind.
+ */
+	.global	plat_tos_enter
+plat_tos_enter:
+	stp	x29, x30, [sp, #-80]!
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	str	x25, [sp, #64]
+	adrp	x19, a64_tos_ctx
+	add	x19, x19, :lo12:a64_tos_ctx
+	mov	w9, #TC_SIZE
+	umaddl	x19, w0, w9, x19
+	mov	x20, x1
+	mov	w23, w2
+	mov	x21, x3
+	mov	w22, #0
+	tbz	w23, #0, 1f			/* TC_FLAG_FRESH: as after a reset */
+	mov	x9, x19
+	add	x10, x19, #TC_N_EL1
+0:	stp	xzr, xzr, [x9], #16		/* the secure half of the context zeroed */
+	cmp	x9, x10
+	b.lo	0b
+	mov	x9, #TC_SCTLR_EL1_RESET_LO
+	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
+	str	x9, [x19, #TC_S_EL1]
+1:	tbz	w23, #1, 2f			/* TC_FLAG_WATCH */
+	mov	w0, #BOARD_TOS_PMR
+	bl	board_tos_pmr
+	mov	w24, w0
+	mov	w22, #TC_WATCH
+2:	tbz	w23, #2, 3f			/* TC_FLAG_RESUME */
+	orr	w22, w22, #TC_RESUME
+3:	mov	x0, x19
+	mov	x1, x20
+	mov	x2, x21
+	mov	w3, w22
+	bl	a64_tos_enter
+	mov	w25, w0
+	cmp	w25, #TC_EXIT_FIQ
+	b.ne	4f
+	bl	board_fiq_is_tos
+	cbz	w0, 4f
+	mov	w22, #TC_RESUME
+	b	3b
+4:	tbz	w23, #1, 5f
+	mov	w0, w24
+	bl	board_tos_pmr
+5:	cmp	w25, #TC_EXIT_FIQ
+	b.ne	6f
+	bl	board_fiq			/* TC_PLAT_INTERRUPT: the monitor's, acknowledged */
+	b	7f
+6:	cmp	w25, #TC_EXIT_EXCEPTION
+	b.ne	7f
+	ldr	x9, [x19, #TC_ESR]
+	ldr	x10, [x19, #TC_S_ELR]
+	stp	x9, x10, [x21]
+7:	mov	w0, w25
+	ldr	x25, [sp, #64]
+	ldp	x23, x24, [sp, #48]
+	ldp	x21, x22, [sp, #32]
+	ldp	x19, x20, [sp, #16]
+	ldp	x29, x30, [sp], #80
+	ret
+
+	tos_sync 0x400
+	tos_vector 0x480, TC_EXIT_EXCEPTION
+	tos_vector 0x500, TC_EXIT_FIQ
+	tos_vector 0x580, TC_EXIT_EXCEPTION
+	tos_vector 0x600, TC_EXIT_EXCEPTION
+	tos_vector 0x680, TC_EXIT_EXCEPTION
+	tos_vector 0x700, TC_EXIT_FIQ
+	tos_vector 0x780, TC_EXIT_EXCEPTION
+	.org	a64_tos_vectors + 0x800

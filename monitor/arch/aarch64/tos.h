@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The world switch to a trusted OS in secure EL1 (tos.S, tos.c): per CPU,
+ * the secure world's registers, the normal world's EL1 registers while the
+ * secure world runs, and the monitor's own callee-saved registers across a
+ * synchronous entry. Offsets for the assembly; tos.c checks them against C.
+ */
+#ifndef SECMON_A64_TOS_H
+#define SECMON_A64_TOS_H
+
+/* The EL1 registers switched per world (TF-A's context_el1.h, ARMv8.0). */
+#define TOS_NEL1	26	/* 25 and a pad: stored in pairs */
+
+#define TC_SX		0			/* secure x0..x30 */
+#define TC_S_SPEL0	248
+#define TC_S_ELR	256
+#define TC_S_SPSR	264
+#define TC_S_EL1	272			/* secure EL1 registers */
+#define TC_N_EL1	(TC_S_EL1 + 8 * TOS_NEL1)	/* normal world's: 480 */
+#define TC_N_SPEL0	(TC_N_EL1 + 8 * TOS_NEL1)	/* 688 */
+#define TC_N_ELR	(TC_N_SPEL0 + 8)
+#define TC_N_SPSR	(TC_N_SPEL0 + 16)
+#define TC_N_SCR	(TC_N_SPEL0 + 24)
+#define TC_MON		(TC_N_SPEL0 + 32)	/* x19..x30, SP: 720 */
+#define TC_ARGS		(TC_MON + 104)		/* the caller's uint64_t x[8] */
+#define TC_ESR		(TC_ARGS + 8)		/* ESR_EL3 at the exit */
+#define TC_N_X18	(TC_ESR + 8)		/* the normal world's x18 */
+#define TC_SIZE		(TC_N_X18 + 8)		/* 848 */
+
+/* The exit's kind (plat.h PLAT_TOS_*; an FIQ is sorted out by tos.c). */
+#define TC_EXIT_SMC	0
+#define TC_EXIT_EXCEPTION 1
+#define TC_EXIT_FIQ	2
+
+/* a64_tos_enter()'s how: FIQs to EL3 while it runs; back where it left off. */
+#define TC_WATCH	1
+#define TC_RESUME	2
+
+/* plat.h's flags and answers, for plat_tos_enter() in tos.S (tos.c checks them). */
+#define TC_FLAG_FRESH	1
+#define TC_FLAG_WATCH	2
+#define TC_FLAG_RESUME	4
+#define TC_PLAT_INTERRUPT 2
+/* SCTLR_EL1 as after a reset: its RES1 bits, MMU and caches off, little-endian. */
+#define TC_SCTLR_EL1_RESET_LO	0x0800
+#define TC_SCTLR_EL1_RESET_HI	0x30d0
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+struct a64_tos_ctx {
+	uint64_t sx[31];
+	uint64_t s_sp_el0, s_elr, s_spsr;
+	uint64_t s_el1[TOS_NEL1];
+	uint64_t n_el1[TOS_NEL1];
+	uint64_t n_sp_el0, n_elr, n_spsr, n_scr;
+	uint64_t mon[13];
+	uint64_t *args;
+	uint64_t esr;
+	uint64_t n_x18;
+} __attribute__((aligned(16)));
+
+/* Each CPU's (tos.c), indexed by tos.S. */
+extern struct a64_tos_ctx a64_tos_ctx[];
+
+/*
+ * tos.S: enter at pc with x0-x7 = x[0..7] (TC_RESUME: where it left off,
+ * as it was); the exit's kind, x[] its x0-x7.
+ */
+unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how);
+#endif
+
+#endif

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: BSD-3-Clause
+/*
+ * The trusted-OS dispatcher's portable part (monitor/services/tosd.c,
+ * tosd_boot.c) with a fake trusted OS in the simulator (sim_tos): the
+ * first entry and its checks, calls in the trusted-OS entities forwarded
+ * with x0-x7 and answered from CALL_DONE's x1-x4 (every other register as
+ * the caller left it), the PSCI hooks on the right CPU at the right time,
+ * and a broken trusted OS contained: SMC_UNK, the console says so, it is
+ * never entered again.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../monitor/monitor.h"
+#include "../../monitor/plat.h"
+#include "simtest.h"
+
+#define TOS_BASE	0x0e100000ull
+#define TOS_END		0x0f000000ull
+#define TOS_VEC		(TOS_BASE + 0x800)
+#define RET(n)		(0xbe000000u + (n))
+#define DTB		0x80100000ull
+
+/* The vector table's entries (OP-TEE's order) and each one's return. */
+enum { V_YIELD, V_FAST, V_ON, V_OFF, V_RESUME, V_SUSPEND, V_FIQ, V_SYSOFF, V_SYSRESET };
+static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
+
+/* How the fake answers a call. */
+enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR };
+
+static struct {
+	atomic_int mode;
+	atomic_uint n;
+	struct {
+		unsigned cpu, vec, flags;
+		uint64_t x0;
+		int ns_starts;	/* the CPU's entries into the normal world before this one */
+	} e[256];
+	uint64_t boot_x[4];
+} fake;
+
+static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+{
+	unsigned vec, i;
+	uint64_t in[8];
+
+	if (pc == TOS_BASE) {
+		memcpy(fake.boot_x, x, sizeof(fake.boot_x));
+		x[0] = RET(0);
+		x[1] = atomic_load(&fake.mode) == BAD_VECTORS ? TOS_END - 8 : TOS_VEC;
+		return PLAT_TOS_SMC;
+	}
+	vec = (unsigned)((pc - TOS_VEC) / 4);
+	i = atomic_fetch_add(&fake.n, 1);
+	if (i < 256) {
+		fake.e[i].cpu = cpu;
+		fake.e[i].vec = vec;
+		fake.e[i].flags = flags;
+		fake.e[i].x0 = x[0];
+		fake.e[i].ns_starts = atomic_load(&S.starts[cpu]);
+	}
+	memcpy(in, x, sizeof(in));
+	switch (atomic_load(&fake.mode)) {
+	case WRONG_ID:
+		x[0] = 0xbe0000ffu;
+		return PLAT_TOS_SMC;
+	case EXCEPTION:
+		x[0] = 0x96000045;	/* a data abort's ESR */
+		x[1] = TOS_BASE + 0x40;
+		return PLAT_TOS_EXCEPTION;
+	case HOOK_ERROR:
+		if (vec != V_YIELD && vec != V_FAST) {
+			x[0] = RET(ret_of[vec]);
+			x[1] = 1;
+			return PLAT_TOS_SMC;
+		}
+		break;
+	default:
+		break;
+	}
+	x[0] = RET(ret_of[vec < 9 ? vec : 0]);
+	x[1] = 0;
+	if (vec == V_YIELD || vec == V_FAST) {
+		/* CALL_DONE: x1-x4 the caller's x0-x3, made of what came in. */
+		x[1] = in[0] ^ 0x5ec0000000000000ull;
+		x[2] = in[1];
+		x[3] = in[7];
+		x[4] = vec == V_YIELD ? 0x5ee1d : 0xfa57;
+	}
+	return PLAT_TOS_SMC;
+}
+
+static bool boot_tos(void)
+{
+	const uint64_t args[4] = { 0, 0, DTB, 0 };
+
+	return mon_tos_boot(0, TOS_BASE, TOS_BASE, TOS_END, args);
+}
+
+/* A call with every register junk but x0, x1 and x7; x0-x3 are results. */
+static void call(uint32_t fid, uint64_t a1, uint64_t a7, struct secmon_regs *r)
+{
+	fill(__LINE__, r, fid);
+	r->x[1] = a1;
+	r->x[7] = a7;
+	smc_regs(__LINE__, 0xf, r);
+}
+
+static unsigned entries(unsigned cpu, unsigned vec)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < atomic_load(&fake.n) && i < 256; i++)
+		n += fake.e[i].cpu == cpu && fake.e[i].vec == vec;
+	return n;
+}
+
+static void reset_fake(int mode)
+{
+	memset(&fake, 0, sizeof(fake));
+	atomic_store(&fake.mode, mode);
+	sim_tos = fake_tos;
+}
+
+/* ---- a working trusted OS --------------------------------------------- */
+
+static void sc_good(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)ctx;
+	if (cpu == 1) {
+		call(0xb2000001u, 0x1234, 0x77, &r);
+		EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+		atomic_store(&S.step, 1);
+		SMC0(P32(CPU_OFF));
+		atomic_store(&S.returned, 1);
+		return;
+	}
+	if (pc == PC_B) {
+		atomic_store(&S.go, 2);
+		SMC0(P32(SYSTEM_OFF));
+		atomic_store(&S.returned, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(fake.boot_x[2], DTB);
+	/* A fast SMC32 call: x0-x7 reach it, x1-x4 of CALL_DONE come back. */
+	call(0xb2000001u, HI | 0x1234, HI | 0x77, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+	EXPECT_EQ(r.x[1], HI | 0x1234);
+	EXPECT_EQ(r.x[2], HI | 0x77);
+	EXPECT_EQ(r.x[3], 0xfa57);
+	/* SMC64 in OEN 63, and a yielding call. */
+	call(0xff00ff01u, 0x1122334455667788ull, 0, &r);
+	EXPECT_EQ(r.x[1], 0x1122334455667788ull);
+	call(0x32000010u, 5, 9, &r);
+	EXPECT_EQ(r.x[3], 0x5ee1d);
+	/* CPU 1: its cpu_on entry before it runs, its cpu_off before it goes. */
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	/* A power-down suspend: cpu_suspend, then cpu_resume on the way back. */
+	SMC3(P64(CPU_SUSPEND), PS_CORE_PD, PC_B, 0);
+	atomic_store(&S.returned, 1);
+}
+
+static void tos_calls_and_hooks(void **state)
+{
+	struct sim_config cfg = { .ncpus = 2, .tick_us = 1000 };
+
+	(void)state;
+	reset_fake(GOOD);
+	run(sc_good, cfg, SIM_END_SYSTEM_OFF);
+	assert_int_equal(atomic_load(&S.go), 2);
+	assert_int_equal(entries(0, V_FAST), 2);
+	assert_int_equal(entries(0, V_YIELD), 1);
+	assert_int_equal(entries(1, V_ON), 1);
+	assert_int_equal(entries(1, V_FAST), 1);
+	assert_int_equal(entries(1, V_OFF), 1);
+	assert_int_equal(entries(0, V_SUSPEND), 1);
+	assert_int_equal(entries(0, V_RESUME), 1);
+	assert_int_equal(entries(0, V_SYSOFF), 1);
+	for (unsigned i = 0; i < atomic_load(&fake.n); i++) {
+		/* cpu_on fresh, before CPU 1 ever ran; every entry but a yielding call watched. */
+		if (fake.e[i].vec == V_ON) {
+			assert_true(fake.e[i].flags & PLAT_TOS_FRESH);
+			assert_int_equal(fake.e[i].ns_starts, 0);
+		}
+		assert_int_equal(!!(fake.e[i].flags & PLAT_TOS_WATCH), fake.e[i].vec != V_YIELD);
+		if (fake.e[i].vec == V_SUSPEND || fake.e[i].vec == V_RESUME)
+			assert_int_equal(fake.e[i].x0, 0);	/* the core level */
+	}
+	assert_null(strstr(console, "trusted OS on CPU"));
+	sim_tos = NULL;
+}
+
+/* ---- broken ones ---------------------------------------------------- */
+
+static void sc_broken(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)pc;
+	(void)ctx;
+	if (cpu == 1) {
+		atomic_store(&S.step, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	call(0xb2000001u, 1, 2, &r);
+	EXPECT_EQ(r.x[0], UNK64);
+	EXPECT_EQ(r.x[1], 0);
+	EXPECT_EQ(r.x[2], 0);
+	EXPECT_EQ(r.x[3], 0);
+	/* Dead: SMC_UNK from then on, and never entered again, hooks included. */
+	atomic_store(&fake.mode, GOOD);
+	call(0xb2000001u, 1, 2, &r);
+	EXPECT_EQ(r.x[0], UNK64);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+}
+
+static void broken(int mode, const char *said)
+{
+	reset_fake(mode);
+	run_clean(sc_broken, 2, 0);
+	assert_int_equal(atomic_load(&fake.n), 1);
+	assert_non_null(strstr(console, said));
+	assert_non_null(strstr(console, "it is dead, its calls answer SMC_UNK"));
+	sim_tos = NULL;
+}
+
+static void tos_unknown_return_id_is_contained(void **state)
+{
+	(void)state;
+	broken(WRONG_ID, "trusted OS on CPU 0: its fast entry answered with SMC be0000ff");
+}
+
+static void tos_exception_is_contained(void **state)
+{
+	(void)state;
+	broken(EXCEPTION, "trusted OS on CPU 0: its fast entry took an exception to EL3, ESR/ELR "
+			  "96000045 e100040");
+}
+
+/* A hook that answers an error is as broken as a wrong ID. */
+static void sc_hook_error(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)pc;
+	(void)ctx;
+	if (cpu == 1) {
+		atomic_store(&S.step, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
+}
+
+static void tos_hook_error_is_contained(void **state)
+{
+	(void)state;
+	reset_fake(HOOK_ERROR);
+	run_clean(sc_hook_error, 2, 0);
+	assert_int_equal(entries(1, V_ON), 1);
+	assert_int_equal(atomic_load(&fake.n), 1);
+	assert_non_null(strstr(console, "trusted OS on CPU 1: its on entry answered with SMC be000001 1"));
+	sim_tos = NULL;
+}
+
+/* ENTRY_DONE with a vector table outside the image: no trusted OS at all. */
+static void sc_bad_boot(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu;
+	(void)pc;
+	(void)ctx;
+	EXPECT_EQ(boot_tos(), false);
+	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
+	EXPECT_EQ(SMC1(0xbf00ff01u, 0), UNK64);
+}
+
+static void tos_boot_checks_the_vector_table(void **state)
+{
+	(void)state;
+	reset_fake(BAD_VECTORS);
+	run_clean(sc_bad_boot, 1, 0);
+	assert_int_equal(atomic_load(&fake.n), 0);
+	assert_non_null(strstr(console, "ENTRY_DONE with vector table efffff8, not inside it"));
+	sim_tos = NULL;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(tos_calls_and_hooks),
+		cmocka_unit_test(tos_unknown_return_id_is_contained),
+		cmocka_unit_test(tos_exception_is_contained),
+		cmocka_unit_test(tos_hook_error_is_contained),
+		cmocka_unit_test(tos_boot_checks_the_vector_table),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
