@@ -377,6 +377,32 @@ def indirect_targets(edges, taken, tables):
     return targets, errors
 
 
+# Calls that cannot happen while a given function is on the path: (caller,
+# callee) -> the functions under which the call is not followed, each with
+# the source facts that make it so (checked here, so that the exception
+# goes when the reason does).
+INFEASIBLE_UNDER = [
+    # The power-off watch of a PSCI 0.1 board (the secure timer's tick asks
+    # for the system to go down) is never on while a trusted OS is loaded:
+    # qv_tos_load() refuses one then. So an interrupt the monitor takes
+    # while the trusted OS runs (plat_tos_enter -> board_fiq) never powers
+    # the system off from there.
+    {"call": ("qv_poweroff_tick", "mon_system_asked"), "under": "plat_tos_enter",
+     "source": ("monitor/plat/qemu-virt/tos.c", r"if \(qv_poweroff_enabled\)\s*return refuse\(")},
+]
+
+
+def infeasible_under():
+    rules = {}
+    for r in INFEASIBLE_UNDER:
+        path, pattern = r["source"]
+        if not os.path.exists(path) or not re.search(pattern, open(path).read()):
+            sys.exit("stack-usage: %s no longer says what makes %s -> %s impossible under %s"
+                     % (path, r["call"][0], r["call"][1], r["under"]))
+        rules.setdefault(r["call"], []).append(r["under"])
+    return rules
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     num = lambda s: int(s, 0)
@@ -437,13 +463,16 @@ def main():
     taken = {t for t in taken if t.rsplit(":", 1)[-1] in elf and t in c_functions}
     targets, errors = indirect_targets(edges, taken, tables)
     bounded = bounded_recursion()
+    infeasible = infeasible_under()
 
     memo, active, notes = {}, [], set()
 
     def cost(f):
-        """(bytes, path, cut) of the deepest chain starting with a call to f;
-        cut: a cycle was cut below, so the result depends on the path (not
-        memoized)."""
+        """(bytes, path, deps) of the deepest chain starting with a call to f;
+        deps: the functions on the path the result depends on (a cycle cut
+        at one, a call infeasible below one). Memoized when it depends on
+        none; a dependency ends when its function leaves the path, so a cut
+        does not stop the memo above it (else the search is exponential)."""
         if f in memo:
             return memo[f]
         if f in active:
@@ -452,39 +481,48 @@ def main():
             else:
                 if f not in bounded:
                     errors.append("recursion: " + " -> ".join(active[active.index(f):] + [f]))
-                return (0, [], True)
+                return (0, [], {f})
+        deps = {f} if f in active else set()
         active.append(f)
-        cut = False
         if f.startswith(INDIRECT):
             # A function pointer never leads back to a function on the path
             # (no table holds its caller): noted, not counted as recursion.
-            best = (0, [], False)
+            best = (0, [], set())
             for t in sorted(targets[f]):
                 if t in active:
                     notes.add("%s: %s skipped (on the path)" % (f, t))
-                    cut = True
+                    deps.add(t)
                     continue
                 c = cost(t)
-                cut |= c[2]
+                deps |= c[2]
                 if c[0] > best[0]:
                     best = c
-            res = (best[0], [("%s (deepest of %d)" % (f, len(targets[f])), 0)] + best[1], cut)
+            res = [best[0], [("%s (deepest of %d)" % (f, len(targets[f])), 0)] + best[1]]
         else:
             if f not in frames:
                 errors.append("no frame size for %s" % f)
             frame = frames.get(f, 0)
-            best = (0, [], False)
+            best = (0, [], set())
             for callee in sorted(edges.get(f, ())):
+                under = [u for u in infeasible.get((f, callee), ()) if u in active]
+                if under:
+                    notes.add("%s -> %s not followed under %s (INFEASIBLE_UNDER)"
+                              % (f, callee, under[0]))
+                    deps.update(under)
+                    continue
                 c = cost(callee)
-                cut |= c[2]
+                deps |= c[2]
                 if c[0] > best[0]:
                     best = c
             label = f + (" [estimated]" if f in estimated else "")
             if f in bounded:
                 label += " (recursion, at most %d deep)" % bounded[f]
-            res = (frame + best[0], [(label, frame)] + best[1], cut)
+            res = [frame + best[0], [(label, frame)] + best[1]]
         active.pop()
-        if not cut:
+        if f not in active:
+            deps.discard(f)
+        res = (res[0], res[1], deps)
+        if not deps:
             memo[f] = res
         return res
 
