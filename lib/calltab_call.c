@@ -128,6 +128,16 @@ unsigned secmon_calltab_mem_words(const struct secmon_calltab *t, uint64_t *pa, 
 	return n;
 }
 
+int secmon_ct_mem_read32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t *value)
+{
+	return mem && mem->read32 ? mem->read32(mem->ctx, pa, value) : SECMON_E_NOT_SUPPORTED;
+}
+
+int secmon_ct_mem_write32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t value)
+{
+	return mem && mem->write32 ? mem->write32(mem->ctx, pa, value) : SECMON_E_NOT_SUPPORTED;
+}
+
 int secmon_calltab_write_words(const struct secmon_calltab *t, const struct secmon_ct_op *op,
 			       const struct secmon_ct_val *in, unsigned nin,
 			       const struct secmon_ct_mem *mem)
@@ -147,7 +157,7 @@ int secmon_calltab_write_words(const struct secmon_calltab *t, const struct secm
 		v[i] = w->name ? (uint32_t)val->value : w->value;
 	}
 	for (unsigned i = 0; i < op->nwords && i < SECMON_CT_MAX_WORDS; i++) {
-		int err = mem->write32(mem->ctx, t->words[op->first_word + i].addr, v[i]);
+		int err = secmon_ct_mem_write32(mem, t->words[op->first_word + i].addr, v[i]);
 
 		if (err)
 			return err;

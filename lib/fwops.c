@@ -236,7 +236,7 @@ static int table_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
 		return SECMON_OK;
 	if (o->boot_addr[cpu] > 0xffffffffu)
 		return SECMON_E_INVALID_ADDRESS;
-	return o->mem->write32(o->mem->ctx, word, (uint32_t)o->boot_addr[cpu]);
+	return secmon_ct_mem_write32(o->mem, word, (uint32_t)o->boot_addr[cpu]);
 }
 
 /* Does some call of `op` have a result named `name`? */
@@ -261,7 +261,7 @@ static int table_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, u
 	int err;
 
 	if (!o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR] && word) {
-		err = o->mem->read32 ? o->mem->read32(o->mem->ctx, word, &v) : SECMON_E_NOT_SUPPORTED;
+		err = secmon_ct_mem_read32(o->mem, word, &v);
 		if (!err)
 			*addr = v;
 		return err;

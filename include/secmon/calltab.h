@@ -204,6 +204,10 @@ struct secmon_ct_mem {
  */
 unsigned secmon_calltab_mem_words(const struct secmon_calltab *t, uint64_t *pa, unsigned max);
 
+/* mem's read32/write32; SECMON_E_NOT_SUPPORTED when `mem` or the function is NULL. */
+int secmon_ct_mem_read32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t *value);
+int secmon_ct_mem_write32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t value);
+
 /* A named value: an argument in, or a result out. */
 struct secmon_ct_val {
 	const char *name;
