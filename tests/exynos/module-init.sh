@@ -38,7 +38,7 @@ call() {
 say begin
 if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
 	say "insmod=ok"
-	grep -E '^(  )?(cpu-boot|do-idle|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
+	grep -E '^(  )?(cpu-boot|do-idle|suspend|resume|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
 	# AFTR: the library writes the resume address and the magic to SYSRAM first.
 	call do_idle "firmware do-idle entry=0x40008000"
 	call c15resume "firmware c15resume"

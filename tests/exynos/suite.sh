@@ -142,6 +142,10 @@ secmon)
 	tr -d '\r' <"$MSEC" >"$MSEC.txt" 2>/dev/null
 	key() { sed -n "s/^SECMON-TEST $1=//p" "$MLOG" | head -n 1; }
 	tap_check "module: secmon.ko loads on the monitor's table (insmod=$(key insmod))" test "$(key insmod)" = ok
+	tap_check "module: the OS's table has the mailbox words (debugfs tables)" \
+		bash -c "grep -qxF 'SECMON-TABLE do-idle: writes [0x203f024]=entry [0x203f020]=0xfcba0d10' '$MLOG' &&
+			grep -qxF 'SECMON-TABLE suspend: writes [0x203f008]=entry [0x203f00c]=0xbad' '$MLOG' &&
+			grep -qxF 'SECMON-TABLE resume: writes [0x203f00c]=0x0' '$MLOG'"
 	tap_check "module: do-idle (CPU0AFTR) returns ($(key do_idle))" test "$(key do_idle)" = "0_(success)"
 	tap_check "module: its call reached the monitor as -5 in r0" \
 		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffffb' "$MLOG"
