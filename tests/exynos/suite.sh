@@ -190,6 +190,8 @@ secmon)
 		tap_check "trace: Linux's L2 call at boot recorded with its arguments: $want" \
 			grep -q "^cpu0 seq [0-3] .* smc $want " "$T"
 	done
+	tap_check "trace: C15RESUME recorded with its r1 and r2 (power 0x3, diagnostic 0x41)" \
+		grep -q ' smc 0xfffffff5 flags 0x3 0x3 0x41 0x0 ' "$T"
 	nboot=$(grep -c ' smc 0xfffffffc flags 0x3 0x1 ' "$T")
 	nall=$(grep -c ' smc 0xfffffffc ' "$T")
 	tap_check "trace: every CPU1BOOT recorded with its CPU ($nboot with r1 = 1, the module's CPU 5 and 0xffffffff: $nall in all)" \

@@ -551,6 +551,10 @@ static void exynos(void)
 	check(res.a0, 0xffffffff, "exynos: unknown ID -6: SMC_UNK");
 	arm_smccc_smc(0xffffff9b, 1, pa, 0, 0, 0, 0, 0, &res);
 	check(res.a0, 0xffffffff, "exynos: -101 (SMC_CMD_REG, Exynos5420's): SMC_UNK");
+	/* C15RESUME as Linux's resume path sends it: power and diagnostic in r1, r2. */
+	arm_smccc_smc(0xfffffff5, 0x3, 0x41, 0, 0, 0, 0, 0, &res);
+	check_true(res.a0 == 0xfffffff5 && res.a1 == 0x3 && res.a2 == 0x41 && res.a3 == 0,
+		   "exynos: C15RESUME (-11, r1 = 3, r2 = 0x41) answered, registers as sent");
 	arm_smccc_smc(0xffffffea, 0xffffffff, 0xffffffff, 0xffffffff, 0, 0, 0, 0, &res);
 	arm_smccc_smc(0xffffffeb, 2, 0, 0, 0, 0, 0, 0, &res);
 	arm_smccc_smc(0xffffffe7, 4, 0, 0, 0, 0, 0, 0, &res);
