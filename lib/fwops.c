@@ -112,38 +112,55 @@ static bool table_keeps_entry(const struct secmon_fwops *o)
 }
 
 /*
- * Runs a table operation with every value the vocabulary knows, after
- * writing its words. `entry` (NULL: the operation is given none) is the
- * address for an operation that is not about one CPU.
+ * Writes a table operation's memory words with every value the vocabulary
+ * knows, before table_call() (apart from it, so that the call path's frames
+ * stay as they were). `entry` (NULL: none given) is the address for an
+ * operation that is not about one CPU: a register without one gets 0, as
+ * always, but a memory word must be given one.
  */
-static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
-		      uint64_t mode, const uint64_t *entry, uint64_t regs,
-		      struct secmon_ct_val *out, unsigned nout)
+static int table_words(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
+		       uint64_t mode, const uint64_t *entry, uint64_t extra)
 {
-	/* ncpus <= SECMON_FWOPS_MAX_CPUS (set_cpus()); said again for the compiler. */
 	bool one = cpu < o->ncpus && cpu < SECMON_FWOPS_MAX_CPUS;
 	const struct secmon_ct_val in[] = {
 		{ "cpu", cpu },
 		{ "mpidr", one ? o->mpidr[cpu] : 0 },
-		{ "entry", one ? o->boot_addr[cpu] : entry ? *entry : 0 },
+		{ "entry", one ? o->boot_addr[cpu] : extra },
 		{ "context", 0 },
 		{ "mode", mode },
 		{ "power-state", o->idle_state },
-		{ "regs", regs },
+		{ "regs", extra },
 	};
-	unsigned n = sizeof(in) / sizeof(in[0]);
-	int err;
 
-	/* A register without an entry gets 0, as always; a memory word must be given one. */
+	if (!op->nwords)
+		return SECMON_OK;
 	for (unsigned i = 0; !one && !entry && i < op->nwords; i++) {
 		const char *w = o->t->words[op->first_word + i].name;
 
 		if (w && secmon_streq(w, "entry"))
 			return SECMON_E_INVALID_PARAMETERS;
 	}
-	err = secmon_calltab_write_words(o->t, op, in, n, o->mem);
+	return secmon_calltab_write_words(o->t, op, in, sizeof(in) / sizeof(in[0]), o->mem);
+}
 
-	return err ? err : secmon_calltab_call(o->c, o->t, op, in, n, out, nout, 0, 0);
+/* Runs a table operation's calls with every value the vocabulary knows. */
+static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
+		      uint64_t mode, uint64_t extra, struct secmon_ct_val *out, unsigned nout)
+{
+	/* ncpus <= SECMON_FWOPS_MAX_CPUS (set_cpus()); said again for the compiler. */
+	bool one = cpu < o->ncpus && cpu < SECMON_FWOPS_MAX_CPUS;
+	const struct secmon_ct_val in[] = {
+		{ "cpu", cpu },
+		{ "mpidr", one ? o->mpidr[cpu] : 0 },
+		{ "entry", one ? o->boot_addr[cpu] : extra },
+		{ "context", 0 },
+		{ "mode", mode },
+		{ "power-state", o->idle_state },
+		{ "regs", extra },
+	};
+
+	return secmon_calltab_call(o->c, o->t, op, in, sizeof(in) / sizeof(in[0]), out, nout, 0,
+				   0);
 }
 
 /* The address kept by set_cpu_boot_addr, for a backend that cannot read it back. */
@@ -216,10 +233,14 @@ static bool table_has(const struct secmon_fwops *o, enum secmon_fwop op)
 
 static int table_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
 {
+	const struct secmon_ct_op *op =
+		o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on;
+	int err;
+
 	if (table_keeps_entry(o) && !o->boot_addr_set[cpu])
 		return SECMON_E_INVALID_ADDRESS;
-	return table_call(o, o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on,
-			  cpu, 0, 0, 0, 0, 0);
+	err = table_words(o, op, cpu, 0, 0, 0);
+	return err ? err : table_call(o, op, cpu, 0, 0, 0, 0);
 }
 
 /*
@@ -228,10 +249,14 @@ static int table_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
  */
 static int table_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
 {
+	const struct secmon_ct_op *op = o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR];
 	uint64_t word = entry_word(o);
+	int err;
 
-	if (o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR])
-		return table_call(o, o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR], cpu, 0, 0, 0, 0, 0);
+	if (op) {
+		err = table_words(o, op, cpu, 0, 0, 0);
+		return err ? err : table_call(o, op, cpu, 0, 0, 0, 0);
+	}
 	if (!word)
 		return SECMON_OK;
 	if (o->boot_addr[cpu] > 0xffffffffu)
@@ -270,7 +295,9 @@ static int table_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, u
 		return kept_boot_addr(o, cpu, addr);
 	if (!gives(o->t, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], "entry"))
 		return SECMON_E_NOT_SUPPORTED;
-	err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, 0, out, 1);
+	err = table_words(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, 0);
+	if (!err)
+		err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
 	if (!err)
 		*addr = out[0].value;
 	return err;
@@ -278,14 +305,19 @@ static int table_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, u
 
 static int table_do_idle(const struct secmon_fwops *o, unsigned long mode, const uint64_t *entry)
 {
-	return table_call(o, o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend,
-			  SECMON_FWOPS_MAX_CPUS, mode, entry, 0, 0, 0);
+	const struct secmon_ct_op *op =
+		o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend;
+	int err = table_words(o, op, SECMON_FWOPS_MAX_CPUS, mode, entry, entry ? *entry : 0);
+
+	return err ? err : table_call(o, op, SECMON_FWOPS_MAX_CPUS, mode, entry ? *entry : 0, 0, 0);
 }
 
 /* suspend's `extra` is its entry, c15resume's the registers' address. */
 static int table_only(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
 {
-	return table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, &extra, extra, 0, 0);
+	int err = table_words(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, &extra, extra);
+
+	return err ? err : table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, extra, 0, 0);
 }
 
 static const struct secmon_fwops_impl table_impl = {
