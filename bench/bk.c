@@ -30,8 +30,8 @@
 
 /* The calls the loops make. */
 #define FID_UNKNOWN_SIP		0x82000042u	/* no SiP service of secmon's has it */
-#define FID_EXYNOS_SET_BOOT	0xffffff9bu	/* boards/exynos-style.dts */
-#define FID_EXYNOS_GET_BOOT	0xffffff9au
+#define FID_NEGATIVE_SET_BOOT	0xffffff9bu	/* boards/legacy-negative.dts */
+#define FID_NEGATIVE_GET_BOOT	0xffffff9au
 #define FID_MEDIA_STATUS	0x82000103u	/* boards/secure-media.dtsi */
 #define FID_TRNG_RND64		0xc4000053u	/* 192 bits: a full TRNG call */
 /* secmon's power states, original format, TF-A's QEMU StateIDs (states.c). */
@@ -619,8 +619,8 @@ static void measure(void)
 	}
 	/* The legacy call reads back what its sibling set. */
 	con_printf("BK info legacy_set x0=0x%lx\n",
-		   call(FID_EXYNOS_SET_BOOT, cpu, (uintptr_t)bk_on_entry, 0));
-	loop("legacy_dt", FID_EXYNOS_GET_BOOT, cpu, 0, 0);
+		   call(FID_NEGATIVE_SET_BOOT, cpu, (uintptr_t)bk_on_entry, 0));
+	loop("legacy_dt", FID_NEGATIVE_GET_BOOT, cpu, 0, 0);
 	suspend_states();
 	wake_pending();
 	loop("suspend_standby", SECMON_PSCI_FN32(SECMON_PSCI_FN_CPU_SUSPEND), PSCI_STANDBY, 0, 0);

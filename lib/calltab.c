@@ -211,9 +211,16 @@ static const char *const call_props[] = {
 	"linux,phandle", "entry-address", 0
 };
 static const char *const sequence_props[] = { "phandle", "linux,phandle", 0 };
+/* An operation's node, as well as what its call or sequence allows. */
+static const char *const word_props[] = { "word-names", "word-addresses", "word-const-addresses",
+					   "word-const-values", 0 };
 
-/* A property the binding does not define is a typo, not something to skip. */
-static int check_props(struct parse *ctx, int node, const char *const *allowed)
+/*
+ * A property the binding does not define is a typo, not something to skip;
+ * `more` (or NULL) lists further allowed ones.
+ */
+static int check_props(struct parse *ctx, int node, const char *const *allowed,
+		       const char *const *more)
 {
 	int prop;
 
@@ -222,7 +229,7 @@ static int check_props(struct parse *ctx, int node, const char *const *allowed)
 
 		if (!fdt_getprop_by_offset(ctx->fdt, prop, &name, 0))
 			return FAIL(0, "unreadable property");
-		if (!in_list(allowed, 17, name))
+		if (!in_list(allowed, 24, name) && !(more && in_list(more, 24, name)))
 			return FAIL(name, "unknown property");
 	}
 	return SECMON_OK;
@@ -288,7 +295,8 @@ static int entry_address(struct parse *ctx, int node, struct secmon_ct_call *c)
 	return SECMON_OK;
 }
 
-static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
+/* `op_node`: the operation's own node, which may also have words. */
+static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c, bool op_node)
 {
 	const fdt32_t *v;
 	bool bad;
@@ -296,7 +304,7 @@ static int parse_call(struct parse *ctx, int node, struct secmon_ct_call *c)
 	int n, err;
 	const struct secmon_ct_vocab *vb = ctx->vocab;
 
-	err = check_props(ctx, node, call_props);
+	err = check_props(ctx, node, call_props, op_node ? word_props : 0);
 	if (err)
 		return err;
 	n = cells(ctx->fdt, node, "function-id", &v, &bad);
@@ -352,7 +360,80 @@ static bool is_call_n(const char *name, unsigned n)
 	return v == n;
 }
 
-/* An operation is one call, or a sequence of call@N child nodes. */
+/* Adds the word at `addr` to the table: not 0, aligned, not named twice in `op`. */
+static int add_word(struct parse *ctx, int node, const struct secmon_ct_op *op, const char *prop,
+		    uint32_t addr, const char *name, uint32_t value)
+{
+	struct secmon_calltab *t = ctx->t;
+
+	if (!addr || (addr & 3))
+		return FAIL(prop, "must be non-zero, 4-byte aligned addresses");
+	for (unsigned i = op->first_word; i < t->nwords; i++)
+		if (t->words[i].addr == addr)
+			return FAIL(prop, "an address written twice by one operation");
+	if (t->nwords >= SECMON_CT_MAX_WORDS)
+		return NO_SPACE(prop, "too many memory words in the table");
+	t->words[t->nwords++] = (struct secmon_ct_word){ .addr = addr, .name = name, .value = value };
+	return SECMON_OK;
+}
+
+/*
+ * The words an operation writes before its first call: word-names with
+ * word-addresses (parameters of the operation), word-const-addresses with
+ * word-const-values; one 32-bit cell per address.
+ */
+static int op_words(struct parse *ctx, int node, struct secmon_ct_op *op)
+{
+	const fdt32_t *a, *ca, *cv;
+	bool bad_a, bad_ca, bad_cv;
+	int na = cells(ctx->fdt, node, "word-addresses", &a, &bad_a);
+	int nca = cells(ctx->fdt, node, "word-const-addresses", &ca, &bad_ca);
+	int ncv = cells(ctx->fdt, node, "word-const-values", &cv, &bad_cv);
+	int nnames = fdt_stringlist_count(ctx->fdt, node, "word-names");
+	const struct secmon_ct_vocab *vb = ctx->vocab;
+	int err;
+
+	op->first_word = ctx->t->nwords;
+	if (bad_a)
+		return FAIL("word-addresses", "must be a list of 32-bit cells");
+	if (bad_ca)
+		return FAIL("word-const-addresses", "must be a list of 32-bit cells");
+	if (bad_cv)
+		return FAIL("word-const-values", "must be a list of 32-bit cells");
+	if (nnames < 0 && nnames != -FDT_ERR_NOTFOUND)
+		return FAIL("word-names", "must be a list of strings");
+	if ((nnames < 0 ? 0 : nnames) != (na < 0 ? 0 : na))
+		return FAIL("word-addresses", "must give one address per entry of word-names");
+	if ((nca < 0 ? 0 : nca) != (ncv < 0 ? 0 : ncv))
+		return FAIL("word-const-values", "must give one value per entry of word-const-addresses");
+	for (int i = 0; i < na; i++) {
+		const char *name = fdt_stringlist_get(ctx->fdt, node, "word-names", i, 0);
+
+		if (!name || !name[0])
+			return FAIL("word-names", "empty name");
+		if (vb && !in_list(vb->params, SECMON_CT_VOCAB_PARAMS, name)) {
+			FAIL("word-names", "unknown parameter name for this operation: ");
+			append(ctx->err->message, sizeof(ctx->err->message), name);
+			return SECMON_E_BAD_TABLE;
+		}
+		err = add_word(ctx, node, op, "word-addresses", fdt32_to_cpu(a[i]), name, 0);
+		if (err)
+			return err;
+	}
+	for (int i = 0; i < nca; i++) {
+		err = add_word(ctx, node, op, "word-const-addresses", fdt32_to_cpu(ca[i]), 0,
+			       fdt32_to_cpu(cv[i]));
+		if (err)
+			return err;
+	}
+	op->nwords = (uint8_t)(ctx->t->nwords - op->first_word);
+	return SECMON_OK;
+}
+
+/*
+ * An operation is one call, or a sequence of call@N child nodes, and may
+ * write words first; one with words may have no call at all.
+ */
 static int parse_op(struct parse *ctx, int node)
 {
 	struct secmon_calltab *t = ctx->t;
@@ -367,10 +448,17 @@ static int parse_op(struct parse *ctx, int node)
 		if (secmon_name_eq(t->ops[i].name, op->name))
 			return FAIL(0, "operation described twice");
 	ctx->vocab = secmon_ct_fw_vocab_of(op->name);
+	err = op_words(ctx, node, op);
+	if (err)
+		return err;
+	if (!fdt_getprop(ctx->fdt, node, "function-id", 0) &&
+	    (fdt_first_subnode(ctx->fdt, node) >= 0 || op->nwords) &&
+	    (err = check_props(ctx, node, sequence_props, word_props)))
+		return err;
 	if (fdt_getprop(ctx->fdt, node, "function-id", 0)) {
 		if (t->ncalls >= SECMON_CT_MAX_CALLS)
 			return NO_SPACE("function-id", "too many calls in the table");
-		err = parse_call(ctx, node, &t->calls[t->ncalls]);
+		err = parse_call(ctx, node, &t->calls[t->ncalls], true);
 		if (err)
 			return err;
 		t->ncalls++;
@@ -382,12 +470,9 @@ static int parse_op(struct parse *ctx, int node)
 			return fail(ctx->err, ctx->fdt, child, 0,
 				    "unknown child node (want call@0, call@1, ... in order)",
 				    SECMON_E_BAD_TABLE);
-		if (child == fdt_first_subnode(ctx->fdt, node) &&
-		    (err = check_props(ctx, node, sequence_props)))
-			return err;
 		if (t->ncalls >= SECMON_CT_MAX_CALLS)
 			return NO_SPACE(0, "too many calls in the table");
-		err = parse_call(ctx, child, &t->calls[t->ncalls]);
+		err = parse_call(ctx, child, &t->calls[t->ncalls], false);
 		if (err)
 			return err;
 		if (fdt_first_subnode(ctx->fdt, child) >= 0)
@@ -396,7 +481,7 @@ static int parse_op(struct parse *ctx, int node)
 		t->ncalls++;
 	}
 	op->ncalls = (uint8_t)(t->ncalls - op->first_call);
-	if (!op->ncalls)
+	if (!op->ncalls && !op->nwords)
 		return FAIL("function-id", "missing required property");
 	t->nops++;
 	return SECMON_OK;
@@ -440,7 +525,7 @@ int secmon_calltab_parse(const void *fdt, int node, struct secmon_calltab *t,
 		return FAIL("compatible", "not compatible with secmon,call-table");
 	if (!fdt_getprop(fdt, node, "method", 0))
 		return FAIL("method", "missing required property");
-	e = check_props(ctx, node, table_props);
+	e = check_props(ctx, node, table_props, 0);
 	if (e)
 		return e;
 	e = choice(ctx, node, "method", "hvc", "smc", false, &hvc);

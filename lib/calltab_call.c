@@ -103,3 +103,86 @@ int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_call
 	}
 	return err;
 }
+
+static bool has_addr(const uint64_t *pa, unsigned n, uint64_t a)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (pa[i] == a)
+			return true;
+	return false;
+}
+
+unsigned secmon_calltab_mem_words(const struct secmon_calltab *t, uint64_t *pa, unsigned max)
+{
+	uint64_t seen[SECMON_CT_MAX_CALLS + SECMON_CT_MAX_WORDS];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < t->ncalls; i++)
+		if (t->calls[i].entry_addr && !has_addr(seen, n, t->calls[i].entry_addr))
+			seen[n++] = t->calls[i].entry_addr;
+	for (unsigned i = 0; i < t->nwords; i++)
+		if (!has_addr(seen, n, t->words[i].addr))
+			seen[n++] = t->words[i].addr;
+	for (unsigned i = 0; i < n && i < max; i++)
+		pa[i] = seen[i];
+	return n;
+}
+
+int secmon_ct_mem_read32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t *value)
+{
+	return mem && mem->read32 ? mem->read32(mem->ctx, pa, value) : SECMON_E_NOT_SUPPORTED;
+}
+
+int secmon_ct_mem_write32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t value)
+{
+	return mem && mem->write32 ? mem->write32(mem->ctx, pa, value) : SECMON_E_NOT_SUPPORTED;
+}
+
+int secmon_calltab_write_words(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			       const struct secmon_ct_val *in, unsigned nin,
+			       const struct secmon_ct_mem *mem)
+{
+	uint32_t v[SECMON_CT_MAX_WORDS];
+
+	if (!op->nwords)
+		return SECMON_OK;
+	if (!mem || !mem->write32)
+		return SECMON_E_NOT_SUPPORTED;
+	for (unsigned i = 0; i < op->nwords && i < SECMON_CT_MAX_WORDS; i++) {
+		const struct secmon_ct_word *w = &t->words[op->first_word + i];
+		const struct secmon_ct_val *val = w->name ? find_val(in, nin, w->name) : 0;
+
+		if (w->name && (!val || val->value > 0xffffffffu))
+			return SECMON_E_INVALID_PARAMETERS;
+		v[i] = w->name ? (uint32_t)val->value : w->value;
+	}
+	for (unsigned i = 0; i < op->nwords && i < SECMON_CT_MAX_WORDS; i++) {
+		int err = secmon_ct_mem_write32(mem, t->words[op->first_word + i].addr, v[i]);
+
+		if (err)
+			return err;
+	}
+	return SECMON_OK;
+}
+
+bool secmon_calltab_op_takes(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			     const char *name)
+{
+	for (unsigned i = 0; i < op->nwords; i++) {
+		const char *n = t->words[op->first_word + i].name;
+
+		if (n && secmon_streq(n, name))
+			return true;
+	}
+	for (unsigned i = 0; i < op->ncalls; i++) {
+		const struct secmon_ct_call *c = &t->calls[op->first_call + i];
+
+		for (unsigned j = 0; j < c->nargs; j++) {
+			const char *n = t->regs[c->first + j].name;
+
+			if (n && secmon_streq(n, name))
+				return true;
+		}
+	}
+	return false;
+}

@@ -19,7 +19,8 @@ struct secmon_fwops_impl {
 	int (*cpu_boot)(const struct secmon_fwops *o, unsigned cpu);
 	int (*set_cpu_boot_addr)(struct secmon_fwops *o, unsigned cpu);
 	int (*get_cpu_boot_addr)(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
-	int (*do_idle)(const struct secmon_fwops *o, unsigned long mode);
+	/* entry: the resume address, or NULL for none */
+	int (*do_idle)(const struct secmon_fwops *o, unsigned long mode, const uint64_t *entry);
 	/* suspend, resume, l2x0-init, c15resume: a table's alone */
 	int (*table_only)(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra);
 };
@@ -75,21 +76,30 @@ int secmon_fwops_init_table(struct secmon_fwops *o, const struct secmon_conduit 
 	return set_cpus(o, mpidr, ncpus);
 }
 
+void secmon_fwops_set_mem(struct secmon_fwops *o, const struct secmon_ct_mem *mem)
+{
+	o->mem = mem;
+}
+
 /* Does `op` of the table take a parameter called `name`? */
 static bool op_takes(const struct secmon_calltab *t, const struct secmon_ct_op *op,
 		     const char *name)
 {
-	for (unsigned i = 0; op && i < op->ncalls; i++) {
-		const struct secmon_ct_call *c = &t->calls[op->first_call + i];
+	return op && secmon_calltab_op_takes(t, op, name);
+}
 
-		for (unsigned j = 0; j < c->nargs; j++) {
-			const char *n = t->regs[c->first + j].name;
+/*
+ * The word cpu-boot reads its entry from (entry-address), when the user
+ * can reach memory; 0 otherwise.
+ */
+static uint64_t entry_word(const struct secmon_fwops *o)
+{
+	const struct secmon_ct_op *boot = o->op[SECMON_FWOP_CPU_BOOT];
 
-			if (n && secmon_streq(n, name))
-				return true;
-		}
-	}
-	return false;
+	for (unsigned i = 0; boot && o->mem && i < boot->ncalls; i++)
+		if (o->t->calls[boot->first_call + i].entry_addr)
+			return o->t->calls[boot->first_call + i].entry_addr;
+	return 0;
 }
 
 /* A table keeps boot addresses itself when only cpu-boot takes the entry. */
@@ -101,7 +111,39 @@ static bool table_keeps_entry(const struct secmon_fwops *o)
 	       (op_takes(o->t, boot, "entry") || (!boot && o->cpu_on));
 }
 
-/* Runs a table operation with every value the vocabulary knows. */
+/*
+ * Writes a table operation's memory words with every value the vocabulary
+ * knows, before table_call() (apart from it, so that the call path's frames
+ * stay as they were). `entry` (NULL: none given) is the address for an
+ * operation that is not about one CPU: a register without one gets 0, as
+ * always, but a memory word must be given one.
+ */
+static int table_words(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
+		       uint64_t mode, const uint64_t *entry, uint64_t extra)
+{
+	bool one = cpu < o->ncpus && cpu < SECMON_FWOPS_MAX_CPUS;
+	const struct secmon_ct_val in[] = {
+		{ "cpu", cpu },
+		{ "mpidr", one ? o->mpidr[cpu] : 0 },
+		{ "entry", one ? o->boot_addr[cpu] : extra },
+		{ "context", 0 },
+		{ "mode", mode },
+		{ "power-state", o->idle_state },
+		{ "regs", extra },
+	};
+
+	if (!op->nwords)
+		return SECMON_OK;
+	for (unsigned i = 0; !one && !entry && i < op->nwords; i++) {
+		const char *w = o->t->words[op->first_word + i].name;
+
+		if (w && secmon_streq(w, "entry"))
+			return SECMON_E_INVALID_PARAMETERS;
+	}
+	return secmon_calltab_write_words(o->t, op, in, sizeof(in) / sizeof(in[0]), o->mem);
+}
+
+/* Runs a table operation's calls with every value the vocabulary knows. */
 static int table_call(const struct secmon_fwops *o, const struct secmon_ct_op *op, unsigned cpu,
 		      uint64_t mode, uint64_t extra, struct secmon_ct_val *out, unsigned nout)
 {
@@ -160,9 +202,11 @@ static int psci_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
 	return SECMON_OK;
 }
 
-static int psci_do_idle(const struct secmon_fwops *o, unsigned long mode)
+/* The standby state loses no context: a resume address is not used. */
+static int psci_do_idle(const struct secmon_fwops *o, unsigned long mode, const uint64_t *entry)
 {
 	(void)mode;
+	(void)entry;
 	return secmon_psci_cpu_suspend(o->c, o->idle_state, 0, 0);
 }
 
@@ -183,23 +227,41 @@ static bool table_has(const struct secmon_fwops *o, enum secmon_fwop op)
 	if (op == SECMON_FWOP_DO_IDLE)
 		return o->cpu_suspend != 0;
 	if (op == SECMON_FWOP_SET_CPU_BOOT_ADDR || op == SECMON_FWOP_GET_CPU_BOOT_ADDR)
-		return table_keeps_entry(o);
+		return entry_word(o) || table_keeps_entry(o);
 	return false;
 }
 
 static int table_cpu_boot(const struct secmon_fwops *o, unsigned cpu)
 {
+	const struct secmon_ct_op *op =
+		o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on;
+	int err;
+
 	if (table_keeps_entry(o) && !o->boot_addr_set[cpu])
 		return SECMON_E_INVALID_ADDRESS;
-	return table_call(o, o->op[SECMON_FWOP_CPU_BOOT] ? o->op[SECMON_FWOP_CPU_BOOT] : o->cpu_on,
-			  cpu, 0, 0, 0, 0);
+	err = table_words(o, op, cpu, 0, 0, 0);
+	return err ? err : table_call(o, op, cpu, 0, 0, 0, 0);
 }
 
+/*
+ * A call of the table's own, else the entry-address word, written as
+ * Linux's Exynos set_cpu_boot_addr does (no call), else kept here.
+ */
 static int table_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu)
 {
-	if (!o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR])
+	const struct secmon_ct_op *op = o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR];
+	uint64_t word = entry_word(o);
+	int err;
+
+	if (op) {
+		err = table_words(o, op, cpu, 0, 0, 0);
+		return err ? err : table_call(o, op, cpu, 0, 0, 0, 0);
+	}
+	if (!word)
 		return SECMON_OK;
-	return table_call(o, o->op[SECMON_FWOP_SET_CPU_BOOT_ADDR], cpu, 0, 0, 0, 0);
+	if (o->boot_addr[cpu] > 0xffffffffu)
+		return SECMON_E_INVALID_ADDRESS;
+	return secmon_ct_mem_write32(o->mem, word, (uint32_t)o->boot_addr[cpu]);
 }
 
 /* Does some call of `op` have a result named `name`? */
@@ -219,27 +281,43 @@ static bool gives(const struct secmon_calltab *t, const struct secmon_ct_op *op,
 static int table_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr)
 {
 	struct secmon_ct_val out[] = { { "entry", 0 } };
+	uint64_t word = entry_word(o);
+	uint32_t v;
 	int err;
 
+	if (!o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR] && word) {
+		err = secmon_ct_mem_read32(o->mem, word, &v);
+		if (!err)
+			*addr = v;
+		return err;
+	}
 	if (!o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR])
 		return kept_boot_addr(o, cpu, addr);
 	if (!gives(o->t, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], "entry"))
 		return SECMON_E_NOT_SUPPORTED;
-	err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
+	err = table_words(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, 0);
+	if (!err)
+		err = table_call(o, o->op[SECMON_FWOP_GET_CPU_BOOT_ADDR], cpu, 0, 0, out, 1);
 	if (!err)
 		*addr = out[0].value;
 	return err;
 }
 
-static int table_do_idle(const struct secmon_fwops *o, unsigned long mode)
+static int table_do_idle(const struct secmon_fwops *o, unsigned long mode, const uint64_t *entry)
 {
-	return table_call(o, o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend,
-			  SECMON_FWOPS_MAX_CPUS, mode, 0, 0, 0);
+	const struct secmon_ct_op *op =
+		o->op[SECMON_FWOP_DO_IDLE] ? o->op[SECMON_FWOP_DO_IDLE] : o->cpu_suspend;
+	int err = table_words(o, op, SECMON_FWOPS_MAX_CPUS, mode, entry, entry ? *entry : 0);
+
+	return err ? err : table_call(o, op, SECMON_FWOPS_MAX_CPUS, mode, entry ? *entry : 0, 0, 0);
 }
 
+/* suspend's `extra` is its entry, c15resume's the registers' address. */
 static int table_only(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)
 {
-	return table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, extra, 0, 0);
+	int err = table_words(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, &extra, extra);
+
+	return err ? err : table_call(o, o->op[op], SECMON_FWOPS_MAX_CPUS, 0, extra, 0, 0);
 }
 
 static const struct secmon_fwops_impl table_impl = {
@@ -303,13 +381,24 @@ int secmon_fwops_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, u
 	return err ? err : fn(o, cpu, addr);
 }
 
-int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode)
+static int do_idle(const struct secmon_fwops *o, unsigned long mode, const uint64_t *entry)
 {
-	int (*fn)(const struct secmon_fwops *, unsigned long) = impl_of(o)->do_idle;
+	int (*fn)(const struct secmon_fwops *, unsigned long, const uint64_t *) =
+		impl_of(o)->do_idle;
 
 	if (!fn || !secmon_fwops_has(o, SECMON_FWOP_DO_IDLE))
 		return SECMON_E_NOT_SUPPORTED;
-	return fn(o, mode);
+	return fn(o, mode, entry);
+}
+
+int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode)
+{
+	return do_idle(o, mode, 0);
+}
+
+int secmon_fwops_do_idle_entry(const struct secmon_fwops *o, unsigned long mode, uint64_t entry)
+{
+	return do_idle(o, mode, &entry);
 }
 
 static int extra_op(const struct secmon_fwops *o, enum secmon_fwop op, uint64_t extra)

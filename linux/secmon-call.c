@@ -27,22 +27,10 @@ static __printf(1, 2) void say(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Does `op` name the parameter `name` in any of its calls? */
+/* Does `op` name the parameter `name` in any of its calls or memory words? */
 static bool takes(const struct secmon_calltab *t, const struct secmon_ct_op *op, const char *name)
 {
-	unsigned int k, j;
-
-	for (k = 0; k < op->ncalls; k++) {
-		const struct secmon_ct_call *c = &t->calls[op->first_call + k];
-
-		for (j = 0; j < c->nargs; j++) {
-			const char *n = t->regs[c->first + j].name;
-
-			if (n && !strcmp(n, name))
-				return true;
-		}
-	}
-	return false;
+	return secmon_calltab_op_takes(t, op, name);
 }
 
 /* The op's parameters (names from the table) and results, for messages. */
@@ -50,6 +38,9 @@ static void say_names(const struct secmon_calltab *t, const struct secmon_ct_op 
 {
 	unsigned int k, j, n = 0;
 
+	for (k = 0; !results && k < op->nwords; k++)
+		if (t->words[op->first_word + k].name)
+			say("%s%s", n++ ? " " : "", t->words[op->first_word + k].name);
 	for (k = 0; k < op->ncalls; k++) {
 		const struct secmon_ct_call *c = &t->calls[op->first_call + k];
 		unsigned int first = c->first + (results ? c->nargs : 0);
@@ -196,6 +187,16 @@ static int do_call(char *line)
 		in[nin++] = (struct secmon_ct_val){ .name = tok, .value = v };
 	}
 	/* Every parameter must be given; results are collected by name. */
+	for (k = 0; k < op->nwords; k++) {
+		const char *n = t->words[op->first_word + k].name;
+
+		if (n && !is_val(in, nin, n)) {
+			say("\nerror: missing argument %s; %s takes: ", n, op->name);
+			say_names(t, op, false);
+			say("\n");
+			return -EINVAL;
+		}
+	}
 	for (k = 0; k < op->ncalls; k++) {
 		const struct secmon_ct_call *c = &t->calls[op->first_call + k];
 

@@ -75,6 +75,20 @@ static int tables_show(struct seq_file *m, void *v)
 		for (i = 0; i < t->nops; i++) {
 			const struct secmon_ct_op *op = &t->ops[i];
 
+			if (op->nwords) {
+				seq_printf(m, "  %s: writes", op->name);
+				for (k = 0; k < op->nwords; k++) {
+					const struct secmon_ct_word *w = &t->words[op->first_word + k];
+
+					if (w->name)
+						seq_printf(m, " [%#llx]=%s", w->addr, w->name);
+					else
+						seq_printf(m, " [%#llx]=%#x", w->addr, w->value);
+				}
+				seq_putc(m, '\n');
+			}
+			if (!op->ncalls)
+				continue;
 			if (op->ncalls == 1) {
 				seq_printf(m, "  %s: ", op->name);
 				show_call(m, t, &t->calls[op->first_call]);

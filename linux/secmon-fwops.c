@@ -2,14 +2,88 @@
 /*
  * secmon.ko's firmware operations (<linux/secmon.h>'s secmon_firmware_*):
  * the library's fwops, chosen at load (secmon-main.c), with Linux's CPU
- * numbers mapped to the library's and the boot addresses under a lock.
+ * numbers mapped to the library's and the boot addresses under a lock, and
+ * the physical words a table names (Samsung's SYSRAM mailbox) mapped for it.
  */
 #include <linux/cpumask.h>
+#include <linux/io.h>
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/string.h>
 #include <libfdt.h>
 #include "secmon-internal.h"
+
+/* Each word the firmware table names, and its mapping. */
+static struct {
+	u64 pa;
+	void __iomem *va;
+} words[SECMON_CT_MAX_CALLS + SECMON_CT_MAX_WORDS];
+static unsigned int nwords;
+
+static void __iomem *word_va(u64 pa)
+{
+	unsigned int i;
+
+	for (i = 0; i < nwords; i++)
+		if (words[i].pa == pa)
+			return words[i].va;
+	return NULL;
+}
+
+static int mem_read32(void *ctx, uint64_t pa, uint32_t *value)
+{
+	void __iomem *va = word_va(pa);
+
+	if (!va)
+		return SECMON_E_INVALID_ADDRESS;
+	*value = readl_relaxed(va);
+	return SECMON_OK;
+}
+
+/* Seen by the firmware before the call that follows (Linux's exynos_smc() has a dsb). */
+static int mem_write32(void *ctx, uint64_t pa, uint32_t value)
+{
+	void __iomem *va = word_va(pa);
+
+	if (!va)
+		return SECMON_E_INVALID_ADDRESS;
+	writel_relaxed(value, va);
+	wmb();
+	return SECMON_OK;
+}
+
+const struct secmon_ct_mem secmon_mem = { mem_read32, mem_write32, NULL };
+
+void secmon_firmware_unmap_words(void)
+{
+	while (nwords)
+		iounmap(words[--nwords].va);
+}
+
+int secmon_firmware_map_words(const struct secmon_calltab *t)
+{
+	u64 pa[ARRAY_SIZE(words)];
+	unsigned int n = secmon_calltab_mem_words(t, pa, ARRAY_SIZE(pa)), i;
+
+	secmon_firmware_unmap_words();
+	for (i = 0; i < n && i < ARRAY_SIZE(words); i++) {
+		if ((phys_addr_t)pa[i] != pa[i]) {
+			pr_err("%s: the word at %#llx is out of this kernel's physical reach; not loading\n",
+			       t->path_name, pa[i]);
+			secmon_firmware_unmap_words();
+			return -EINVAL;
+		}
+		words[i].va = ioremap(pa[i], 4);
+		if (!words[i].va) {
+			pr_err("%s: cannot map the word at %#llx; not loading\n", t->path_name, pa[i]);
+			secmon_firmware_unmap_words();
+			return -ENOMEM;
+		}
+		words[i].pa = pa[i];
+		nwords++;
+	}
+	return 0;
+}
 
 const char *secmon_firmware_backend(void)
 {
@@ -89,6 +163,12 @@ int secmon_firmware_do_idle(unsigned long mode)
 	return secmon_to_errno(secmon_fwops_do_idle(&secmon.ops, mode));
 }
 EXPORT_SYMBOL_GPL(secmon_firmware_do_idle);
+
+int secmon_firmware_do_idle_entry(unsigned long mode, u64 entry)
+{
+	return secmon_to_errno(secmon_fwops_do_idle_entry(&secmon.ops, mode, entry));
+}
+EXPORT_SYMBOL_GPL(secmon_firmware_do_idle_entry);
 
 int secmon_firmware_suspend(u64 entry)
 {

@@ -50,6 +50,15 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 		     const struct secmon_ct_val *in, unsigned int nin, struct secmon_ct_val *out,
 		     unsigned int nout, struct secmon_regs *sent, struct secmon_regs *received);
 
+/*
+ * The physical words the firmware table names (entry-address, word-*),
+ * mapped once at load so that the library can reach them in any context
+ * (secmon-fwops.c); a word of another table is not mapped.
+ */
+extern const struct secmon_ct_mem secmon_mem;
+int secmon_firmware_map_words(const struct secmon_calltab *t);
+void secmon_firmware_unmap_words(void);
+
 /* Fills secmon.dt_cpu from the tree's /cpus (secmon-fwops.c). */
 void secmon_firmware_map_cpus(void);
 

@@ -392,7 +392,10 @@ int secmon_call_regs(const struct secmon_handle *h, const struct secmon_ct_op *o
 		     const struct secmon_ct_val *in, unsigned int nin, struct secmon_ct_val *out,
 		     unsigned int nout, struct secmon_regs *sent, struct secmon_regs *received)
 {
-	return secmon_calltab_call(h->svc.c, &h->svc.t, op, in, nin, out, nout, sent, received);
+	int e = secmon_calltab_write_words(&h->svc.t, op, in, nin, &secmon_mem);
+
+	return e ? e : secmon_calltab_call(h->svc.c, &h->svc.t, op, in, nin, out, nout, sent,
+					   received);
 }
 
 /* The API's named values are the library's: passed on as they are. */
@@ -550,6 +553,12 @@ static int load_firmware(void)
 	fw->firmware = true;
 	fw->svc.c = secmon.ops.c;
 	fw->svc.node = off;
+	e = secmon_firmware_map_words(&fw->svc.t);
+	if (e) {
+		handle_free(fw);
+		return e;
+	}
+	secmon_fwops_set_mem(&secmon.ops, &secmon_mem);
 	list_add_tail_rcu(&fw->list, &secmon.handles);
 	secmon.fw = fw;
 	return 0;
@@ -633,6 +642,7 @@ static int __init secmon_init(void)
 	}
 	if (e) {
 		free_handles();
+		secmon_firmware_unmap_words();
 		secmon_dt_free(secmon.dt);
 		return e;
 	}
@@ -647,6 +657,7 @@ static void __exit secmon_exit(void)
 {
 	secmon_debugfs_exit();
 	free_handles();
+	secmon_firmware_unmap_words();
 	secmon_dt_free(secmon.dt);
 	pr_info("unloaded\n");
 }

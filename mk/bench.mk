@@ -45,7 +45,7 @@ HOSTCC := gcc
 .PHONY: all run check bk boot xen rel prereq baseline clean
 all: run
 
-bk: $(BK)/bk.bin $(BK)/idlestates.bin $(O)/boards/exynos-style.dtb
+bk: $(BK)/bk.bin $(BK)/idlestates.bin $(O)/boards/legacy-negative.dtb
 
 $(FDT_INC)/libfdt.h:
 	@mkdir -p $(FDT_INC)

@@ -81,7 +81,7 @@ void cmd_call_help(FILE *f)
 	      "  secmon call --sim PSCI_FEATURES 0xc4000003\n"
 	      "  secmon call --sim --cpus 2 CPU_ON 1 0x80000000 0x1234\n"
 	      "  secmon call --sim SYSTEM_OFF\n"
-	      "  secmon call --sim --dtb boards/exynos-style.dts \\\n"
+	      "  secmon call --sim --dtb boards/legacy-negative.dts \\\n"
 	      "      set-cpu-boot-addr cpu=1 entry=0x80001000 -- get-cpu-boot-addr cpu=1\n"
 	      "  secmon call --sim --dtb boards/omap4-style.dts \\\n"
 	      "      secure-media/set-format format=2 \\; secure-media/get-status\n",

@@ -53,7 +53,7 @@ void cmd_dt_help(FILE *f)
 	      "  --json   one JSON object on stdout (keys in docs/cli.md)\n"
 	      "  --help   this help\n"
 	      "\n"
-	      "Example: secmon dt boards/exynos-style.dts\n",
+	      "Example: secmon dt boards/legacy-negative.dts\n",
 	      f);
 }
 

@@ -90,7 +90,7 @@ def table(results):
         lines.append('%-44s %7s %7s %7s %7s %7s %7s' % (
             label, fmt(c['secmon-el2']), fmt(c['secmon-el1']), fmt(c['secmon-el2-board']),
             fmt(c['secmon-el1-board']), fmt(c['qemu-el2']), '-'))
-    lines.append('(EL2+DT: the monitor given boards/exynos-style.dts as its board DT; recording '
+    lines.append('(EL2+DT: the monitor given boards/legacy-negative.dts as its board DT; recording '
                  'is off but for the "recording on" rows; QEMU: its built-in PSCI; a "-" in the '
                  'DT rows: not served without the board DT;')
     lines.append(' SCMI=1 rows: the firmware built with the SCMI server, at EL2; the SMC and the '

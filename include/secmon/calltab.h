@@ -22,6 +22,7 @@
 #define SECMON_CT_MAX_ARGS	96	/* arguments and results over all calls */
 #define SECMON_CT_MAX_REGS	8	/* arguments of one call */
 #define SECMON_CT_MAX_RESULTS	4	/* results of one call */
+#define SECMON_CT_MAX_WORDS	16	/* memory words, over all operations */
 
 enum secmon_ct_method { SECMON_CT_SMC, SECMON_CT_HVC };
 
@@ -48,21 +49,36 @@ struct secmon_ct_call {
 	uint64_t entry_addr;
 };
 
+/*
+ * A 32-bit little-endian word at a physical address that the caller writes
+ * before an operation's first call (word-names, word-addresses,
+ * word-const-addresses, word-const-values): Samsung's SYSRAM mailbox. The
+ * value is the parameter `name`'s, or the constant when `name` is NULL.
+ */
+struct secmon_ct_word {
+	uint64_t addr;
+	const char *name;
+	uint32_t value;
+};
+
+/* An operation: its calls, and the words written before them (it may have only words). */
 struct secmon_ct_op {
 	const char *name;
 	uint16_t first_call;
 	uint8_t ncalls;
+	uint8_t first_word, nwords;
 };
 
 struct secmon_calltab {
 	const char *path_name;	/* the node's name, for messages */
 	enum secmon_ct_method method;
 	bool legacy;		/* IDs need not follow SMCCC's layout */
-	uint8_t nops, ncalls;
+	uint8_t nops, ncalls, nwords;
 	uint16_t nregs;
 	struct secmon_ct_op ops[SECMON_CT_MAX_OPS];
 	struct secmon_ct_call calls[SECMON_CT_MAX_CALLS];
 	struct secmon_ct_reg regs[SECMON_CT_MAX_ARGS];
+	struct secmon_ct_word words[SECMON_CT_MAX_WORDS];
 };
 
 /*
@@ -165,6 +181,33 @@ extern const struct secmon_ct_vocab secmon_ct_fw_vocab[SECMON_CT_FW_OPS];
 /* The operation named `name` ("cpu-boot@1" too), or NULL. */
 const struct secmon_ct_vocab *secmon_ct_fw_vocab_of(const char *name);
 
+/*
+ * Physical memory the caller reaches without a call: the words a table says
+ * the caller writes or reads itself (entry-address, word-*). The library is
+ * freestanding and maps nothing, so its user supplies these: each reads or
+ * writes the aligned 32-bit little-endian word at physical address `pa` and
+ * returns SECMON_OK, or SECMON_E_INVALID_ADDRESS when the user has no
+ * mapping for it (nothing done). They may be called with the user's locks
+ * held and interrupts off (secmon.ko): map ahead (secmon_calltab_mem_words()
+ * lists the words), never sleep.
+ */
+struct secmon_ct_mem {
+	int (*read32)(void *ctx, uint64_t pa, uint32_t *value);
+	int (*write32)(void *ctx, uint64_t pa, uint32_t value);
+	void *ctx;
+};
+
+/*
+ * The distinct physical words `t` names (every call's entry-address and
+ * every operation's words), the first `max` of them into pa[]; returns how
+ * many there are.
+ */
+unsigned secmon_calltab_mem_words(const struct secmon_calltab *t, uint64_t *pa, unsigned max);
+
+/* mem's read32/write32; SECMON_E_NOT_SUPPORTED when `mem` or the function is NULL. */
+int secmon_ct_mem_read32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t *value);
+int secmon_ct_mem_write32(const struct secmon_ct_mem *mem, uint64_t pa, uint32_t value);
+
 /* A named value: an argument in, or a result out. */
 struct secmon_ct_val {
 	const char *name;
@@ -186,5 +229,21 @@ int secmon_calltab_call(const struct secmon_conduit *c, const struct secmon_call
 			const struct secmon_ct_op *op, const struct secmon_ct_val *in, unsigned nin,
 			struct secmon_ct_val *out, unsigned nout, struct secmon_regs *sent,
 			struct secmon_regs *received);
+
+/*
+ * Writes the words of `op` (none: SECMON_OK at once) with the values of its
+ * named parameters from `in`: SECMON_E_INVALID_PARAMETERS when one is missing
+ * or does not fit 32 bits, SECMON_E_NOT_SUPPORTED when `mem` cannot write,
+ * in both cases before anything is written; else the first error of
+ * mem->write32(). The order of the writes is not part of the binding (the
+ * firmware reads them once called).
+ */
+int secmon_calltab_write_words(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			       const struct secmon_ct_val *in, unsigned nin,
+			       const struct secmon_ct_mem *mem);
+
+/* Whether some call or word of `op` takes the parameter `name`. */
+bool secmon_calltab_op_takes(const struct secmon_calltab *t, const struct secmon_ct_op *op,
+			     const char *name);
 
 #endif

@@ -57,6 +57,12 @@ struct secmon_fwops {
 	uint64_t boot_addr[SECMON_FWOPS_MAX_CPUS];
 	bool boot_addr_set[SECMON_FWOPS_MAX_CPUS];
 	/*
+	 * Physical words the table says the caller writes or reads itself
+	 * (secmon_fwops_set_mem()); NULL: none can be, and the operations that
+	 * need them are absent.
+	 */
+	const struct secmon_ct_mem *mem;
+	/*
 	 * CPU_SUSPEND power_state for do_idle: secmon_fwops_init_dt() takes the
 	 * DT's first standby idle state; 0 (standby, StateID 0) without one.
 	 */
@@ -83,6 +89,15 @@ struct secmon_conduits {
 int secmon_fwops_init_dt(struct secmon_fwops *o, const void *fdt, const struct secmon_conduits *cs,
 			 struct secmon_calltab *t, struct secmon_ct_error *err);
 
+/*
+ * Gives a table backend the user's access to physical memory, after init:
+ * a cpu-boot with an entry-address then has set/get_cpu_boot_addr, which
+ * write and read that word and make no call (Linux's Exynos
+ * set_cpu_boot_addr), and an operation with words (word-names, ...) writes
+ * them before its calls. `mem` must outlive `o`; NULL takes it away.
+ */
+void secmon_fwops_set_mem(struct secmon_fwops *o, const struct secmon_ct_mem *mem);
+
 /* Reads PSCI 0.1's cpu_on/cpu_off/cpu_suspend/migrate IDs into a table. */
 int secmon_calltab_from_psci(const void *fdt, int node, struct secmon_calltab *t,
 			     struct secmon_ct_error *err);
@@ -96,6 +111,13 @@ int secmon_fwops_cpu_boot(const struct secmon_fwops *o, unsigned cpu);
 int secmon_fwops_set_cpu_boot_addr(struct secmon_fwops *o, unsigned cpu, uint64_t addr);
 int secmon_fwops_get_cpu_boot_addr(const struct secmon_fwops *o, unsigned cpu, uint64_t *addr);
 int secmon_fwops_do_idle(const struct secmon_fwops *o, unsigned long mode);
+/*
+ * do_idle with the address the CPU resumes at when the idle state loses its
+ * context (a table whose do-idle takes an entry: Samsung's AFTR writes it to
+ * SYSRAM); do_idle() alone gives none, which such a table refuses
+ * (SECMON_E_INVALID_PARAMETERS, nothing written or called).
+ */
+int secmon_fwops_do_idle_entry(const struct secmon_fwops *o, unsigned long mode, uint64_t entry);
 int secmon_fwops_suspend(const struct secmon_fwops *o, uint64_t entry);
 int secmon_fwops_resume(const struct secmon_fwops *o);
 int secmon_fwops_l2x0_init(const struct secmon_fwops *o);

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Compares what the call-table binding says with what the parser does.
 
-Usage: compare-parser.py lib/calltab.c include/secmon/calltab.h BINDING.yaml
+Usage: compare-parser.py lib/vocab.c lib/calltab.c include/secmon/calltab.h BINDING.yaml
 
 Checks that the binding's well-known operations, with their parameter and
-result names, are those of the vocabulary table in lib/calltab.c, and that
+result names (and the parameters their memory words may name), are those of
+the vocabulary table in lib/vocab.c, and that
 its register numbers and list lengths have the parser's limits. Prints each
 difference and exits 1 when there is any.
 """
@@ -16,15 +17,19 @@ import ruamel.yaml
 
 
 def c_vocabulary(text):
-    """{operation: (params, results)} from calltab.c's vocabs[] table."""
-    body = re.search(r'vocabs\[\]\s*=\s*\{(.*?)\n\};', text, re.S)
+    """{operation: (params, results)} from vocab.c's secmon_ct_fw_vocab[] table."""
+    body = re.search(r'secmon_ct_fw_vocab\[[A-Z_]*\]\s*=\s*\{(.*?)\n\};', text, re.S)
     if not body:
-        sys.exit('calltab.c: no vocabs[] table')
+        sys.exit('vocab.c: no secmon_ct_fw_vocab[] table')
     ops = {}
-    entry = re.compile(r'\{\s*"([^"]+)"\s*,\s*\{([^}]*)\}\s*,\s*\{([^}]*)\}\s*\}')
-    for op, params, results in entry.findall(body.group(1)):
-        ops[op] = (set(re.findall(r'"([^"]+)"', params)),
-                   set(re.findall(r'"([^"]+)"', results)))
+    for entry in re.split(r'\n\s*\[SECMON_CT_', body.group(1)):
+        op = re.search(r'\.op\s*=\s*"([^"]+)"', entry)
+        if not op:
+            continue
+        params = re.search(r'\.params\s*=\s*\{([^}]*)\}', entry)
+        results = re.search(r'\.results\s*=\s*\{([^}]*)\}', entry)
+        ops[op.group(1)] = (set(re.findall(r'"([^"]+)"', params.group(1) if params else '')),
+                            set(re.findall(r'"([^"]+)"', results.group(1) if results else '')))
     return ops
 
 
@@ -43,12 +48,12 @@ def names(schema):
 
 
 def main():
-    code = open(sys.argv[1]).read()
-    header = open(sys.argv[2]).read()
-    binding = ruamel.yaml.YAML(typ='safe').load(open(sys.argv[3]))
+    vocab = c_vocabulary(open(sys.argv[1]).read())
+    code = open(sys.argv[2]).read()
+    header = open(sys.argv[3]).read()
+    binding = ruamel.yaml.YAML(typ='safe').load(open(sys.argv[4]))
     problems = []
 
-    vocab = c_vocabulary(code)
     defs = binding['$defs']
     listed = None
     for item in binding['allOf']:
@@ -71,10 +76,14 @@ def main():
             problems.append('%s: the node and its call@N nodes must refer to %s' % (op, want))
         props = defs[op]['properties']
         got_params = names(props['arg-names'])
+        got_words = names(props['word-names'])
         got_results = names(props['result-names'])
         if got_params != params:
             problems.append('%s parameters: binding %s, parser %s'
                             % (op, sorted(got_params), sorted(params)))
+        if got_words != params:
+            problems.append('%s word parameters: binding %s, parser %s'
+                            % (op, sorted(got_words), sorted(params)))
         if got_results != results:
             problems.append('%s results: binding %s, parser %s'
                             % (op, sorted(got_results), sorted(results)))

@@ -97,14 +97,14 @@ else
 	tap_file "$log"
 fi
 
-# The vocabulary of well-known operations and the register limits must be
-# the parser's.
+# The vocabulary of well-known operations (lib/vocab.c) and the register
+# limits must be the parser's.
 log=$out/compare.log
-if $python "$tests/compare-parser.py" lib/calltab.c include/secmon/calltab.h \
+if $python "$tests/compare-parser.py" lib/vocab.c lib/calltab.c include/secmon/calltab.h \
 	docs/bindings/secmon,call-table.yaml >"$log" 2>&1; then
-	tap_ok "operation vocabulary and register limits match lib/calltab.c"
+	tap_ok "operation vocabulary and register limits match lib/vocab.c and lib/calltab.c"
 else
-	tap_not_ok "operation vocabulary and register limits match lib/calltab.c"
+	tap_not_ok "operation vocabulary and register limits match lib/vocab.c and lib/calltab.c"
 	tap_file "$log"
 fi
 

@@ -2,11 +2,11 @@
 # `secmon call --sim --dtb`: operations of a board DT on the simulated
 # monitor; sourced by tests/cli/run.sh (its helpers, $BIN).
 
-EXY="$B/exynos-style.dts"
+EXY="$B/legacy-negative.dts"
 
-expect_lines "call --dtb exynos-style set-cpu-boot-addr cpu=1 entry=0x80001000" \
+expect_lines "call --dtb legacy-negative set-cpu-boot-addr cpu=1 entry=0x80001000" \
 	call --sim --dtb "$EXY" set-cpu-boot-addr cpu=1 entry=0x80001000 -- \
-	"board            boards/exynos-style.dts (compiled with dtc)" \
+	"board            boards/legacy-negative.dts (compiled with dtc)" \
 	"caller           CPU 0 of 4, AArch64, simulated monitor serving the board DT" \
 	"operation        set-cpu-boot-addr (firmware operations, /firmware/secure-monitor)" \
 	"parameters       cpu = 0x1" \
@@ -109,7 +109,7 @@ expect_lines "call --dtb: an operation that does not return stops the run" \
 	"outcome          did not return" \
 	"outcome          not run: an earlier operation did not return"
 
-expect_lines "call --dtb exynos-style l2x0-init: the four calls in the board's order" \
+expect_lines "call --dtb legacy-negative l2x0-init: the four calls in the board's order" \
 	call --sim --dtb "$EXY" l2x0-init -- \
 	"call 1 of 4      0xffffffea in x0, SMC32, fast" \
 	"call 4 of 4      0xffffffeb in x0, SMC32, fast"

@@ -6,15 +6,15 @@
 # The secure media service, as every example board includes it.
 MEDIA_OK="[t for t in d['tables'] if t['kind'] == 'service' and t['service'] == 'secure-media' and t['path'] == '/firmware/secure-media' and t['call_as'] == 'secure-media/<operation>' and [o['name'] for o in t['operations']] == ['set-format', 'protect-buffer', 'unprotect-buffer', 'get-status'] and t['operations'][0]['calls'][0]['fid'] == '0x82000100' and t['operations'][0]['calls'][0]['arguments'] == [{'register': 1, 'reg': 'x1', 'name': 'format', 'value': None}] and t['operations'][3]['results'] == ['status', 'format', 'buffers'] and t['operations'][1]['calls'][0]['convention'] == 'SMC64' and t['operations'][0]['calls'][0]['smccc']['oen'] == 2]"
 
-for board in exynos-style omap4-style psci-0.1-custom psci-standard reordered; do
+for board in legacy-negative omap4-style psci-0.1-custom psci-standard reordered; do
 	expect_json "dt --json $board: the secure-media service" "$MEDIA_OK" \
 		dt --json "$B/$board.dts"
 done
 
-expect_lines "dt exynos-style: cpu-boot is 0xfffffffc in x0, legacy, SMC32 fast" \
-	dt "$B/exynos-style.dts" -- \
-	"file             boards/exynos-style.dts (compiled with dtc)" \
-	"board            \"secmon,example-exynos\"" \
+expect_lines "dt legacy-negative: cpu-boot is 0xfffffffc in x0, legacy, SMC32 fast" \
+	dt "$B/legacy-negative.dts" -- \
+	"file             boards/legacy-negative.dts (compiled with dtc)" \
+	"board            \"secmon,example-legacy-negative\"" \
 	"firmware ops     call table /firmware/secure-monitor" \
 	"table            /firmware/secure-monitor" \
 	"kind             firmware operations (compatible \"secmon,call-table\")" \
@@ -32,13 +32,13 @@ expect_lines "dt exynos-style: cpu-boot is 0xfffffffc in x0, legacy, SMC32 fast"
 # The operation named N of the firmware-operations table.
 OPS="{o['name']: o for t in d['tables'] if t['firmware_operations'] for o in t['operations']}"
 
-expect_json "dt --json exynos-style: cpu-boot 0xfffffffc in x0 with cpu in x1" \
-	"d['firmware_operations'] == {'backend': 'table', 'node': '/firmware/secure-monitor'} and d['psci'] is None and d['board'] == ['secmon,example-exynos'] and d['compiled'] is True and ($OPS)['cpu-boot']['calls'] == [{'fid': '0xfffffffc', 'signed': -4, 'id_register': 0, 'id_reg': 'x0', 'convention': 'SMC32', 'call_type': 'fast', 'smccc': None, 'arguments': [{'register': 1, 'reg': 'x1', 'name': 'cpu', 'value': None}], 'results': []}]" \
-	dt --json "$B/exynos-style.dts"
+expect_json "dt --json legacy-negative: cpu-boot 0xfffffffc in x0 with cpu in x1" \
+	"d['firmware_operations'] == {'backend': 'table', 'node': '/firmware/secure-monitor'} and d['psci'] is None and d['board'] == ['secmon,example-legacy-negative'] and d['compiled'] is True and ($OPS)['cpu-boot']['calls'] == [{'fid': '0xfffffffc', 'signed': -4, 'id_register': 0, 'id_reg': 'x0', 'convention': 'SMC32', 'call_type': 'fast', 'smccc': None, 'arguments': [{'register': 1, 'reg': 'x1', 'name': 'cpu', 'value': None}], 'results': []}]" \
+	dt --json "$B/legacy-negative.dts"
 
-expect_json "dt --json exynos-style: get-cpu-boot-addr results and the L2 sequence" \
+expect_json "dt --json legacy-negative: get-cpu-boot-addr results and the L2 sequence" \
 	"($OPS)['get-cpu-boot-addr']['results'] == ['status', 'entry'] and [r['register'] for r in ($OPS)['get-cpu-boot-addr']['calls'][0]['results']] == [0, 1] and [c['fid'] for c in ($OPS)['l2x0-init']['calls']] == ['0xffffffea', '0xffffffe9', '0xffffffe8', '0xffffffeb'] and ($OPS)['l2x0-init']['calls'][0]['arguments'] == [{'register': 1, 'reg': 'x1', 'name': None, 'value': '0x110'}, {'register': 2, 'reg': 'x2', 'name': None, 'value': '0x120'}, {'register': 3, 'reg': 'x3', 'name': None, 'value': '0x30000007'}] and ($OPS)['l2x0-init']['parameters'] == []" \
-	dt --json "$B/exynos-style.dts"
+	dt --json "$B/legacy-negative.dts"
 
 expect_lines "dt omap4-style: the ID in x12, the argument in x0" dt "$B/omap4-style.dts" -- \
 	"  set-cpu-boot-addr" \
@@ -105,7 +105,7 @@ fi
 
 ROOT=$PWD
 ABSBIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-OUT=$(cd "$TMPD" && "$ABSBIN" dt "$ROOT/$B/exynos-style.dts" 2>&1)
+OUT=$(cd "$TMPD" && "$ABSBIN" dt "$ROOT/$B/legacy-negative.dts" 2>&1)
 RC=$?
 # got() shows ERR: this run's stderr is in OUT.
 # shellcheck disable=SC2034
@@ -118,7 +118,7 @@ else
 fi
 
 expect_lines "dt --ns: the normal world's DT has the board's tables and a PSCI node" \
-	dt --ns "$B/exynos-style.dts" -- \
+	dt --ns "$B/legacy-negative.dts" -- \
 	"view             the normal world's DT the simulated monitor builds from it" \
 	"firmware ops     call table /firmware/secure-monitor" \
 	"table            /firmware/secure-media" \
@@ -127,7 +127,7 @@ expect_lines "dt --ns: the normal world's DT has the board's tables and a PSCI n
 
 expect_json "dt --ns --json: the normal world's DT keeps the L2 sequence in order" \
 	"[c['fid'] for c in ($OPS)['l2x0-init']['calls']] == ['0xffffffea', '0xffffffe9', '0xffffffe8', '0xffffffeb']" \
-	dt --ns --json "$B/exynos-style.dts"
+	dt --ns --json "$B/legacy-negative.dts"
 
 # Tables the parser refuses.
 

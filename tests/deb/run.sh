@@ -34,7 +34,7 @@
 #     none of them, /usr/share/secmon is gone, and the system's files are
 #     those it had before the installation.
 # --armhf: 4 again in an armhf system for the armmp kernel's headers, and 5
-# with those modules in the armmp kernel (fw-psci, fw-exynos) under the
+# with those modules in the armmp kernel (fw-psci, fw-negative) under the
 # installed AArch32 firmware (not in `make check`: docs/packaging.md gives
 # its time). --no-build: the packages that build/deb already has (a rerun
 # while working on the tests).
@@ -208,8 +208,8 @@ check "secmon decode 0xC4000003: PSCI CPU_ON, SMC64" "$T/decode.out" \
 out call in_a secmon call --sim PSCI_VERSION
 check "secmon call --sim PSCI_VERSION: 1.3 from the simulated monitor" "$T/call.out" \
 	grep -q 'x0 *= *0x10003' "$T/call.out"
-out dt in_a secmon dt /usr/share/secmon/boards/exynos-style.dtb
-check "secmon dt on the installed exynos-style.dtb: its firmware operations" "$T/dt.out" \
+out dt in_a secmon dt /usr/share/secmon/boards/legacy-negative.dtb
+check "secmon dt on the installed legacy-negative.dtb: its firmware operations" "$T/dt.out" \
 	grep -q 'cpu-boot' "$T/dt.out"
 
 # The man page: no warning from man/groff, every command a section.
@@ -350,7 +350,7 @@ fi
 if [ "$ARMHF" = 1 ]; then
 	if [ -f "$T/dkms-armhf/secmon.ko" ]; then
 		bash tests/linux-module/run.sh --arch armhf --modules "$T/dkms-armhf" \
-			--bios "$A/usr/share/secmon/qemu-virt-a32/secmon.bin" --only fw-psci,fw-exynos \
+			--bios "$A/usr/share/secmon/qemu-virt-a32/secmon.bin" --only fw-psci,fw-negative \
 			>"$T/module-suite-armhf.out" 2>&1
 		count "$T/module-suite-armhf.out"
 	else

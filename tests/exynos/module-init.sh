@@ -5,9 +5,12 @@
 # table under /firmware. It loads the module, makes Samsung's calls through
 # its debugfs `call` file (the library marshals them from the table), the
 # well-formed and the hostile ones, and prints one "SECMON-TEST name=outcome"
-# line each (the file's first line: "... -> STATUS (text)"), then whether
-# both CPUs are still online and the module's own record of what the
-# firmware answered (debugfs `calls`, "SECMON-CALL" lines), and powers off.
+# line each (the file's first line: "... -> STATUS (text)"); loads
+# secmon-api-test.ko scenario=exynos (the library's firmware operations,
+# "SECMON-API" lines); then prints the online CPUs (the kernel runs with
+# maxcpus=1: CPU 1 is the monitor's until the test module starts it) and
+# the module's own record of what the firmware answered (debugfs `calls`,
+# "SECMON-CALL" lines), and powers off.
 # tests/exynos/suite.sh holds them against what the monitor logged.
 
 PATH=/bin:/sbin:/usr/bin:/usr/sbin
@@ -35,15 +38,26 @@ call() {
 say begin
 if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
 	say "insmod=ok"
-	grep -E '^(  )?(cpu-boot|do-idle|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
-	call do_idle "firmware do-idle"
+	grep -E '^(  )?(cpu-boot|do-idle|suspend|resume|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
+	# AFTR: the library writes the resume address and the magic to SYSRAM first.
+	call do_idle "firmware do-idle entry=0x40008000"
 	call c15resume "firmware c15resume"
 	# The library's constants: SETUP1 and CTRL are programmed again;
 	# SETUP2 and INVALL are refused while the cache is on.
 	call l2x0_init "firmware l2x0-init"
-	# Hostile: CPU1BOOT for CPUs that do not exist, and for the running CPU 1.
+	# Hostile: CPU1BOOT for CPUs that do not exist (CPU 1 is still held:
+	# the kernel runs with maxcpus=1).
 	call cpu_boot_5 "firmware cpu-boot cpu=5"
 	call cpu_boot_ffffffff "firmware cpu-boot cpu=0xffffffff"
+	# The library's firmware operations through secmon.ko's API: the SYSRAM
+	# words, CPU 1 started at a page of the test module's, raw hostile SMCs.
+	if insmod /lib/modules/secmon/secmon-api-test.ko scenario=exynos >/tmp/insmod 2>&1; then
+		say "api_test=loaded"
+	else
+		say "api_test=fail:$(head -n 1 /tmp/insmod | sed 's/ /_/g')"
+	fi
+	dmesg | grep 'secmon-api-test: ' | sed 's/^\[[^]]*\] //; s/^/SECMON-API /'
+	# And for the running CPU 1.
 	call cpu_boot_1 "firmware cpu-boot cpu=1"
 	say "cpus_online=$(cat /sys/devices/system/cpu/online)"
 	sed 's/^/SECMON-CALL /' "$D/calls"

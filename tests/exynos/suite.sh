@@ -108,10 +108,24 @@ secmon)
 		tap_not_ok "building secmon.ko for armhf failed (log: $OUT/module-build.log)"
 		exit 1
 	fi
+	# secmon-api-test.ko against secmon.ko's exports (as tests/linux-module/run.sh builds it).
+	TK=$MOD/test-kbuild
+	mkdir -p "$TK"
+	rm -f "$TK"/*.o "$TK"/*.ko "$TK"/*.mod "$TK"/*.mod.c "$TK"/.*.cmd
+	ln -sfn "$PWD/tests/linux-module/Kbuild" "$TK/Kbuild"
+	ln -sfn "$PWD/tests/linux-module/secmon-api-test.c" "$TK/secmon-api-test.c"
+	ln -sfn "$PWD/linux/include" "$TK/kinclude"
+	if ! make -C build/linux-headers/armhf/kdir M="$PWD/$TK" ARCH=arm \
+		CROSS_COMPILE=arm-linux-gnueabihf- KBUILD_EXTRA_SYMBOLS="$PWD/$MOD/kbuild/Module.symvers" \
+		modules >"$OUT/api-test-build.log" 2>&1 || grep -q 'WARNING: modpost' "$OUT/api-test-build.log"; then
+		tap_not_ok "building secmon-api-test.ko for armhf failed (log: $OUT/api-test-build.log)"
+		exit 1
+	fi
 	X=$OUT/module-extra
 	rm -rf "$X"
 	mkdir -p "$X/lib/modules/secmon"
 	arm-linux-gnueabihf-strip --strip-debug -o "$X/lib/modules/secmon/secmon.ko" "$MOD/secmon.ko"
+	arm-linux-gnueabihf-strip --strip-debug -o "$X/lib/modules/secmon/secmon-api-test.ko" "$TK/secmon-api-test.ko"
 	INITRD_MODULES='' sh tests/linux/mkinitrd.sh "$LINUX" tests/exynos/module-init.sh \
 		"$OUT/module-base.cpio.gz" >"$OUT/module-initrd.log" 2>&1
 	(cd "$X" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$OUT/module-extra.cpio.gz"
@@ -124,13 +138,19 @@ secmon)
 	dtc -q -Wno-unit_address_vs_reg -I dts -O dtb -o "$OUT/board-trace.dtb" "$OUT/board-trace.dts"
 	bash tests/exynos/boot.sh --qemu "$QEMU" --linux-dir "$LINUX" --quiet --timeout 240 \
 		--log "$MLOG" --firmware $FWDIR/secmon-qemu.elf --board-dtb "$OUT/board-trace.dtb" \
-		--initrd "$OUT/module-initrd.cpio.gz" --secure-log "$MSEC" >/dev/null 2>&1
+		--initrd "$OUT/module-initrd.cpio.gz" --secure-log "$MSEC" --append maxcpus=1 >/dev/null 2>&1
 	tr -d '\r' <"$MSEC" >"$MSEC.txt" 2>/dev/null
 	key() { sed -n "s/^SECMON-TEST $1=//p" "$MLOG" | head -n 1; }
 	tap_check "module: secmon.ko loads on the monitor's table (insmod=$(key insmod))" test "$(key insmod)" = ok
+	tap_check "module: the OS's table has the mailbox words (debugfs tables)" \
+		bash -c "grep -qxF 'SECMON-TABLE do-idle: writes [0x203f024]=entry [0x203f020]=0xfcba0d10' '$MLOG' &&
+			grep -qxF 'SECMON-TABLE suspend: writes [0x203f008]=entry [0x203f00c]=0xbad' '$MLOG' &&
+			grep -qxF 'SECMON-TABLE resume: writes [0x203f00c]=0x0' '$MLOG'"
 	tap_check "module: do-idle (CPU0AFTR) returns ($(key do_idle))" test "$(key do_idle)" = "0_(success)"
 	tap_check "module: its call reached the monitor as -5 in r0" \
 		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffffb' "$MLOG"
+	tap_check "module: ... after the AFTR words (the monitor read 0xfcba0d10 and the resume address 0x40008000)" \
+		grep -qF 'AFTR: flag fcba0d10, resume address 40008000' "$MSEC.txt"
 	tap_check "module: c15resume (-11) answered ($(key c15resume))" test "$(key c15resume)" = "0_(success)"
 	# l2x0-init from the table's constants, with the cache on.
 	tap_check "module: L2 SETUP1 programmed again" test "$(grep -cF 'L2 call -22 (110, 110, 30000000): 0' "$MSEC.txt")" = 2
@@ -138,12 +158,26 @@ secmon)
 	tap_check "module: L2 INVALL refused while the cache is on (DENIED)" grep -qF 'L2 call -24 (0, 0, 0): -3' "$MSEC.txt"
 	tap_check "module: L2 CTRL and DEBUG programmed" \
 		bash -c "[ \$(grep -cF 'L2 call -21 (1, 0, 0): 0' '$MSEC.txt') = 2 ] && grep -qF 'L2 call -25 (0, 0, 0): 0' '$MSEC.txt'"
-	# Hostile CPU1BOOTs: nothing released, nothing written, both CPUs still up.
-	tap_check "module: CPU1BOOT for CPU 5 and 0xffffffff and the running CPU 1 start nothing" \
-		test "$(grep -c '^secmon: CPU 1 released at ' "$MSEC.txt")" = 1
-	tap_check "module: each came back with r0 as sent (nothing written)" \
-		test "$(grep -c '^SECMON-CALL .*x0=0xfffffffc .*-> x0=0xfffffffc ' "$MLOG")" = 3
-	tap_check "module: both CPUs online after them ($(key cpus_online))" test "$(key cpus_online)" = 0-1
+	# secmon-api-test.ko scenario=exynos: the library's firmware operations
+	# (SYSRAM words) and raw hostile SMCs, with CPU 1 held (maxcpus=1).
+	api=$(sed -n 's/^SECMON-API secmon-api-test: \([0-9]* passed, [0-9]* failed\)$/\1/p' "$MLOG")
+	tap_check "module: secmon-api-test.ko scenario=exynos (${api:-did not run})" \
+		bash -c "[ -n '$api' ] && case '$api' in *' 0 failed') true ;; *) false ;; esac"
+	grep '^SECMON-API secmon-api-test: not ok' "$MLOG" | sed 's/^/# /'
+	want=$(sed -n 's/^SECMON-API secmon-api-test: exynos: CPU 1 boot address 0x\([0-9a-f]*\)$/\1/p' "$MLOG")
+	got=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$MSEC.txt")
+	# Hostile CPU1BOOTs (CPU 5, CPU 0xffffffff, the monitor's iRAM as the
+	# address, the running CPU 1): nothing released; the one release at the
+	# address set_cpu_boot_addr wrote.
+	tap_check "module: CPU 1 released once, at the address set_cpu_boot_addr wrote (0x${want:-none}; released at: $(echo $got))" \
+		test -n "$want" -a "$got" = "$want"
+	tap_check "module: each CPU1BOOT came back with r0 as sent (nothing written)" \
+		test "$(grep -c '^SECMON-CALL .*x0=0xfffffffc .*-> x0=0xfffffffc ' "$MLOG")" = 5
+	tap_check "module: CPU 1 stays the test's, not Linux's (online: $(key cpus_online))" test "$(key cpus_online)" = 0
+	for want in '-22 (ffffffff, ffffffff, ffffffff): -2' '-21 (2, 0, 0): -2' '-25 (4, 0, 0): -2'; do
+		tap_check "module: L2 call $want (bits the L2C-310 does not define: refused)" \
+			grep -qF "L2 call $want" "$MSEC.txt"
+	done
 	tap_check "module: the boot powered off (status $(sed -n 's/^SECMON-HOST qemu_status=//p' "$MLOG"))" \
 		grep -q '^SECMON-HOST qemu_status=0$' "$MLOG"
 	# The monitor's trace of the whole boot (recording on from cold boot),
@@ -156,6 +190,8 @@ secmon)
 		tap_check "trace: Linux's L2 call at boot recorded with its arguments: $want" \
 			grep -q "^cpu0 seq [0-3] .* smc $want " "$T"
 	done
+	tap_check "trace: C15RESUME recorded with its r1 and r2 (power 0x3, diagnostic 0x41)" \
+		grep -q ' smc 0xfffffff5 flags 0x3 0x3 0x41 0x0 ' "$T"
 	nboot=$(grep -c ' smc 0xfffffffc flags 0x3 0x1 ' "$T")
 	nall=$(grep -c ' smc 0xfffffffc ' "$T")
 	tap_check "trace: every CPU1BOOT recorded with its CPU ($nboot with r1 = 1, the module's CPU 5 and 0xffffffff: $nall in all)" \

@@ -151,14 +151,14 @@ static bool base_eq(const char *a, const char *b)
 static void check_table(const char *who, int node, const struct secmon_calltab *t, bool from_dtb)
 {
 	const char *nn = node_name(node);
-	unsigned next_call = 0;
+	unsigned next_call = 0, next_word = 0;
 
 	if (!t->path_name)
 		violated("table-name", "%s on node %s: table without a node name", who, nn);
 	if (!t->nops || t->nops > SECMON_CT_MAX_OPS || t->ncalls > SECMON_CT_MAX_CALLS ||
-	    t->nregs > SECMON_CT_MAX_ARGS)
-		violated("table-size", "%s on node %s: %u ops, %u calls, %u registers", who, nn,
-			 t->nops, t->ncalls, t->nregs);
+	    t->nregs > SECMON_CT_MAX_ARGS || t->nwords > SECMON_CT_MAX_WORDS)
+		violated("table-size", "%s on node %s: %u ops, %u calls, %u registers, %u words",
+			 who, nn, t->nops, t->ncalls, t->nregs, t->nwords);
 	for (unsigned i = 0; i < t->nops; i++) {
 		const struct secmon_ct_op *op = &t->ops[i];
 
@@ -168,15 +168,36 @@ static void check_table(const char *who, int node, const struct secmon_calltab *
 			if (t->ops[j].name && base_eq(t->ops[j].name, op->name))
 				violated("op-unique", "%s on node %s: operation %s twice", who, nn,
 					 op->name);
-		if (!op->ncalls || op->first_call != next_call ||
+		/* An operation without a call writes memory words, and nothing else. */
+		if ((!op->ncalls && !op->nwords) || op->first_call != next_call ||
 		    op->first_call + op->ncalls > t->ncalls)
 			violated("op-calls", "%s on node %s: operation %s has calls %u+%u of %u",
 				 who, nn, op->name, op->first_call, op->ncalls, t->ncalls);
 		next_call = op->first_call + op->ncalls;
+		if (op->first_word != next_word || op->first_word + op->nwords > t->nwords)
+			violated("op-words", "%s on node %s: operation %s has words %u+%u of %u",
+				 who, nn, op->name, op->first_word, op->nwords, t->nwords);
+		next_word = op->first_word + op->nwords;
+		for (unsigned w = op->first_word; w < next_word && w < SECMON_CT_MAX_WORDS; w++) {
+			const struct secmon_ct_word *wd = &t->words[w];
+
+			if (!wd->addr || (wd->addr & 3) || wd->addr > 0xffffffffu ||
+			    (wd->name && (!wd->name[0] || (from_dtb && !in_dtb(wd->name)))))
+				violated("word", "%s on node %s: operation %s: word at %#llx named %s",
+					 who, nn, op->name, (unsigned long long)wd->addr,
+					 wd->name ? wd->name : "(constant)");
+			for (unsigned v = op->first_word; v < w; v++)
+				if (t->words[v].addr == wd->addr)
+					violated("word", "%s on node %s: operation %s writes %#llx twice",
+						 who, nn, op->name, (unsigned long long)wd->addr);
+		}
 	}
 	if (next_call != t->ncalls)
 		violated("op-calls", "%s on node %s: %u calls, operations use %u", who, nn, t->ncalls,
 			 next_call);
+	if (next_word != t->nwords)
+		violated("op-words", "%s on node %s: %u words, operations use %u", who, nn, t->nwords,
+			 next_word);
 	for (unsigned i = 0; i < t->ncalls; i++) {
 		const struct secmon_ct_call *c = &t->calls[i];
 		uint32_t used = 1u << c->id_reg;

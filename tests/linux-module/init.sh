@@ -9,7 +9,7 @@
 #                         broken-service | absent | hvc-vhe | hvc-el1 | cpus17
 #                         | scmi | scmi-owned (the SCMI=1 firmware: debugfs
 #                         secmon/scmi)
-#                         | exynos | omap4 | reordered | psci01 (AArch32)
+#                         | negative | omap4 | reordered | psci01 (AArch32)
 #                         (see run.sh)
 #   secmon.fw=0|1         1 when a secmon monitor answers the calls; 0 for
 #                         QEMU's built-in PSCI, which answers PSCI only
@@ -569,7 +569,7 @@ hvc-el1)
 	has "calls: the call went by hvc" "$D/calls" "hvc secure-media/set-format x0=0x82000100 x1=0x2 -> x0="
 	unload
 	;;
-exynos)
+negative)
 	# Negative IDs in r0; the CPU in r1, the entry in r2.
 	scenario_board "smc secure-monitor/set-cpu-boot-addr x0=0xffffff9b x1=0x1 x2=0x" \
 		"smc secure-monitor/get-cpu-boot-addr x0=0xffffff9a x1=0x1 ->" \

@@ -14,7 +14,7 @@
 #   psci            + boards/secure-media.dtsi: PSCI firmware operations,
 #                   the media service, debugfs, the example driver, the API
 #   table           + the call table of boards/reordered.dts and media
-#   legacy          + the legacy call table of boards/exynos-style.dts
+#   legacy          + the legacy call table of boards/legacy-negative.dts
 #   broken-table    + a call table with a register used twice: insmod fails
 #   broken-service  + a secure-media node with method "svc": insmod fails
 #   absent          no secmon node at all (only QEMU's PSCI node, which
@@ -49,7 +49,7 @@
 #                   Linux's cpuidle counters
 # and with --arch armhf, each example board's firmware operations driven by
 # secmon-api-test.ko (scenario=board) on CPU 1, taken offline first:
-#   fw-exynos fw-omap4 fw-reordered fw-psci01   boards/exynos-style.dts,
+#   fw-negative fw-omap4 fw-reordered fw-psci01   boards/legacy-negative.dts,
 #                   omap4-style.dts, reordered.dts, psci-0.1-custom.dts
 #
 # Options:
@@ -268,7 +268,7 @@ make_dts() { # SCENARIO N OUT.dts
 	case $1 in
 	psci) echo '/include/ "secure-media.dtsi"' ;;
 	table) board_body reordered.dts; echo '/include/ "secure-media.dtsi"' ;;
-	legacy) board_body exynos-style.dts; echo '/include/ "secure-media.dtsi"' ;;
+	legacy) board_body legacy-negative.dts; echo '/include/ "secure-media.dtsi"' ;;
 	broken-table)
 		cat <<'EOF'
 /include/ "secure-media.dtsi"
@@ -359,7 +359,7 @@ BIOS_SCMI=$(dirname "${BIOS:-.}")-scmi/secmon.bin
 [ -n "$BIOS" ] && [ "$ARCH" = arm64 ] && SCENARIOS="$SCENARIOS fw-idle"
 # The example boards' firmware operations from an AArch32 kernel too.
 [ -n "$BIOS" ] && [ "$ARCH" = armhf ] &&
-	SCENARIOS="$SCENARIOS fw-exynos fw-omap4 fw-reordered fw-psci01"
+	SCENARIOS="$SCENARIOS fw-negative fw-omap4 fw-reordered fw-psci01"
 wanted() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 for s in $SCENARIOS; do
@@ -378,7 +378,7 @@ for s in $SCENARIOS; do
 		case $s in
 		fw-psci) board=psci-standard.dts ;;
 		fw-table | fw-reordered) board=reordered.dts ;;
-		fw-exynos) board=exynos-style.dts ;;
+		fw-negative) board=legacy-negative.dts ;;
 		fw-omap4) board=omap4-style.dts ;;
 		fw-psci01) board=psci-0.1-custom.dts ;;
 		esac

@@ -8,7 +8,7 @@
  *   secmon-api-test: not ok - <what> (got X, want Y)
  *   secmon-api-test: N passed, M failed
  *
- * Parameters: scenario=psci|table|legacy|board (the board's firmware-operations
+ * Parameters: scenario=psci|table|legacy|board|exynos (the board's firmware-operations
  * backend, see tests/linux-module/run.sh), fw=1 when a secmon monitor
  * answers the calls (else QEMU's built-in PSCI answers PSCI and nothing
  * else), media=0 when the board has no secure-media service, atomic=N
@@ -28,6 +28,17 @@
  * entered (a cluster or system state when it coordinated one), Linux under
  * the state it asked for.
  *
+ * scenario=exynos (AArch32, the monitor's Exynos4210 port, Linux booted with
+ * maxcpus=1 so that CPU 1 is still held in the monitor): the library's
+ * set/get_cpu_boot_addr write and read SYSRAM + 0x1c (no call); CPU1BOOT
+ * with the monitor's own iRAM there starts nothing; then CPU 1 is started
+ * at a page of this module's (a WFI loop: it stays there), whose physical
+ * address it prints ("exynos: CPU 1 boot address 0x...") for
+ * tests/exynos/suite.sh to hold against the monitor's log; do_idle (AFTR),
+ * suspend (SLEEP) and resume write their SYSRAM words, read back here; raw
+ * SMCs with unknown IDs answer SMC_UNK, L2 calls with bits the L2C-310
+ * does not define are refused (the monitor logs them).
+ *
  * scenario=bind: no checks; registers the platform driver "secmon-bind-test",
  * which matches nothing by itself: init.sh binds it to the SCMI channel's
  * node through driver_override, as the kernel's SCMI driver would bind,
@@ -39,6 +50,7 @@
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/gfp.h>
+#include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -51,6 +63,23 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 #include <asm/cputype.h>
+
+#ifdef CONFIG_ARM
+#include <asm/cacheflush.h>
+#include <asm/outercache.h>
+
+/* Code that a CPU fetches with its MMU and caches off must be in memory. */
+static void clean_to_memory(void *va, phys_addr_t pa, size_t n)
+{
+	__cpuc_flush_dcache_area(va, n);
+	outer_flush_range(pa, pa + n);
+}
+#else
+/* scenario=exynos is an AArch32 SoC's: an AArch64 kernel never runs it. */
+static void clean_to_memory(void *va, phys_addr_t pa, size_t n)
+{
+}
+#endif
 
 static char *scenario = "psci";
 module_param(scenario, charp, 0444);
@@ -454,6 +483,85 @@ static int bind_remove(struct platform_device *pdev)
 	return 0;
 }
 
+#define EXYNOS_SYSRAM_NS	0x0203f000
+#define EXYNOS_MONITOR_IRAM	0x02020000	/* secure: never a boot address */
+
+static void exynos(void)
+{
+	void __iomem *mb = ioremap(EXYNOS_SYSRAM_NS, 0x40);
+	struct page *pg = alloc_page(GFP_KERNEL);
+	struct arm_smccc_res res;
+	phys_addr_t pa, resume;
+	u32 *code;
+	u64 a = 0;
+
+	if (!mb || !pg) {
+		check_true(false, "exynos: map SYSRAM and allocate a page");
+		return;
+	}
+	check_true(!strcmp(secmon_firmware_backend(), "table"), "exynos: backend is table");
+	check_true(secmon_firmware_has("set-cpu-boot-addr") &&
+		   secmon_firmware_has("get-cpu-boot-addr"),
+		   "exynos: set/get_cpu_boot_addr through the entry-address word");
+	check_true(!cpu_online(1), "exynos: CPU 1 is not online (maxcpus=1)");
+
+	/* Hostile: the monitor's own iRAM as CPU 1's boot address. */
+	check(secmon_firmware_set_cpu_boot_addr(1, EXYNOS_MONITOR_IRAM), 0,
+	      "exynos: set_cpu_boot_addr(1, the monitor's iRAM) writes the word");
+	check(readl(mb + 0x1c), EXYNOS_MONITOR_IRAM, "exynos: SYSRAM + 0x1c holds it");
+	check(secmon_firmware_get_cpu_boot_addr(1, &a), 0, "exynos: get_cpu_boot_addr(1)");
+	check(a, EXYNOS_MONITOR_IRAM, "exynos: get_cpu_boot_addr reads the word back");
+	check(secmon_firmware_cpu_boot(1), 0, "exynos: CPU1BOOT with it (no answer used)");
+	check(secmon_firmware_set_cpu_boot_addr(1, 1ull << 32), -EFAULT,
+	      "exynos: an address beyond the 32-bit word is refused");
+	check(readl(mb + 0x1c), EXYNOS_MONITOR_IRAM, "exynos: ... and nothing written");
+	check(secmon_firmware_cpu_boot(nr_cpu_ids + 5), -EINVAL,
+	      "exynos: cpu_boot of a CPU that does not exist is -EINVAL");
+	msleep(20);
+	check_true(!cpu_online(1), "exynos: CPU 1 still offline");
+
+	/* CPU 1 started at a page of ours: WFI, then back to the WFI. */
+	code = page_address(pg);
+	pa = page_to_phys(pg);
+	code[0] = 0xe320f003;	/* wfi */
+	code[1] = 0xeafffffd;	/* b code[0] */
+	clean_to_memory(code, pa, 8);
+	check(secmon_firmware_set_cpu_boot_addr(1, pa), 0, "exynos: set_cpu_boot_addr(1, our page)");
+	check(readl(mb + 0x1c), pa, "exynos: SYSRAM + 0x1c holds our page's address");
+	check(secmon_firmware_cpu_boot(1), 0, "exynos: CPU1BOOT");
+	pr_info("secmon-api-test: exynos: CPU 1 boot address %#llx\n", (unsigned long long)pa);
+
+	/* AFTR, SLEEP, resume: the mailbox words of Linux's firmware.c. */
+	resume = pa + 0x100;
+	writel(0, mb + 0x20);
+	check(secmon_firmware_do_idle(1), -EINVAL,
+	      "exynos: do_idle without a resume address is refused");
+	check(readl(mb + 0x20), 0, "exynos: ... and nothing written");
+	check(secmon_firmware_do_idle_entry(1, resume), 0, "exynos: do_idle (AFTR) returns");
+	check(readl(mb + 0x24), resume, "exynos: AFTR: SYSRAM + 0x24 = the resume address");
+	check(readl(mb + 0x20), 0xfcba0d10, "exynos: AFTR: SYSRAM + 0x20 = 0xfcba0d10");
+	check(secmon_firmware_suspend(resume), 0, "exynos: suspend (SLEEP) returns");
+	check(readl(mb + 0x8), resume, "exynos: SLEEP: SYSRAM + 0x8 = the resume address");
+	check(readl(mb + 0xc), 0xbad, "exynos: SLEEP: SYSRAM + 0xc = 0xbad");
+	check(secmon_firmware_resume(), 0, "exynos: resume");
+	check(readl(mb + 0xc), 0, "exynos: resume: SYSRAM + 0xc = 0");
+
+	/* Raw SMCs: IDs the board does not have, and L2 values out of range. */
+	arm_smccc_smc(0xfffffffa, 0, 0, 0, 0, 0, 0, 0, &res);
+	check(res.a0, 0xffffffff, "exynos: unknown ID -6: SMC_UNK");
+	arm_smccc_smc(0xffffff9b, 1, pa, 0, 0, 0, 0, 0, &res);
+	check(res.a0, 0xffffffff, "exynos: -101 (SMC_CMD_REG, Exynos5420's): SMC_UNK");
+	/* C15RESUME as Linux's resume path sends it: power and diagnostic in r1, r2. */
+	arm_smccc_smc(0xfffffff5, 0x3, 0x41, 0, 0, 0, 0, 0, &res);
+	check_true(res.a0 == 0xfffffff5 && res.a1 == 0x3 && res.a2 == 0x41 && res.a3 == 0,
+		   "exynos: C15RESUME (-11, r1 = 3, r2 = 0x41) answered, registers as sent");
+	arm_smccc_smc(0xffffffea, 0xffffffff, 0xffffffff, 0xffffffff, 0, 0, 0, 0, &res);
+	arm_smccc_smc(0xffffffeb, 2, 0, 0, 0, 0, 0, 0, &res);
+	arm_smccc_smc(0xffffffe7, 4, 0, 0, 0, 0, 0, 0, &res);
+	iounmap(mb);
+	/* The page stays CPU 1's: never freed. */
+}
+
 static struct platform_driver bind_driver = {
 	.probe = bind_probe,
 	.remove = bind_remove,
@@ -482,6 +590,11 @@ static int __init api_test_init(void)
 			idle();
 		else
 			stats();
+		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
+		return 0;
+	}
+	if (!strcmp(scenario, "exynos")) {
+		exynos();
 		pr_info("secmon-api-test: %u passed, %u failed\n", passed, failed);
 		return 0;
 	}

@@ -9,8 +9,9 @@ context, and from the debugfs `call` write, and prints TAP lines:
   ok - module stack (ARCH): no sleeping function on the call path
   ok - module stack (ARCH): deepest call path N bytes (limit 1024): a -> b -> ...
 
-An indirect call (the library's `c->invoke`) counts as the deepest of the
-module's conduits (smc_invoke, hvc_invoke); one in lib/fwops.c (a backend's
+An indirect call (the library's `c->invoke`, or its memory hook
+`mem->read32`/`write32`) counts as the deepest of the module's conduits and
+hooks (smc_invoke, hvc_invoke, mem_read32, mem_write32); one in lib/fwops.c (a backend's
 operation, `o->impl->cpu_boot`) as the deepest of that file's own functions. A kernel function outside the
 module (ktime_get_mono_fast_ns, the spinlock, arm_smccc_1_2_smc, ...) has
 no .su here: it counts as EXTERNAL bytes, the frame of a small leaf.
@@ -25,13 +26,14 @@ import sys
 ROOTS = [
     "secmon_call", "secmon_call_by_name", "secmon_get_by_name", "secmon_put", "secmon_has",
     "secmon_firmware_cpu_boot", "secmon_firmware_set_cpu_boot_addr",
-    "secmon_firmware_get_cpu_boot_addr", "secmon_firmware_do_idle", "secmon_firmware_suspend",
+    "secmon_firmware_get_cpu_boot_addr", "secmon_firmware_do_idle",
+    "secmon_firmware_do_idle_entry", "secmon_firmware_suspend",
     "secmon_firmware_resume", "secmon_firmware_l2x0_init", "secmon_firmware_c15resume",
     "secmon_arch_features", "secmon_discover",
 ]
 DEBUGFS_ROOT = "call_write"
-# The module's conduits, what the library's indirect call reaches.
-CONDUITS = ("smc_invoke", "hvc_invoke")
+# The module's conduits and memory hooks, what the library's indirect calls reach.
+CONDUITS = ("smc_invoke", "hvc_invoke", "mem_read32", "mem_write32")
 # lib/fwops.c calls its backends' operations, its own static functions, by pointer.
 FWOPS = "lib/fwops.c"
 FWOPS_IMPL = "__fwops_impl"

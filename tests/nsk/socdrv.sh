@@ -18,7 +18,7 @@
 #                build/nsk-a64/boards/
 #
 # Prints TAP: the driver's lines with the shape in front ("ok 7 - secmon
-# gic3 el2 exynos-style: do_idle returns after a wake-up"), the nsk's check
+# gic3 el2 legacy-negative: do_idle returns after a wake-up"), the nsk's check
 # that its registers survive 100 ms of the firmware's interrupts, one line
 # per boot saying that it completed and one on the monitor's power-off watch
 # (on only for a PSCI 0.1 board: its FIQs must have come, and nothing may

@@ -2,7 +2,7 @@
 # The stress suite of `make check`: builds tests/stress/stress.c beside the
 # ASan + UBSan host build (build/host), then runs it three times: a million
 # PSCI operations from 8 simulated CPUs, a shorter run that mixes in the
-# Exynos-style board's legacy calls and the secure-media service, and one
+# negative-ID example board's legacy calls and the secure-media service, and one
 # that ends with SYSTEM_OFF while the other CPUs keep calling. Under
 # ASan a million operations take about 11 s on 2 cores, so no separate
 # unsanitised build is needed. Prints TAP. Usage: run.sh [OPERATIONS [LEGACY_OPERATIONS]]
@@ -19,6 +19,6 @@ else
 	exit 1
 fi
 tap_suite build/host/stress -n "$ops"
-tap_suite build/host/stress -n "$legacy_ops" -x build/host/boards/exynos-style.dtb
+tap_suite build/host/stress -n "$legacy_ops" -x build/host/boards/legacy-negative.dtb
 tap_suite build/host/stress -n 100000 -o
 tap_status

@@ -19,7 +19,7 @@
  *     ON for AFFINITY_INFO, ALREADY_ON for CPU_ON, and ON or STANDBY for
  *     NODE_HW_STATE at level 0.
  *
- * With -x EXYNOS_DTB (boards/exynos-style.dts, compiled) the monitor also
+ * With -x NEGATIVE_DTB (boards/legacy-negative.dts, compiled) the monitor also
  * serves that board's legacy calls and the secure-media service, and the
  * CPUs mix them in: set-cpu-boot-addr / cpu-boot / get-cpu-boot-addr on
  * random CPUs (each boot address names the CPU it was set for, so a CPU
@@ -30,7 +30,7 @@
  * while the others keep calling, and the simulation must end with SYSTEM_OFF
  * (the simulator's shutdown path under concurrent SMCs).
  *
- * Usage: stress [-n OPERATIONS] [-o] [-s SEED] [-t TICK_US] [-x EXYNOS_DTB]
+ * Usage: stress [-n OPERATIONS] [-o] [-s SEED] [-t TICK_US] [-x NEGATIVE_DTB]
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -57,7 +57,7 @@
 #define LEGACY_PC (NS_BASE + 0x10000000ull)
 #define LEGACY_SPAN 0x10000000ull
 
-/* boards/exynos-style.dts and boards/secure-media.dtsi. */
+/* boards/legacy-negative.dts and boards/secure-media.dtsi. */
 #define EX_CPU_BOOT 0xfffffffcu
 #define EX_SET_BOOT_ADDR 0xffffff9bu
 #define EX_GET_BOOT_ADDR 0xffffff9au
@@ -578,7 +578,7 @@ int main(int argc, char **argv)
 			cfg.tick_us = (unsigned)strtoul(optarg, 0, 0);
 		else {
 			fprintf(stderr, "usage: %s [-n OPERATIONS] [-o] [-s SEED] [-t TICK_US] "
-				"[-x EXYNOS_DTB]\n", argv[0]);
+				"[-x NEGATIVE_DTB]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -589,7 +589,7 @@ int main(int argc, char **argv)
 		rng_state[i] = (seed + 1) * 0x9e3779b97f4a7c15ull + i * 0x632be59bd9b4e019ull + 1;
 	printf("# %llu operations, %u CPUs, seed %#llx, tick %u us%s%s\n",
 	       (unsigned long long)budget, (unsigned)NCPUS, (unsigned long long)seed, cfg.tick_us,
-	       board ? ", with the Exynos-style board's legacy calls" : "",
+	       board ? ", with the negative-ID example board's legacy calls" : "",
 	       end_with_system_off ? ", ending with SYSTEM_OFF" : "");
 	fflush(stdout);
 

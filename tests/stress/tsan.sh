@@ -37,7 +37,7 @@ for t in "$dir"/tests/test_*; do
 	[ -x "$t" ] && check "unit-$(basename "$t")" "$t"
 done
 check stress "$dir/stress" -n "$ops"
-check stress-legacy "$dir/stress" -n "$ops" -x "$dir/boards/exynos-style.dtb"
+check stress-legacy "$dir/stress" -n "$ops" -x "$dir/boards/legacy-negative.dtb"
 # Ending with SYSTEM_OFF under concurrent SMCs: short runs, several seeds.
 check stress-system-off bash -c 'for s in 1 2 3 4 5 6 7 8; do "$0" -n 20000 -o -s $s || exit; done' \
 	"$dir/stress"

@@ -224,7 +224,7 @@ static void board_dt_disabled_table_not_served(void **state)
 	assert_clean();
 }
 
-/* An Exynos-style call: ID in x0, cpu in x1, maybe entry in x2; `results` written. */
+/* A legacy call with a negative ID: ID in x0, cpu in x1, maybe entry in x2; `results` written. */
 static uint64_t exynos_at(int line, uint32_t results, uint32_t id, uint64_t cpu, uint64_t entry,
 			  struct secmon_regs *r)
 {

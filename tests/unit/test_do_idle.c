@@ -3,7 +3,7 @@
  * The library's secmon_fwops_do_idle() against the simulated monitor, through
  * each backend secmon_fwops_init_dt() can choose: standard PSCI (the
  * monitor's own /psci), and call tables whose do-idle the monitor serves
- * (an Exynos-style legacy ID with no argument, an SMCCC SiP ID with the
+ * (a legacy negative ID with no argument, an SMCCC SiP ID with the
  * mode in x3). Each must reach the same state: one more standby entry in
  * the caller's PSCI statistics, and no other state counted.
  *

@@ -46,6 +46,8 @@ int secmon_firmware_cpu_boot(unsigned int cpu);
 int secmon_firmware_set_cpu_boot_addr(unsigned int cpu, u64 addr);
 int secmon_firmware_get_cpu_boot_addr(unsigned int cpu, u64 *addr);
 int secmon_firmware_do_idle(unsigned long mode);
+/* do_idle with the physical address the CPU resumes at (a table whose do-idle writes it). */
+int secmon_firmware_do_idle_entry(unsigned long mode, u64 entry);
 int secmon_firmware_suspend(u64 entry);
 int secmon_firmware_resume(void);
 int secmon_firmware_l2x0_init(void);

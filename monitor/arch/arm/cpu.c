@@ -15,6 +15,7 @@
 #define ACTLR_SMP	(1u << 6)	/* Cortex-A7/A15: take part in coherency */
 #define ACTLR_IBE	(1u << 0)	/* Cortex-A15: ICIALLU also invalidates the BTB */
 #define NSACR_CP10_11	((1u << 10) | (1u << 11))
+#define NSACR_NS_SMP	(1u << 18)	/* Cortex-A9: the normal world may write ACTLR.SMP */
 
 static uint32_t midr_part(void)
 {
@@ -74,8 +75,13 @@ void a32_cpu_reset_init(unsigned cpu)
 
 	(void)cpu;
 	write_cp15(CP15_SCR, scr_value());
-	/* The normal world may use the FPU and Advanced SIMD (cp10, cp11). */
-	write_cp15(CP15_NSACR, NSACR_CP10_11);
+	/*
+	 * The normal world may use the FPU and Advanced SIMD (cp10, cp11). On
+	 * the Cortex-A9 it also owns ACTLR.SMP: Linux sets it itself at boot
+	 * (__v7_ca9mp_setup) and clears and sets it around a CPU's hotplug
+	 * (Exynos: v7_exit_coherency_flush(), cpu_leave_lowpower()).
+	 */
+	write_cp15(CP15_NSACR, NSACR_CP10_11 | (part == MIDR_CORTEX_A9 ? NSACR_NS_SMP : 0));
 	write_cp15(CP15_CPACR, 0);
 	/*
 	 * Cortex-A7/A15: ACTLR.SMP is writable only from the secure side;

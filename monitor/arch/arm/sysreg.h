@@ -168,6 +168,7 @@ static inline void mmio_write64(uintptr_t a, uint64_t v)
 
 /* MIDR part numbers (MIDR_PART_MASK: monitor/arch/arch.h). */
 #define MIDR_CORTEX_A7	0x4100c070u
+#define MIDR_CORTEX_A9	0x4100c090u
 #define MIDR_CORTEX_A15	0x4100c0f0u
 
 #endif /* __ASSEMBLER__ */

@@ -23,6 +23,7 @@
 #define EX_MB_CPU_BOOT		0x1c	/* CPU 1's boot address */
 #define EX_MB_AFTR_FLAG		0x20	/* 0xfcba0d10 while an AFTR is asked for */
 #define EX_MB_AFTR_ENTRY	0x24	/* resume address after AFTR */
+#define EX_AFTR_MAGIC		0xfcba0d10
 
 /* Devices. */
 #define EX_PMU_BASE		0x10020000

@@ -83,9 +83,21 @@ _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 	park(cpu);
 }
 
+/*
+ * PSCI's standby, and Samsung's AFTR (CPU0AFTR, the board's do-idle). On
+ * the chip AFTR powers CPU 0 down and the iROM resumes it at the address
+ * in SYSRAM + 0x24 when SYSRAM + 0x20 holds the AFTR magic; QEMU powers
+ * nothing down, so CPU 0 waits for an interrupt here and returns (Linux
+ * counts that as an aborted AFTR). The mailbox is logged as read.
+ */
 void plat_cpu_standby(unsigned cpu)
 {
-	(void)cpu;
+	const volatile uint32_t *mb = (const volatile uint32_t *)EX_SYSRAM_NS;
+	uint32_t flag = mb[EX_MB_AFTR_FLAG / 4];
+
+	if (cpu == 0 && flag == EX_AFTR_MAGIC)
+		fw_info("AFTR: flag %x, resume address %x: a wait for an interrupt, then back\n",
+			(unsigned)flag, (unsigned)mb[EX_MB_AFTR_ENTRY / 4]);
 	wait_for_interrupt();
 }
 

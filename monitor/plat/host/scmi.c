@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /*
- * The simulator's SCMI channel: a window of host memory standing for the
+ * The simulator's SCMI channel and the library's memory words: a window of host memory standing for the
  * physical addresses [SIM_WINDOW_BASE, +SIM_WINDOW_SIZE), which straddles
  * the start of the default normal-world memory so that tests can also place
  * a channel in memory the normal world does not own.
@@ -26,6 +26,30 @@ void *sim_phys(uint64_t pa, uint64_t size)
 		return NULL;
 	return window + (pa - SIM_WINDOW_BASE);
 }
+
+static int sim_read32(void *ctx, uint64_t pa, uint32_t *value)
+{
+	const volatile uint32_t *w = (pa & 3) ? NULL : sim_phys(pa, 4);
+
+	(void)ctx;
+	if (!w)
+		return SECMON_E_INVALID_ADDRESS;
+	*value = *w;
+	return SECMON_OK;
+}
+
+static int sim_write32(void *ctx, uint64_t pa, uint32_t value)
+{
+	volatile uint32_t *w = (pa & 3) ? NULL : sim_phys(pa, 4);
+
+	(void)ctx;
+	if (!w)
+		return SECMON_E_INVALID_ADDRESS;
+	*w = value;
+	return SECMON_OK;
+}
+
+const struct secmon_ct_mem sim_mem = { sim_read32, sim_write32, NULL };
 
 bool scmi_be_channel(struct scmi_be_channel *ch)
 {

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <secmon/calltab.h>
 #include <secmon/conduit.h>
 
 #define SIM_MAX_CPUS 16	/* at most MON_MAX_CPUS (monitor.h: the CPU limits) */
@@ -105,6 +106,13 @@ int sim_ns_dt(void *buf, int size, unsigned ncpus, const void *board_dtb);
 
 /* The host pointer for [pa, pa + size) of the window, or NULL. */
 void *sim_phys(uint64_t pa, uint64_t size);
+
+/*
+ * The library's access to physical memory (<secmon/calltab.h>) in the
+ * simulator: the window above, as the normal world sees it; a word outside
+ * it is SECMON_E_INVALID_ADDRESS.
+ */
+extern const struct secmon_ct_mem sim_mem;
 
 /* Where the SCMI channel is from the next sim_run() on; size 0: none. */
 void sim_scmi_channel(uint64_t base, uint32_t size);
