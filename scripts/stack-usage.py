@@ -343,8 +343,13 @@ INDIRECT_SOURCES = {
     "secmon_errata_apply": CONDUITS,
     "secmon_scmi_xfer": CONDUITS,
 }
-for _f in ("has", "cpu_boot", "set_cpu_boot_addr", "get_cpu_boot_addr", "do_idle", "suspend",
-           "resume", "l2x0_init", "c15resume"):
+# The library's physical-word hook (struct secmon_ct_mem): the firmware
+# gives it none (no object of the image holds one, so nothing is called); a
+# port that gives one names its object here.
+for _f in ("secmon_ct_mem_read32", "secmon_ct_mem_write32", "secmon_calltab_write_words"):
+    INDIRECT_SOURCES[_f] = []
+for _f in ("has", "cpu_boot", "set_cpu_boot_addr", "get_cpu_boot_addr", "do_idle", "do_idle_entry",
+           "suspend", "resume", "l2x0_init", "c15resume"):
     INDIRECT_SOURCES["secmon_fwops_" + _f] = ["lib/fwops.c:" + t for t in
                                               ("psci_impl", "table_impl", "none_impl")]
 
