@@ -297,6 +297,38 @@ static void tos_boot_checks_the_vector_table(void **state)
 	sim_tos = NULL;
 }
 
+/* ---- the ID as the trusted OS gets it ------------------------------ */
+
+/*
+ * SMCCC 1.3's SVE hint (bit 16) is the caller's note to the monitor, not
+ * part of the ID: the trusted OS gets the ID without it, as TF-A's
+ * dispatchers pass it (OP-TEE knows no ID with bit 16 set).
+ */
+static void sc_sve_hint(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)cpu;
+	(void)pc;
+	(void)ctx;
+	EXPECT_EQ(boot_tos(), true);
+	call(0xb2010001u, 1, 2, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+	call(0xbf01ff01u, 1, 2, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000bf00ff01ull);
+}
+
+static void tos_gets_ids_without_the_sve_hint(void **state)
+{
+	(void)state;
+	reset_fake(GOOD);
+	run_clean(sc_sve_hint, 1, 0);
+	assert_true(atomic_load(&fake.n) >= 2);
+	assert_int_equal(fake.e[0].x0, 0xb2000001u);
+	assert_int_equal(fake.e[1].x0, 0xbf00ff01u);
+	sim_tos = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +337,7 @@ int main(void)
 		cmocka_unit_test(tos_exception_is_contained),
 		cmocka_unit_test(tos_hook_error_is_contained),
 		cmocka_unit_test(tos_boot_checks_the_vector_table),
+		cmocka_unit_test(tos_gets_ids_without_the_sve_hint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
