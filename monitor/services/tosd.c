@@ -177,8 +177,10 @@ bool tosd_handle(struct mon_call *c)
 
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
 		return false;
-	for (i = 0; i < 8; i++)
+	for (i = 1; i < 8; i++)
 		x[i] = c->r->x[i] & width;
+	/* The ID as dispatched: without SMCCC 1.3's SVE hint, which no trusted OS takes for its own. */
+	x[0] = c->fid;
 	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x)) {
 		for (i = 0; i < 4; i++)
 			c->r->x[i] = x[i + 1] & width;
