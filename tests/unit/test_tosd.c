@@ -8,6 +8,7 @@
  * and a broken trusted OS contained: SMC_UNK, the console says so, it is
  * never entered again.
  */
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,7 +31,7 @@ enum { V_YIELD, V_FAST, V_ON, V_OFF, V_RESUME, V_SUSPEND, V_FIQ, V_SYSOFF, V_SYS
 static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
 
 /* How the fake answers a call. */
-enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR };
+enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1 };
 
 static struct {
 	atomic_int mode;
@@ -41,6 +42,7 @@ static struct {
 		int ns_starts;	/* the CPU's entries into the normal world before this one */
 	} e[256];
 	uint64_t boot_x[4];
+	atomic_int hung;	/* HANG_CPU1: 1 while CPU 1 hangs, 2 if no kick ended it */
 } fake;
 
 static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
@@ -65,6 +67,28 @@ static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8
 	}
 	memcpy(in, x, sizeof(in));
 	switch (atomic_load(&fake.mode)) {
+	case HANG_CPU1:
+		/*
+		 * CPU 1's call hangs (interrupts masked: only a kick ends it);
+		 * CPU 0's next call gets a wrong ID. Given up after 3 s.
+		 */
+		if (cpu == 1 && vec == V_FAST) {
+			uint64_t t0 = now_ms();
+
+			atomic_store(&fake.hung, 1);
+			while (!__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED) &&
+			       now_ms() - t0 < 3000)
+				sched_yield();
+			if (__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED))
+				return PLAT_TOS_INTERRUPT;
+			atomic_store(&fake.hung, 2);
+			break;
+		}
+		if (cpu == 0 && vec == V_FAST) {
+			x[0] = 0xbe0000ffu;
+			return PLAT_TOS_SMC;
+		}
+		break;
 	case WRONG_ID:
 		x[0] = 0xbe0000ffu;
 		return PLAT_TOS_SMC;
@@ -329,6 +353,50 @@ static void tos_gets_ids_without_the_sve_hint(void **state)
 	sim_tos = NULL;
 }
 
+/*
+ * A trusted OS found broken on one CPU while it hangs on another: the
+ * hung CPU is still taken out of it (the caller gets SMC_UNK), though no
+ * call will enter the trusted OS again to find it late.
+ */
+static void sc_dead_while_hung(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+	uint64_t t0;
+
+	(void)pc;
+	(void)ctx;
+	if (cpu == 1) {
+		call(0xb2000001u, 1, 2, &r);
+		EXPECT_EQ(r.x[0], UNK64);
+		atomic_store(&S.step, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&fake.hung, 1);
+	call(0xb2000001u, 1, 2, &r);	/* a wrong answer: dead */
+	EXPECT_EQ(r.x[0], UNK64);
+	/* Well past the watch's 500 ms, the normal world calls again. */
+	t0 = now_ms();
+	while (now_ms() - t0 < 700)
+		sched_yield();
+	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+}
+
+static void tos_dead_frees_a_hung_cpu(void **state)
+{
+	(void)state;
+	reset_fake(HANG_CPU1);
+	memset(sim_tos_kicks, 0, sizeof(sim_tos_kicks));
+	run_clean(sc_dead_while_hung, 2, 0);
+	assert_true(__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED) >= 1);
+	assert_int_equal(atomic_load(&fake.hung), 1);
+	assert_non_null(strstr(console, "trusted OS on CPU 0: its fast entry answered with SMC be0000ff"));
+	sim_tos = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +406,7 @@ int main(void)
 		cmocka_unit_test(tos_hook_error_is_contained),
 		cmocka_unit_test(tos_boot_checks_the_vector_table),
 		cmocka_unit_test(tos_gets_ids_without_the_sve_hint),
+		cmocka_unit_test(tos_dead_frees_a_hung_cpu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
