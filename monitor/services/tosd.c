@@ -16,7 +16,8 @@
  * exception taken to EL3, a vector table outside its memory) marks the
  * trusted OS dead: the console says what it did, the caller gets SMC_UNK,
  * and from then on its entities answer SMC_UNK and its hooks are skipped
- * on every CPU; it is never entered again.
+ * on every CPU; it is never entered again, and a CPU still in a watched
+ * entry is kicked out of it once late, as before.
  */
 #include <secmon/psci.h>
 #include "../core/log.h"
@@ -175,8 +176,11 @@ bool tosd_handle(struct mon_call *c)
 	uint64_t x[8], width = c->caller->aarch32 ? 0xffffffffu : ~0ull;
 	unsigned i;
 
-	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
+	/* Dead, it is entered no more: its calls still look for a CPU stuck in it. */
+	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE)) {
+		watch_others(c->cpu);
 		return false;
+	}
 	for (i = 1; i < 8; i++)
 		x[i] = c->r->x[i] & width;
 	/* The ID as dispatched: without SMCCC 1.3's SVE hint, which no trusted OS takes for its own. */
