@@ -122,6 +122,7 @@ $(SIMBENCH) $(FASTCHECK): $(O)/%: bench/%.c rel
 # The firmware is built by its own makefile; a run copies it first.
 prereq:
 	@$(MAKE) -f mk/firmware.mk PORT=qemu-virt-a64
+	@$(MAKE) -f mk/firmware.mk PORT=qemu-virt-a64-tos
 	@$(MAKE) -f mk/tos.mk
 	@$(MAKE) -f mk/firmware.mk PORT=qemu-virt-a64-scmi
 	@$(MAKE) -f mk/bench.mk bk $(BOARD_DTBS) $(FASTCHECK)

@@ -13,7 +13,7 @@
 #   make -f mk/firmware.mk PORT=NAME build/NAME/linkcheck.elf   for tests/link/check.sh
 # Options: VERBOSE=1 (the monitor's log on by default; at run time:
 # -fw_cfg name=opt/secmon/verbose,string=1), SCMI=1 (the SCMI server built
-# in: docs/scmi.md), O (the output folder), EXTRA_C (more sources, for local
+# in: docs/scmi.md), TOSD=1 (the trusted-OS dispatcher built in: docs/trusted-os.md), O (the output folder), EXTRA_C (more sources, for local
 # experiments, never part of the tree's build), EXTRA_CFLAGS, and the
 # architecture's own (monitor/arch/<arch>/arch.mk).
 #
@@ -37,6 +37,7 @@ VERBOSE ?= 0
 OPT ?= -O2
 include $(PORT_FILE)
 SCMI ?= 0
+TOSD ?= 0
 include monitor/arch/$(ARCH)/arch.mk
 include mk/common.mk
 include mk/sources.mk
@@ -56,9 +57,21 @@ else
 FW_MON_C := $(filter-out $(MON_SCMI_C),$(MON_C) $(BACKEND_C)) $(MON_SCMI_OFF_C)
 FW_BOARD_C := $(filter-out $(BOARD_SCMI_C),$(BOARD_C))
 endif
+# The trusted-OS dispatcher is built in with TOSD=1 (an architecture that
+# hosts one lists its world switch in ARCH_TOSD_C and ARCH_TOSD_S); without
+# it (the default: the AArch64 resident part is held to 32 KiB, 36 KiB with
+# it) the stubs in monitor/services/off/ take its place.
+ifeq ($(TOSD),1)
+FW_ARCH_C := $(ARCH_C)
+FW_ARCH_S := $(ARCH_S)
+else
+FW_ARCH_C := $(filter-out $(ARCH_TOSD_C),$(ARCH_C))
+FW_ARCH_S := $(filter-out $(ARCH_TOSD_S),$(ARCH_S))
+FW_MON_C := $(filter-out $(MON_TOSD_C),$(FW_MON_C)) $(MON_TOSD_OFF_C)
+endif
 DRIVERS_C := $(patsubst %,$(DRIVERS_DIR)/%.c,$(BOARD_DRIVERS))
-SRCS_C := $(FW_BOARD_C) $(ARCH_C) $(ARCH_SHARED_C) $(DRIVERS_C) $(FWLIB_C) $(FW_MON_C) $(EXTRA_C)
-SRCS_S := $(ARCH_S)
+SRCS_C := $(FW_BOARD_C) $(FW_ARCH_C) $(ARCH_SHARED_C) $(DRIVERS_C) $(FWLIB_C) $(FW_MON_C) $(EXTRA_C)
+SRCS_S := $(FW_ARCH_S)
 
 INCLUDES := -Iinclude -Ilib/fdt -I$(ARCH_DIR) -I$(BOARD_INC) -isystem $(DEPS)/usr/include
 CFLAGS := -std=c11 $(OPT) -g $(WARN) -ffreestanding -nostdlib -fno-builtin -fno-common \

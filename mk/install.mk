@@ -18,7 +18,8 @@
 #             (their include path, $(XLIBDIR)/include, holds only secmon/,
 #             a link to $(INCLUDEDIR)/secmon: no host header reaches a cross build)
 #   firmware  $(FWDIR)/qemu-virt-a64/secmon.bin, qemu-virt-a32/secmon.bin,
-#             qemu-virt-a64-scmi/secmon.bin; $(FWDIR)/boards/*.dtb and their sources
+#             qemu-virt-a64-scmi/secmon.bin, qemu-virt-a64-tos/secmon.bin;
+#             $(FWDIR)/boards/*.dtb and their sources
 #   dkms      $(SRCDIR)/secmon-$(SECMON_VERSION)/: secmon.ko and
 #             secmon-media-example.ko's sources and dkms.conf
 #

@@ -8,6 +8,7 @@ PORTS :=
 PORTS += qemu-virt-a64:monitor/plat/qemu-virt/qemu-virt-a64.mk
 PORTS += qemu-virt-a32:monitor/plat/qemu-virt/qemu-virt-a32.mk
 PORTS += qemu-virt-a64-scmi:monitor/plat/qemu-virt/qemu-virt-a64-scmi.mk
+PORTS += qemu-virt-a64-tos:monitor/plat/qemu-virt/qemu-virt-a64-tos.mk
 PORTS += exynos4210:monitor/plat/exynos4210/exynos4210.mk
 
 PORT_NAMES := $(foreach p,$(PORTS),$(firstword $(subst :, ,$(p))))

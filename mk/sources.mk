@@ -17,7 +17,12 @@ BACKEND_C := $(wildcard monitor/backends/*.c)
 # The SCMI server (docs/scmi.md): its files, and the stubs that take their
 # place in a firmware built without it (SCMI=0).
 MON_SCMI_C := $(filter monitor/services/scmi%,$(MON_C)) $(filter monitor/backends/scmi%,$(BACKEND_C))
-MON_SCMI_OFF_C := $(wildcard monitor/services/off/*.c)
+MON_SCMI_OFF_C := monitor/services/off/scmi_off.c monitor/services/off/scmi_off_dt.c
+# The trusted-OS dispatcher (docs/trusted-os.md): its files, built into a
+# port with TOSD=1 (qemu-virt-a64-tos), and the stubs that take their place
+# in every other firmware (TOSD=0, the default: no trusted OS is hosted).
+MON_TOSD_C := monitor/services/tosd.c monitor/services/tosd_boot.c
+MON_TOSD_OFF_C := monitor/services/off/tosd_off.c monitor/services/off/tosd_off_boot.c
 
 # The host simulator (monitor/plat/host).
 SIM_C := $(wildcard monitor/plat/host/*.c)
@@ -42,7 +47,7 @@ ARCH_SHARED_C := $(wildcard monitor/arch/*.c)
 MON_COLD_C := monitor/core/init.c monitor/core/fast_init.c monitor/core/os_dt.c \
 	monitor/core/trace_dt.c monitor/core/dispatch_init.c monitor/psci/psci_dt.c \
 	monitor/services/described_dt.c monitor/services/media_dt.c monitor/services/scmi_dt.c \
-	monitor/services/tosd_boot.c \
+	monitor/services/tosd_boot.c monitor/services/off/tosd_off_boot.c \
 	monitor/backends/scmi_model_dt.c monitor/services/off/scmi_off_dt.c
 LIB_COLD_C := lib/calltab.c lib/calltab_call.c lib/names.c lib/dtnode.c lib/dtcheck.c \
 	lib/fwops_dt.c lib/vocab.c
@@ -54,12 +59,14 @@ FWLIB_COLD_C := monitor/fwlib/stack_protector.c
 # system calls and suspend mode),
 # built with the port's OPT_SIZE: the AArch64 resident part is held under
 # 32 KiB (make bench); with the architecture's and the board's own
-# (ARCH_SIZE_C, BOARD_SIZE_C). The SMC entry, the dispatch, PSCI, the arch
-# service and the DRBG stay at the port's OPT.
+# (ARCH_SIZE_C, BOARD_SIZE_C). The SMC entry, the dispatch and PSCI stay at
+# the port's OPT; the arch service's measured calls (ARCH_FEATURES, the
+# workarounds) and the DRBG are built for size too (make bench holds them).
 MON_SIZE_C := monitor/core/log.c monitor/services/described.c monitor/services/media.c \
 	monitor/services/errata.c monitor/services/trng.c monitor/core/trace.c \
 	monitor/core/services.c monitor/core/queries.c monitor/psci/psci_stat.c \
-	monitor/psci/psci_system.c monitor/psci/psci_mode.c monitor/services/tosd.c
+	monitor/psci/psci_system.c monitor/psci/psci_mode.c monitor/services/tosd.c \
+	monitor/services/off/tosd_off.c monitor/services/arch_svc.c monitor/core/drbg.c
 FWLIB_SIZE_C := monitor/fwlib/format.c monitor/fwlib/log.c
 ARCH_SHARED_SIZE_C := $(ARCH_SHARED_C)
 DRIVERS_SIZE_C := $(wildcard $(DRIVERS_DIR)/*.c)

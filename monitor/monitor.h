@@ -135,7 +135,11 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * mon_tos_fiq(): a secure interrupt (not the monitor's own) taken while the
  * normal world ran at `ns_pc`: true when the trusted OS took it.
  * mon_tos_running(): from its ENTRY_DONE until it is found broken.
+ * mon_tos_hosted(): the image has the dispatcher (a port built with TOSD=1);
+ * cold boot only. Without it a board loads no trusted OS and the others
+ * are false at once.
  */
+bool mon_tos_hosted(void);
 bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 		  const uint64_t args[4]);
 bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc);

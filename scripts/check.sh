@@ -145,7 +145,7 @@ nsk_runs() {
 # the conformance suite with it loaded, and each of its failures contained
 # (the monitor's console must say what happened).
 tos_runs() {
-	local fw=build/qemu-virt-a64/secmon.bin tos=build/tos/tos.bin rc=0 k gic log
+	local fw=build/qemu-virt-a64-tos/secmon.bin tos=build/tos/tos.bin rc=0 k gic log
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test tos || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 2 --virt 0 --test tos || rc=1
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --el 1 --test tos || rc=1
@@ -163,6 +163,18 @@ tos_runs() {
 		tap_ok "tos psci-0.1 board: the payload refused, the console says why"
 	else
 		tap_not_ok "tos psci-0.1 board: the payload refused, the console says why"
+		rc=1
+	fi
+	# The default image has no dispatcher: the payload is ignored, by name,
+	# and the trusted-OS calls are SMC_UNK.
+	bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --tos $tos --smp 2 --gic 3 \
+		--virt 1 || rc=1
+	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3
+	if grep -q "trusted OS (fw_cfg opt/secmon/tos) ignored: this image has no trusted-OS dispatcher" \
+		"$log.fw.log" && grep -q "^ok .* no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK" "$log.log"; then
+		tap_ok "tos default image: the payload ignored, the console says why, its calls SMC_UNK"
+	else
+		tap_not_ok "tos default image: the payload ignored, the console says why, its calls SMC_UNK"
 		rc=1
 	fi
 	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's

@@ -23,7 +23,9 @@
 #                         boot as the monitor recorded it)
 #   make run TOS=FILE     a trusted OS for the firmware (fw_cfg opt/secmon/tos,
 #                         docs/trusted-os.md), e.g. build/tos/tos.bin, the
-#                         project's payload (built by make); AArch64 only.
+#                         project's payload (built by make); AArch64 only,
+#                         with the image that has the dispatcher (port
+#                         qemu-virt-a64-tos) unless BIOS= says otherwise.
 #                         The secure console (build/run/boot-secure.log) must
 #                         say it runs, and the usual checks pass with it,
 #                         CPU hotplug added
@@ -86,7 +88,8 @@ if [ -n "$TOS" ]; then
 	[ "$ARCH" = a64 ] || { echo "run.sh: TOS= is AArch64 only (docs/trusted-os.md, AArch32)" >&2; exit 2; }
 	[ -f "$TOS" ] || { echo "run.sh: no trusted OS image $TOS (TOS)" >&2; exit 2; }
 fi
-fw=${BIOS:-build/qemu-virt-$ARCH/secmon.bin}
+port=qemu-virt-$ARCH$([ -z "$TOS" ] || echo -tos)
+fw=${BIOS:-build/$port/secmon.bin}
 log=${LOG:-build/run/boot$([ "$ARCH" = a64 ] || echo "-$ARCH").log}
 mkdir -p build/run "$(dirname "$log")"
 if [ "$ARCH" = a64 ]; then
@@ -100,7 +103,7 @@ if [ -n "${BIOS:-}" ]; then
 	echo "== the firmware: $fw"
 else
 	echo "== building the firmware ($fw)"
-	make -s -f mk/firmware.mk PORT="qemu-virt-$ARCH"
+	make -s -f mk/firmware.mk PORT="$port"
 fi
 echo "== fetching Debian's $DEB kernel and busybox (cached under build/linux/$DEB)"
 sh tests/linux/fetch.sh "$DEB" "build/linux/$DEB" >/dev/null

@@ -6,8 +6,8 @@ import os
 import re
 import subprocess
 
-from .config import (ELF_BUILT, MAP_BUILT, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT,
-                     TFA_BL31_TEXT)
+from .config import (ELF_BUILT, ELF_TOS_BUILT, MAP_BUILT, RESIDENT_LIMIT, RESIDENT_LIMIT_TOS,
+                     ROOT, TFA_ALL_TEXT, TFA_BL31_SPD_TEXT, TFA_BL31_TEXT)
 
 
 def sections(tool, obj):
@@ -89,6 +89,20 @@ def lib_sizes(arch, tool):
             'all_code': sum(o['code'] for o in objs.values())}
 
 
+def resident_of(s):
+    """What stays after the cold boot: text, rodata, got and data."""
+    return s.get('.text', 0) + s.get('.rodata', 0) + s.get('.got', 0) + s.get('.data', 0)
+
+
+def footprint_tos():
+    """The image with the trusted-OS dispatcher: its resident part and whole image."""
+    if not os.path.exists(ELF_TOS_BUILT):
+        return None
+    s = sections('aarch64-linux-gnu-size', ELF_TOS_BUILT)
+    return {'resident': resident_of(s), 'image': resident_of(s) + s.get('.boot', 0),
+            'resident_limit': RESIDENT_LIMIT_TOS, 'tfa_bl31_spd_text': TFA_BL31_SPD_TEXT}
+
+
 def footprint():
     if not os.path.exists(ELF_BUILT):
         return None
@@ -115,6 +129,7 @@ def footprint():
         'lib_a64': lib_sizes('a64', 'aarch64-linux-gnu-size'),
         'lib_a32': lib_sizes('a32', 'arm-linux-gnueabihf-size'),
         'lib_core_limit': 4096,
+        'tos': footprint_tos(),
     }
     return fp
 
@@ -125,4 +140,8 @@ def footprint_counts():
     fp = footprint()
     if not fp:
         return {}
-    return {'footprint/resident': fp['resident'], 'footprint/image': fp['image']}
+    counts = {'footprint/resident': fp['resident'], 'footprint/image': fp['image']}
+    if fp['tos']:
+        counts['footprint/tos-resident'] = fp['tos']['resident']
+        counts['footprint/tos-image'] = fp['tos']['image']
+    return counts

@@ -9,8 +9,8 @@ import statistics
 import subprocess
 
 from .common import die, kv
-from .config import (BK, BOARD_DTB, CONFIGS, FW, FW_BUILT, FW_SCMI, FW_SCMI_BUILT, ITERATIONS,
-                     NEED_SECMON, OUT, SCMI_CONFIGS, TOS, TOS_BUILT, TOS_CONFIGS, UNK)
+from .config import (BK, BOARD_DTB, CONFIGS, FW, FW_BUILT, FW_SCMI, FW_SCMI_BUILT, FW_TOS,
+                     FW_TOS_BUILT, ITERATIONS, NEED_SECMON, OUT, SCMI_CONFIGS, TOS, TOS_BUILT, TOS_CONFIGS, UNK)
 
 
 def qemu_version():
@@ -28,7 +28,8 @@ def qemu_run(config, kernel, append, log):
            '-m', '512M', '-display', 'none', '-monitor', 'none', '-nic', 'none',
            '-icount', 'shift=0,sleep=off', '-serial', 'stdio']
     if fw:
-        cmd += ['-serial', 'null', '-bios', FW_SCMI if config in SCMI_CONFIGS else FW]
+        cmd += ['-serial', 'null', '-bios',
+                FW_SCMI if config in SCMI_CONFIGS else FW_TOS if config in TOS_CONFIGS else FW]
     if board:
         cmd += ['-fw_cfg', 'name=opt/secmon/board.dtb,file=' + BOARD_DTB]
     if config in TOS_CONFIGS:
@@ -163,5 +164,8 @@ def icount_runs(configs):
     if any(c in TOS_CONFIGS for c in configs):
         if not os.path.exists(TOS_BUILT):
             die('no %s: run make tos' % TOS_BUILT)
+        if not os.path.exists(FW_TOS_BUILT):
+            die('no %s: run make firmware' % FW_TOS_BUILT)
         shutil.copyfile(TOS_BUILT, TOS)
+        shutil.copyfile(FW_TOS_BUILT, FW_TOS)
     return {c: run_bk(c) for c in configs}

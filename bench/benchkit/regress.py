@@ -7,7 +7,8 @@ import json
 import os
 
 from .common import die, fmt
-from .config import (ANSWERS, BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, ROOT, TFA_ALL_TEXT,
+from .config import (ANSWERS, BASELINE, CALLS, CHECKED, RESIDENT_LIMIT, RESIDENT_LIMIT_TOS,
+                     ROOT, TFA_ALL_TEXT, TFA_BL31_SPD_TEXT,
                      TFA_BL31_TEXT, TOLERANCE, TOS_CONFIGS, UNK, UNKNOWN_TARGET, WA_TARGET,
                      WORKAROUNDS)
 from .dtstates import idle_states
@@ -87,14 +88,21 @@ def cmd_check(args):
     now.update(footprint_counts())
     n = 0
     failed = 0
-    res = now.get('footprint/resident')
-    n += 1
-    good = res is not None and res <= RESIDENT_LIMIT
-    print('%sok %d - bench footprint: resident part %s bytes, limit %d (TF-A BL31: %d of text); '
-          'whole image %s (TF-A BL1 + BL2 + BL31: about %d)' % (
-              '' if good else 'not ', n, res, RESIDENT_LIMIT, TFA_BL31_TEXT,
-              now.get('footprint/image'), TFA_ALL_TEXT))
-    failed += not good
+    for what, key, limit, tfa in (
+            ('resident part', 'footprint/resident', RESIDENT_LIMIT, 'TF-A BL31: %d of text' %
+             TFA_BL31_TEXT),
+            ('resident part with the trusted-OS dispatcher (qemu-virt-a64-tos)',
+             'footprint/tos-resident', RESIDENT_LIMIT_TOS,
+             'TF-A BL31 with its OP-TEE dispatcher: %d' % TFA_BL31_SPD_TEXT)):
+        res = now.get(key)
+        n += 1
+        good = res is not None and res <= limit
+        print('%sok %d - bench footprint: %s %s bytes, limit %d (%s)' % (
+            '' if good else 'not ', n, what, res, limit, tfa))
+        failed += not good
+    print('# bench footprint: whole image %s (TF-A BL1 + BL2 + BL31: about %d), with the '
+          'dispatcher %s' % (now.get('footprint/image'), TFA_ALL_TEXT,
+                             now.get('footprint/tos-image')))
     for cfg in CHECKED:
         n += 1
         r = runs[cfg]

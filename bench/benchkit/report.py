@@ -108,6 +108,13 @@ def table(results):
                          fp['resident'], fp['resident_limit'],
                          'ok' if fp['resident'] <= fp['resident_limit'] else 'OVER',
                          fp['tfa_bl31_text']))
+        if fp.get('tos'):
+            t = fp['tos']
+            lines.append('  with the trusted-OS dispatcher (qemu-virt-a64-tos): resident part %d '
+                         'bytes, limit %d: %s (TF-A BL31 with its OP-TEE dispatcher: %d); whole '
+                         'image %d' % (t['resident'], t['resident_limit'],
+                                       'ok' if t['resident'] <= t['resident_limit'] else 'OVER',
+                                       t['tfa_bl31_spd_text'], t['image']))
         lines.append('  whole image, cold boot (.boot %d) included: %d bytes (TF-A BL1 + BL2 + '
                      'BL31 for the same job: about %d of text)' % (
                          fp['cold_boot'], fp['image'], fp['tfa_bl1_bl2_bl31_text']))

@@ -9,6 +9,11 @@
 #include "../plat.h"
 #include "tosd.h"
 
+bool mon_tos_hosted(void)
+{
+	return true;
+}
+
 bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 		  const uint64_t args[4])
 {

@@ -12,7 +12,7 @@
 #        U-Boot qemu_arm64/u-boot.bin as BL33); QEMU boots flash.bin made of
 #        the two, U-Boot boots fw_cfg's kernel and initramfs
 #   bash tests/optee/run.sh --bios FW --optee DIR [options]   secmon FW
-#        (build/qemu-virt-a64/secmon.bin) loads DIR/core/tee.bin (OP-TEE's
+#        (build/qemu-virt-a64-tos/secmon.bin) loads DIR/core/tee.bin (OP-TEE's
 #        image with its v1 header) from fw_cfg opt/secmon/tos and boots
 #        the kernel itself
 # --optee DIR is the OP-TEE build (O=DIR): its in-tree TAs, DIR/ta/*/*.ta

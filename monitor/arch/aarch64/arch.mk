@@ -28,3 +28,6 @@ ARCH_COLD_C := $(ARCH_DIR)/coldboot.c
 # Resident, but on no measured fast path: CPU set-up at reset, traps
 # (mk/sources.mk; the workaround decision and recording's switch are shared).
 ARCH_SIZE_C := $(ARCH_DIR)/cpu.c $(ARCH_DIR)/traps.c $(ARCH_DIR)/tos.c
+# The trusted OS's world switch: built only with TOSD=1 (mk/firmware.mk).
+ARCH_TOSD_C := $(ARCH_DIR)/tos.c
+ARCH_TOSD_S := $(ARCH_DIR)/tos.S

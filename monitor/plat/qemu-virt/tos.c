@@ -34,7 +34,7 @@ MON_COLD_BOOT bool qv_tos_offered(void)
 {
 	uint32_t size;
 
-	return qv_fwcfg_file(TOS_FILE, &size) != 0;
+	return mon_tos_hosted() && qv_fwcfg_file(TOS_FILE, &size) != 0;
 }
 
 static uint32_t le32(const uint8_t *b)
@@ -82,6 +82,11 @@ MON_COLD_BOOT bool qv_tos_load(struct qv_tos *t)
 	t->pageable = t->pageable_size = 0;
 	if (!key)
 		return false;
+	if (!mon_tos_hosted()) {
+		fw_err("trusted OS (fw_cfg " TOS_FILE ") ignored: this image has no trusted-OS "
+		       "dispatcher (port qemu-virt-a64-tos has); booting without one\n");
+		return false;
+	}
 	if (qv_poweroff_enabled)
 		return refuse("a PSCI 0.1 board's power-off watch owns the secure physical timer, PPI",
 			      QV_SEC_TIMER_INTID);
