@@ -37,8 +37,16 @@ enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, R
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
 
-/* How long an entry other than a yielding call may take: 500 ms of counter time (dead()). */
+/*
+ * How long an entry other than a yielding call may take: 500 ms of counter
+ * time, three times over (dead()). A CPU found late is kicked out of the
+ * entry and, while the trusted OS lives, sent back into it with its watch
+ * started again: the counter runs on while the CPU does not (QEMU's TCG
+ * on a busy host stops a virtual CPU for hundreds of milliseconds), so
+ * one late finding is no proof of a hang; three in a row are.
+ */
 #define WATCH_DIVISOR	2
+#define WATCH_STRIKES	3
 
 bool tosd_alive;
 static uint64_t vectors;
@@ -46,13 +54,13 @@ static uint8_t cpu_state[MON_MAX_CPUS];
 
 /*
  * Per CPU, while it is in a watched entry (every entry but a yielding
- * call, which the normal world's interrupts preempt): the counter at the
- * entry (| 1, never 0), and whether another CPU found it late and kicked
- * it (plat_tos_kick()).
+ * call, which the normal world's interrupts preempt): the counter when its
+ * watch started (| 1, never 0), and the `since` of the last watch another
+ * CPU found late and kicked (plat_tos_kick()): one kick a watch.
  */
 static struct {
 	uint64_t since;
-	bool stop;
+	uint64_t kicked;
 } watch[MON_MAX_CPUS];
 
 static const char entry_names[VEC_COUNT][8] = {
@@ -64,7 +72,7 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 	static const char *const what[] = {
 		[PLAT_TOS_SMC] = "answered with SMC",
 		[PLAT_TOS_EXCEPTION] = "took an exception to EL3, ESR/ELR",
-		[PLAT_TOS_INTERRUPT] = "gave no answer in 500 ms, stopped at",
+		[PLAT_TOS_INTERRUPT] = "gave no answer in 3 x 500 ms, stopped at",
 	};
 
 	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_ACQ_REL))
@@ -77,9 +85,9 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 
 /*
  * Another CPU in a watched entry for longer than it may be is kicked out
- * of it (once): its entry ends with PLAT_TOS_INTERRUPT and it finds its
- * stop flag. Every entry looks, on every CPU: a trusted OS stuck on one CPU
- * is found when another next calls it (a few loads a CPU).
+ * of it (once a watch): its entry ends with PLAT_TOS_INTERRUPT and it
+ * finds its watch kicked. Every entry looks, on every CPU: a trusted OS
+ * stuck on one CPU is found when another next calls it (a few loads a CPU).
  */
 static void watch_others(unsigned self)
 {
@@ -92,23 +100,34 @@ static void watch_others(unsigned self)
 		/* Signed: an entry that began after `now` was read is not late. */
 		if (i == self || !since || (int64_t)(now - since) <= (int64_t)limit)
 			continue;
-		if (!__atomic_exchange_n(&watch[i].stop, true, __ATOMIC_ACQ_REL))
+		if (__atomic_exchange_n(&watch[i].kicked, since, __ATOMIC_ACQ_REL) != since)
 			plat_tos_kick(i);
 	}
 }
 
-/* An entry other than a yielding call: watched, until it answers or is stopped. */
+/*
+ * An entry other than a yielding call: watched, until it answers, or it is
+ * kicked WATCH_STRIKES times in a row (once, if the trusted OS died
+ * meanwhile on another CPU).
+ */
 static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
-	unsigned how;
+	uint64_t since = plat_counter() | 1;
+	unsigned how, strikes = 0;
 
-	__atomic_store_n(&watch[cpu].stop, false, __ATOMIC_RELAXED);
-	__atomic_store_n(&watch[cpu].since, plat_counter() | 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&watch[cpu].since, since, __ATOMIC_RELEASE);
 	for (;;) {
 		how = plat_tos_enter(cpu, pc, flags | PLAT_TOS_WATCH, x);
-		if (how != PLAT_TOS_INTERRUPT || __atomic_load_n(&watch[cpu].stop, __ATOMIC_ACQUIRE))
+		if (how != PLAT_TOS_INTERRUPT)
 			break;
-		flags = PLAT_TOS_RESUME;	/* a stray wake-up SGI: back to it */
+		flags = PLAT_TOS_RESUME;	/* back to it */
+		if (__atomic_load_n(&watch[cpu].kicked, __ATOMIC_ACQUIRE) != since)
+			continue;		/* a stray wake-up SGI */
+		if (++strikes == WATCH_STRIKES || !__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
+			break;
+		/* Late, perhaps only not run: watched again from now. */
+		since = plat_counter() | 1;
+		__atomic_store_n(&watch[cpu].since, since, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&watch[cpu].since, 0, __ATOMIC_RELEASE);
 	return how;

@@ -31,7 +31,7 @@ enum { V_YIELD, V_FAST, V_ON, V_OFF, V_RESUME, V_SUSPEND, V_FIQ, V_SYSOFF, V_SYS
 static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
 
 /* How the fake answers a call. */
-enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1 };
+enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE };
 
 static struct {
 	atomic_int mode;
@@ -43,7 +43,26 @@ static struct {
 	} e[256];
 	uint64_t boot_x[4];
 	atomic_int hung;	/* HANG_CPU1: 1 while CPU 1 hangs, 2 if no kick ended it */
+	unsigned kicks_seen;	/* HANG_ALIVE: the kicks that ended CPU 1's entries so far */
 } fake;
+
+static void wait_ms(uint64_t ms)
+{
+	uint64_t t0 = now_ms();
+
+	while (now_ms() - t0 < ms)
+		sched_yield();
+}
+
+/* Until CPU `cpu` has had more than `seen` kicks (true), or 5 s have passed. */
+static bool wait_kick(unsigned cpu, unsigned seen)
+{
+	uint64_t t0 = now_ms();
+
+	while (__atomic_load_n(&sim_tos_kicks[cpu], __ATOMIC_RELAXED) <= seen && now_ms() - t0 < 5000)
+		sched_yield();
+	return __atomic_load_n(&sim_tos_kicks[cpu], __ATOMIC_RELAXED) > seen;
+}
 
 static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
@@ -87,6 +106,26 @@ static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8
 		if (cpu == 0 && vec == V_FAST) {
 			x[0] = 0xbe0000ffu;
 			return PLAT_TOS_SMC;
+		}
+		break;
+	case SLOW_CPU1:
+		/* CPU 1's call is only slow: kicked out once, it answers when resumed. */
+		if (cpu == 1 && vec == V_FAST && !(flags & PLAT_TOS_RESUME)) {
+			atomic_store(&fake.hung, 1);
+			if (wait_kick(1, 0))
+				return PLAT_TOS_INTERRUPT;
+			atomic_store(&fake.hung, 2);
+		}
+		break;
+	case HANG_ALIVE:
+		/* CPU 1's call never answers: each kick ends one entry, the next resumes it. */
+		if (cpu == 1 && vec == V_FAST) {
+			atomic_store(&fake.hung, 1);
+			if (wait_kick(1, fake.kicks_seen)) {
+				fake.kicks_seen = __atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED);
+				return PLAT_TOS_INTERRUPT;
+			}
+			atomic_store(&fake.hung, 2);
 		}
 		break;
 	case WRONG_ID:
@@ -361,7 +400,6 @@ static void tos_gets_ids_without_the_sve_hint(void **state)
 static void sc_dead_while_hung(unsigned cpu, uint64_t pc, uint64_t ctx)
 {
 	struct secmon_regs r;
-	uint64_t t0;
 
 	(void)pc;
 	(void)ctx;
@@ -377,9 +415,7 @@ static void sc_dead_while_hung(unsigned cpu, uint64_t pc, uint64_t ctx)
 	call(0xb2000001u, 1, 2, &r);	/* a wrong answer: dead */
 	EXPECT_EQ(r.x[0], UNK64);
 	/* Well past the watch's 500 ms, the normal world calls again. */
-	t0 = now_ms();
-	while (now_ms() - t0 < 700)
-		sched_yield();
+	wait_ms(700);
 	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
 	WAIT_FLAG(&S.step, 1);
 	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
@@ -397,6 +433,91 @@ static void tos_dead_frees_a_hung_cpu(void **state)
 	sim_tos = NULL;
 }
 
+/*
+ * A CPU found late once is not a hung trusted OS (QEMU's TCG on a busy
+ * host stops a virtual CPU for longer than the watch): kicked out, it is
+ * sent back into its entry, which then answers; the trusted OS lives on.
+ */
+static void sc_slow(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)pc;
+	(void)ctx;
+	if (cpu == 1) {
+		call(0xb2000001u, 1, 2, &r);
+		EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+		atomic_store(&S.step, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&fake.hung, 1);
+	wait_ms(700);
+	call(0xb2000001u, 3, 4, &r);	/* finds CPU 1 late: kicks it */
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	call(0xb2000001u, 5, 6, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+}
+
+static void tos_late_once_is_not_dead(void **state)
+{
+	(void)state;
+	reset_fake(SLOW_CPU1);
+	memset(sim_tos_kicks, 0, sizeof(sim_tos_kicks));
+	run_clean(sc_slow, 2, 0);
+	assert_int_equal(__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED), 1);
+	assert_int_equal(atomic_load(&fake.hung), 1);
+	assert_int_equal(entries(1, V_FAST), 2);
+	assert_null(strstr(console, "it is dead"));
+	sim_tos = NULL;
+}
+
+/*
+ * A CPU that stays in its entry through three watches in a row is hung:
+ * the third kick ends it, its caller gets SMC_UNK, the trusted OS is dead.
+ */
+static void sc_hang_alive(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+	uint64_t t0;
+
+	(void)pc;
+	(void)ctx;
+	if (cpu == 1) {
+		call(0xb2000001u, 1, 2, &r);
+		EXPECT_EQ(r.x[0], UNK64);
+		atomic_store(&S.step, 1);
+		return;
+	}
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
+	WAIT_FLAG(&fake.hung, 1);
+	/* CPU 0 keeps calling: each call looks for a late CPU. */
+	t0 = now_ms();
+	while (!atomic_load(&S.step) && now_ms() - t0 < 8000) {
+		call(0xb2000001u, 3, 4, &r);
+		wait_ms(50);
+	}
+	WAIT_FLAG(&S.step, 1);
+	WAIT_AFF(1, SECMON_PSCI_AFF_OFF);
+	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
+}
+
+static void tos_hung_three_watches_is_dead(void **state)
+{
+	(void)state;
+	reset_fake(HANG_ALIVE);
+	memset(sim_tos_kicks, 0, sizeof(sim_tos_kicks));
+	run_clean(sc_hang_alive, 2, 0);
+	assert_int_equal(__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED), 3);
+	assert_int_equal(atomic_load(&fake.hung), 1);
+	assert_non_null(strstr(console, "trusted OS on CPU 1: its fast entry gave no answer in 3 x 500 ms"));
+	sim_tos = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +528,8 @@ int main(void)
 		cmocka_unit_test(tos_boot_checks_the_vector_table),
 		cmocka_unit_test(tos_gets_ids_without_the_sve_hint),
 		cmocka_unit_test(tos_dead_frees_a_hung_cpu),
+		cmocka_unit_test(tos_late_once_is_not_dead),
+		cmocka_unit_test(tos_hung_three_watches_is_dead),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
