@@ -10,9 +10,12 @@
 #                        suspend=.. resume=.. ..."): before, after the
 #                        hotplug cycles, after the suspend to RAM
 #   did-hotplug cpu=N off=K on=K   what Linux did to each secondary
-#   did-suspend slept=S aborted=A  suspends to RAM that reached the firmware
-#                        (/sys/power/suspend_stats/success) and ones the
-#                        kernel aborted before it
+#   did-suspend slept=S aborted=A cpus_down=D  suspends to RAM that reached
+#                        the firmware (/sys/power/suspend_stats/success), ones
+#                        the kernel aborted before it (the alarm rang early),
+#                        and how often the kernel took the secondaries
+#                        offline for a suspend ("Disabling non-boot CPUs":
+#                        an abort may come after that)
 #   cpuidle-off states=N  the power-down idle states disabled for the pm
 #                        part, so that every hook counted comes from what
 #                        the init did (cpuidle's power-downs would add
@@ -95,12 +98,14 @@ if insmod /lib/modules/tos/tos-linux-test.ko 2>/tmp/err; then
 	done
 	pm pm-hotplug
 	s0=$(cat /sys/power/suspend_stats/success)
+	down0=$(dmesg | grep -c 'Disabling non-boot CPUs')
 	aborted=0
-	for d in 2 4 8; do
+	for d in 3 6 12; do
 		suspend_once $d && break
 		aborted=$((aborted + 1))
 	done
 	say "did-suspend slept=$(($(cat /sys/power/suspend_stats/success) - s0)) aborted=$aborted" \
+		"cpus_down=$(($(dmesg | grep -c 'Disabling non-boot CPUs') - down0))" \
 		"mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) online=$(cat /sys/devices/system/cpu/online)"
 	pm pm-suspend
 else
