@@ -156,7 +156,7 @@ static u64 long_result(u64 rounds, u64 seed)
  * with RETURN_FROM_RPC and x1-x3 as the payload returned them, after the
  * kernel took its interrupt (interrupts are enabled here, so the pending
  * one is taken as the SMC returns). Returns the final answer; *rpcs counts
- * the foreign-interrupt answers, *bad the answers that were neither.
+ * the foreign-interrupt answers.
  */
 static struct arm_smccc_res long_call(u64 rounds, u64 seed, u64 *rpcs)
 {
