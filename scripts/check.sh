@@ -180,6 +180,10 @@ tos_runs() {
 	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
 	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
 	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1
+	# The payload from Linux (tos-linux-test.ko), GICv3 at EL2 and GICv2 at EL1:
+	# calls on every CPU at once, a yielding call preempted >= 100 times,
+	# 1000 secure timer interrupts per CPU, hotplug and suspend hook counts.
+	bash tests/tos-linux/run.sh --bios $fw --tos $tos || rc=1
 	# Recording with the rings shortened to end below the trusted OS (4 CPUs: 1024 records each).
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --test trace || rc=1
 	for k in 0 1 2 3 4; do

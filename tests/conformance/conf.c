@@ -228,25 +228,75 @@ static void test_smccc(void)
 }
 
 /*
- * The trusted-OS entities (50-63). Without a trusted OS every call there is
- * SMC_UNK, yielding ones too; with one (OEN 63's CALLS_UID answered: the
- * trusted OS answers its own general queries), its call count and revision
- * answer as well, and an ID no trusted OS uses is still SMC_UNK.
+ * The trusted-OS entities (50-63), judged by SMCCC alone, for any firmware
+ * with or without a trusted OS:
+ * - a fast call with any of bits 23:17 set is SMC_UNK (those bits must be
+ *   zero for fast calls; bit 16 is SMCCC 1.3's SVE hint), in every OEN of
+ *   the range, SMC32 and SMC64, whoever owns the range;
+ * - 0xFF02 of OEN 63 is reserved in every service's general queries;
+ * - without a trusted OS (OEN 63's Call UID is SMC_UNK) every call in the
+ *   range is SMC_UNK: the general queries, a number in each OEN in both
+ *   conventions, a yielding call;
+ * - with one, its Call UID (x0-x3) is not SMC_UNK, not all zero and the
+ *   same when asked again; its Call Count and Revision answer (x0 not
+ *   SMC_UNK).
  */
+static void tos_unk(uint32_t fid, const char *name)
+{
+	if (fid & 0x40000000u) {
+		if (!env->c->aarch32)
+			check_unk64(fid, name);
+		return;
+	}
+	check_unk32(fid, name);
+}
+
 static void test_tos_range(void)
 {
-	uint64_t uid = call(0xbf00ff01u, 0, 0, 0);
+	struct secmon_regs in = { { 0xbf00ff01u } }, uid, again;
+	uint32_t oen, bad_reserved = 0, bad_unk = 0;
+	bool none;
 
-	if ((uint32_t)uid == 0xffffffffu) {
+	secmon_invoke(env->c, &in, &uid);
+	none = (uint32_t)uid.x[0] == 0xffffffffu;
+	tos_unk(0xbf00ff02u, "trusted OS range: OEN 63's reserved general query 0xFF02 is SMC_UNK");
+	/* Every OEN of the range, both conventions: the MBZ bits of a fast call. */
+	for (oen = 50; oen <= 63; oen++) {
+		uint32_t fid = 0x80000000u | oen << 24 | 0x00020000u | 0x0001u;
+		uint64_t v = call(fid, 0, 0, 0);
+
+		bad_reserved += (uint32_t)v != 0xffffffffu;
+		if (!env->c->aarch32)
+			bad_reserved += call(fid | 0x40000000u, 0, 0, 0) != SECMON_SMC_UNK64;
+		if (none) {
+			bad_unk += (uint32_t)call(0x80000000u | oen << 24 | 0x0001u, 0, 0, 0) !=
+				   0xffffffffu;
+			if (!env->c->aarch32)
+				bad_unk += call(0xc0000000u | oen << 24 | 0x0001u, 0, 0, 0) !=
+					   SECMON_SMC_UNK64;
+		}
+	}
+	check_int(bad_reserved, 0, env->c->aarch32 ?
+		  "trusted OS range: a fast call with bits 23:17 set is SMC_UNK in OENs 50-63" :
+		  "trusted OS range: a fast call with bits 23:17 set is SMC_UNK in OENs 50-63, SMC32 and SMC64");
+	if (none) {
+		check_int(bad_unk, 0, env->c->aarch32 ?
+			  "no trusted OS: function 1 of each OEN 50-63 is SMC_UNK" :
+			  "no trusted OS: function 1 of each OEN 50-63 is SMC_UNK, SMC32 and SMC64");
 		check_unk32(0xbf00ff00u, "no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK");
 		check_unk32(0xbf00ff03u, "no trusted OS: its CALLS_REVISION is SMC_UNK");
 		check_unk32(0x32000000u, "no trusted OS: a yielding call in OEN 50 is SMC_UNK");
 		return;
 	}
+	secmon_invoke(env->c, &in, &again);
+	check((uid.x[0] | uid.x[1] | uid.x[2] | uid.x[3]) != 0 && uid.x[0] == again.x[0] &&
+		      uid.x[1] == again.x[1] && uid.x[2] == again.x[2] && uid.x[3] == again.x[3],
+	      "trusted OS: its CALLS_UID is not all zero and the same when asked again");
 	check((uint32_t)call(0xbf00ff00u, 0, 0, 0) != 0xffffffffu,
 	      "trusted OS: its CALLS_COUNT (OEN 63) answers");
-	check((uint32_t)call(0xbf00ff03u, 0, 0, 0) != 0xffffffffu,
-	      "trusted OS: its CALLS_REVISION answers");
+	in.x[0] = 0xbf00ff03u;
+	secmon_invoke(env->c, &in, &again);
+	check((uint32_t)again.x[0] != 0xffffffffu, "trusted OS: its CALLS_REVISION answers");
 	check_unk32(0xbf00fe01u, "trusted OS: an OEN 63 ID it does not use is SMC_UNK");
 }
 

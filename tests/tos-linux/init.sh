@@ -1,0 +1,120 @@
+#!/bin/sh
+# init.sh - the /init of tests/tos-linux/run.sh's initramfs (busybox sh):
+# Linux under secmon with the project's payload as the trusted OS. Loads
+# /lib/modules/tos/tos-linux-test.ko and prints, each line starting with
+# "SECMON-TOSL ":
+#   calls, long, timer   the module's result lines for each test (ok/not
+#                        ok lines and "#" details: tos-linux-test.c)
+#   pm-before ..., pm-hotplug ..., pm-suspend ...   the payload's hook
+#                        counters per CPU ("pm cpu=N index=I on=.. off=..
+#                        suspend=.. resume=.. ..."): before, after the
+#                        hotplug cycles, after the suspend to RAM
+#   did-hotplug cpu=N off=K on=K   what Linux did to each secondary
+#   did-suspend slept=S aborted=A cpus_down=D  suspends to RAM that reached
+#                        the firmware (/sys/power/suspend_stats/success), ones
+#                        the kernel aborted before it (the alarm rang early),
+#                        and how often the kernel took the secondaries
+#                        offline for a suspend ("Disabling non-boot CPUs":
+#                        an abort may come after that)
+#   cpuidle-off states=N  the power-down idle states disabled for the pm
+#                        part, so that every hook counted comes from what
+#                        the init did (cpuidle's power-downs would add
+#                        suspend and resume hooks of their own)
+#   splats=N             kernel stack dumps (WARN/BUG/Oops)
+#   end
+# Kernel command line: secmon.cycles=N hotplug cycles per secondary (3).
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export PATH
+/bin/busybox mount -t proc proc /proc
+/bin/busybox --install -s
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+exec </dev/console >/dev/console 2>&1
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tmpfs tmpfs /tmp 2>/dev/null
+dmesg -n 1
+
+say() { echo "SECMON-TOSL $*"; }
+R=/sys/kernel/debug/tos-linux/run
+cycles=3
+for w in $(cat /proc/cmdline); do
+	case $w in secmon.cycles=*) cycles=${w#secmon.cycles=} ;; esac
+done
+
+# test NAME: the module's lines for it.
+test_run() {
+	if echo "$1" >$R 2>/tmp/err; then
+		sed "s/^/SECMON-TOSL $1 /" $R
+	else
+		say "$1 not ok - $1: the module refused to run it ($(cat /tmp/err))"
+	fi
+}
+pm() { echo pm >$R && sed "s/^/SECMON-TOSL $1 /" $R; }
+
+cpu_set() { # CPU 0|1: write and read back
+	echo "$2" >"/sys/devices/system/cpu/cpu$1/online" 2>/dev/null || return 1
+	[ "$(cat "/sys/devices/system/cpu/cpu$1/online")" = "$2" ]
+}
+
+# One suspend to RAM woken by the PL031 alarm D s ahead, through the
+# wakeup_count handshake (as tests/linux/init-summary.sh does): an alarm
+# that rings before the kernel is committed to sleep aborts the suspend.
+suspend_once() {
+	echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
+	wc=$(cat /sys/power/wakeup_count) || return 1
+	echo "+$1" >/sys/class/rtc/rtc0/wakealarm || return 1
+	echo "$wc" >/sys/power/wakeup_count 2>/dev/null || return 2
+	echo mem >/sys/power/state 2>/dev/null && return 0
+	return 2
+}
+
+if insmod /lib/modules/tos/tos-linux-test.ko 2>/tmp/err; then
+	say "module loaded"
+	test_run calls
+	test_run long
+	test_run timer
+	# Only WFI from here on: no power-down idle state, whose hooks would mix
+	# with the ones hotplug and suspend cause.
+	n=0
+	for f in /sys/devices/system/cpu/cpu*/cpuidle/state*/disable; do
+		[ -e "$f" ] || continue
+		case $f in */state0/disable) continue ;; esac
+		echo 1 >"$f" && n=$((n + 1))
+	done
+	say "cpuidle-off states=$n"
+	pm pm-before
+	for f in /sys/devices/system/cpu/cpu[1-9]*/online; do
+		c=${f%/online}
+		c=${c##*/cpu}
+		off=0
+		on=0
+		i=0
+		while [ "$i" -lt "$cycles" ]; do
+			cpu_set "$c" 0 && off=$((off + 1))
+			cpu_set "$c" 1 && on=$((on + 1))
+			i=$((i + 1))
+		done
+		say "did-hotplug cpu=$c off=$off on=$on"
+	done
+	pm pm-hotplug
+	s0=$(cat /sys/power/suspend_stats/success)
+	down0=$(dmesg | grep -c 'Disabling non-boot CPUs')
+	aborted=0
+	for d in 3 6 12; do
+		suspend_once $d && break
+		aborted=$((aborted + 1))
+	done
+	say "did-suspend slept=$(($(cat /sys/power/suspend_stats/success) - s0)) aborted=$aborted" \
+		"cpus_down=$(($(dmesg | grep -c 'Disabling non-boot CPUs') - down0))" \
+		"mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) online=$(cat /sys/devices/system/cpu/online)"
+	pm pm-suspend
+else
+	say "module not loaded: $(cat /tmp/err) $(dmesg | grep tos-linux-test | tail -n 1)"
+fi
+say "splats=$(dmesg | grep -c 'Call trace:')"
+dmesg | grep -e 'WARNING:' -e 'BUG:' -e 'Internal error' -e 'Unable to handle' -e 'rcu:' |
+	sed 's/^/SECMON-TOSL splat /'
+say end
+sync
+poweroff -f
+sleep 10
