@@ -177,6 +177,60 @@ tos_runs() {
 		tap_not_ok "tos default image: the payload ignored, the console says why, its calls SMC_UNK"
 		rc=1
 	fi
+	# On a CPU with PAuth and SVE (max): the FP/SIMD registers kept apart
+	# (the normal world's SVE vector length capped); the payload reading the
+	# normal world's PAuth key (trapped: it dies) and dying with a secure SGI
+	# pending (its interrupts silenced, not an FIQ storm). A CPU with SME
+	# gets no trusted OS, by name.
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic 3 --virt 1 --cpu max,sme=off \
+		--test tos || rc=1
+	for k in 5 6; do
+		for gic in 3 2; do
+			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
+				--cpu max,sme=off --test tos --append nsk.tosfault=$k || rc=1
+			log=build/nsk-a64/logs/secmon-tos-max_sme_off-el2-smp4-gic$gic-tos.fw.log
+			if grep -q '^trusted OS on CPU 1: .*it is dead' "$log"; then
+				tap_ok "tos fault $k gic$gic (max): the monitor's console says what the payload did"
+			else
+				tap_not_ok "tos fault $k gic$gic (max): the monitor's console says what the payload did"
+				rc=1
+			fi
+		done
+	done
+	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 2 --gic 3 --virt 1 --cpu max || rc=1
+	log=build/nsk-a64/logs/secmon-tos-max-el2-smp2-gic3.fw.log
+	if grep -q "trusted OS refused: the CPU has SME" "$log"; then
+		tap_ok "tos on a CPU with SME: the payload refused, the console says why"
+	else
+		tap_not_ok "tos on a CPU with SME: the payload refused, the console says why"
+		rc=1
+	fi
+	# The payload behind OP-TEE's header v1: it runs; with an init_mem_usage
+	# past the room (0x0e100000-0x0f000000) it is refused, by name.
+	bash tests/nsk/tos-v1.sh build/tos/tos-v1.bin $tos 0xf00000
+	bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-v1.bin --smp 4 --gic 3 --virt 1 \
+		--test tos || rc=1
+	bash tests/nsk/tos-v1.sh build/tos/tos-v1-big.bin $tos 0xf00001
+	bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-v1-big.bin --smp 2 --gic 3 --virt 1 || rc=1
+	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3.fw.log
+	if grep -q "refused: OP-TEE header init_mem_usage" "$log"; then
+		tap_ok "tos OP-TEE header: init_mem_usage past the room refused, the console says why"
+	else
+		tap_not_ok "tos OP-TEE header: init_mem_usage past the room refused, the console says why"
+		rc=1
+	fi
+	# A raw image that faults at once (8 zero bytes: `udf #0`), before it has
+	# vectors of its own: its first entry is contained, by name, and the OS
+	# boots without it.
+	printf '\0\0\0\0\0\0\0\0' > build/tos/tos-udf.bin
+	bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-udf.bin --smp 2 --gic 3 --virt 1 || rc=1
+	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3.fw.log
+	if grep -q "trusted OS: its first entry ended with an exception, ESR 5e000001" "$log"; then
+		tap_ok "tos image that faults before its vectors: contained, the console says so"
+	else
+		tap_not_ok "tos image that faults before its vectors: contained, the console says so"
+		rc=1
+	fi
 	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
 	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
 	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1

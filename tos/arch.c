@@ -37,6 +37,7 @@ void tos_thread_start(uint64_t stack_top, struct tos_thread *t);
 void tos_thread_resume(uint64_t frame);
 void tos_mmu_on(uint64_t mair, uint64_t tcr, uint64_t ttbr0, uint64_t sctlr);
 void tos_smc_raw(uint64_t id, uint64_t x1);
+void tos_fp_dirty(uint64_t pattern, uint64_t fpcr, uint64_t fpsr);
 /* entry.S's callees, here so that -Wmissing-prototypes sees them declared. */
 void tos_c_cold_boot(unsigned cpu, uint64_t dt);
 void tos_c_fast(unsigned cpu, struct tos_regs *r);
@@ -199,6 +200,36 @@ static void gic_cpu_init(void)
 	}
 }
 
+/* A secure SGI (group 1 secure, group 0 on a GICv2) pending at this CPU, enabled. */
+static void gic_sgi_self(unsigned intid)
+{
+	uint32_t bit = 1u << intid;
+
+	if (gic_v3) {
+		uint64_t sgi = redistributor();
+		uint64_t mpidr = sysreg_read(mpidr_el1);
+
+		if (!sgi)
+			return;
+		sgi += 0x10000;
+		wr32(sgi + 0x80, rd32(sgi + 0x80) & ~bit);		/* IGROUPR0 */
+		wr32(sgi + 0xd00, rd32(sgi + 0xd00) | bit);		/* IGRPMODR0: G1S */
+		wr8(sgi + 0x400 + intid, TOS_TIMER_PRIORITY);
+		wr32(sgi + 0x100, bit);					/* ISENABLER0 */
+		__asm__ volatile("dsb sy");
+		/* ICC_SGI1R_EL1: this CPU's Aff3.Aff2.Aff1 and its bit in the target list. */
+		sysreg_write(S3_0_C12_C11_5, (mpidr >> 32 & 0xff) << 48 | (mpidr >> 16 & 0xff) << 32 |
+					     (mpidr >> 8 & 0xff) << 16 | (uint64_t)intid << 24 |
+					     1ull << (mpidr & 0xf));
+	} else {
+		wr32(TOS_GICD_BASE + 0x80, rd32(TOS_GICD_BASE + 0x80) & ~bit);	/* group 0 */
+		wr8(TOS_GICD_BASE + 0x400 + intid, TOS_TIMER_PRIORITY);
+		wr32(TOS_GICD_BASE + 0x100, bit);
+		wr32(TOS_GICD_BASE + 0xf00, 2u << 24 | intid);		/* GICD_SGIR: to itself */
+	}
+	__asm__ volatile("isb");
+}
+
 static void gic_init(void)
 {
 	/* ID_AA64PFR0_EL1.GIC: the GICv3 system registers are there. */
@@ -297,6 +328,9 @@ void tos_c_fast(unsigned cpu, struct tos_regs *r)
 	switch (tos_fast_call(cpu, r)) {
 	case TOS_ACT_ANSWER:
 		return;
+	case TOS_ACT_FP_DIRTY:
+		tos_fp_dirty(TOS_FP_PATTERN, TOS_FP_FPCR, TOS_FP_FPSR);
+		return;
 	case TOS_FAULT_DATA_ABORT:
 		(void)*(volatile uint64_t *)TOS_UNMAPPED_VA;
 		break;
@@ -308,6 +342,13 @@ void tos_c_fast(unsigned cpu, struct tos_regs *r)
 		break;
 	case TOS_FAULT_WRONG_RETURN:
 		tos_smc_raw(TOS_RETURN_ON_DONE, 0);
+		break;
+	case TOS_FAULT_NS_KEY:
+		tos_smc_raw(TOS_RETURN_CALL_DONE, sysreg_read(S3_0_C2_C1_0));	/* APIAKeyLo_EL1 */
+		break;
+	case TOS_FAULT_SGI:
+		gic_sgi_self(TOS_FAULT_SGI_INTID);
+		tos_smc_raw(TOS_UNKNOWN_RETURN, 0);
 		break;
 	default:
 		break;

@@ -319,6 +319,9 @@ int tos_fast_call(unsigned cpu, struct tos_regs *r)
 		r->x[1] = tos_cpus[cpu].mpidr;
 		r->x[2] = cpu;
 		break;
+	case TOS_FP_DIRTY:
+		r->x[0] = TOS_OK;
+		return TOS_ACT_FP_DIRTY;
 	default:
 		r->x[0] = status(TOS_UNKNOWN);
 		break;

@@ -42,6 +42,7 @@ struct tos_thread {
 
 /* What tos_fast_call() asks of the arch part. */
 #define TOS_ACT_ANSWER		(-1)	/* send CALL_DONE with r->x[0..3] */
+#define TOS_ACT_FP_DIRTY	(-2)	/* the same, FP/SIMD registers set first (TOS_FP_DIRTY) */
 /* >= 0: a TOS_FAULT_* kind to carry out instead of answering. */
 
 /* What tos_std_call() asks of the arch part. */

@@ -182,6 +182,151 @@ tos_smc_raw:
 	smc	#0
 	b	tos_smc_returned
 
+/*
+ * void tos_fp_dirty(uint64_t pattern, uint64_t fpcr, uint64_t fpsr): FP/SIMD
+ * enabled at EL1 and every FP/SIMD register set to the payload's own values
+ * (TOS_FP_DIRTY): q<n> = pattern + n in both halves.
+ */
+	.global	tos_fp_dirty
+tos_fp_dirty:
+	mrs	x9, cpacr_el1
+	orr	x9, x9, #(3 << 20)		/* FPEN */
+	msr	cpacr_el1, x9
+	isb
+	mov	x3, x0
+	mov	x4, x0
+	fmov	d0, x3
+	fmov	v0.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d1, x3
+	fmov	v1.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d2, x3
+	fmov	v2.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d3, x3
+	fmov	v3.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d4, x3
+	fmov	v4.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d5, x3
+	fmov	v5.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d6, x3
+	fmov	v6.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d7, x3
+	fmov	v7.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d8, x3
+	fmov	v8.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d9, x3
+	fmov	v9.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d10, x3
+	fmov	v10.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d11, x3
+	fmov	v11.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d12, x3
+	fmov	v12.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d13, x3
+	fmov	v13.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d14, x3
+	fmov	v14.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d15, x3
+	fmov	v15.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d16, x3
+	fmov	v16.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d17, x3
+	fmov	v17.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d18, x3
+	fmov	v18.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d19, x3
+	fmov	v19.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d20, x3
+	fmov	v20.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d21, x3
+	fmov	v21.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d22, x3
+	fmov	v22.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d23, x3
+	fmov	v23.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d24, x3
+	fmov	v24.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d25, x3
+	fmov	v25.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d26, x3
+	fmov	v26.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d27, x3
+	fmov	v27.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d28, x3
+	fmov	v28.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d29, x3
+	fmov	v29.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d30, x3
+	fmov	v30.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	fmov	d31, x3
+	fmov	v31.d[1], x4
+	add	x3, x3, #1
+	add	x4, x4, #1
+	msr	fpcr, x1
+	msr	fpsr, x2
+	ret
+
 tos_bad_cpu:
 	wfi
 	b	tos_bad_cpu

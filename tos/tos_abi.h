@@ -34,7 +34,7 @@
 
 /* ---- normal-world calls: Trusted OS calls in OEN 50, identification in OEN 63 */
 #define TOS_CALLS_COUNT		0xBF00FF00	/* x0 = TOS_CALL_NUMBER */
-#define TOS_CALL_NUMBER		18		/* the IDs in this file a caller may send */
+#define TOS_CALL_NUMBER		19		/* the IDs in this file a caller may send */
 #define TOS_CALLS_UID		0xBF00FF01	/* x0-x3 = the UID below */
 #define TOS_CALLS_REVISION	0xBF00FF03	/* x0 = major, x1 = minor */
 #define TOS_GET_OS_UUID		0xB2000000	/* x0-x3 = the same UID */
@@ -86,7 +86,15 @@
 #define TOS_FAULT_HANG		2	/* spins with interrupts masked */
 #define TOS_FAULT_UNKNOWN_ID	3	/* returns 0xBE0000FF to the monitor */
 #define TOS_FAULT_WRONG_RETURN	4	/* answers a call with ON_DONE */
-#define TOS_FAULT_COUNT		5
+/* answers the normal world's PAuth key APIAKeyLo_EL1 in x1, which it must
+ * not be able to read (the monitor traps it: the payload dies) */
+#define TOS_FAULT_NS_KEY	5
+/* a secure SGI (TOS_FAULT_SGI_INTID, the trusted OS's group) pending at its
+ * CPU, then TOS_UNKNOWN_RETURN: once it is dead, that interrupt must not
+ * bring the CPU back to the monitor for ever */
+#define TOS_FAULT_SGI		6
+#define TOS_FAULT_COUNT		7
+#define TOS_FAULT_SGI_INTID	9
 #define TOS_UNKNOWN_RETURN	0xBE0000FF
 
 /* x1-x7 as sent -> x1 = x1, x2 = x2, x3 = x3 + 2 x4 + 3 x5 + 4 x6 + 5 x7:
@@ -94,6 +102,13 @@
 #define TOS_ARGS		0xB2000050
 /* -> x0 0, x1 the MPIDR the payload runs on, x2 its CPU index. */
 #define TOS_CPU_INFO		0xB2000051
+/* -> x0 0, and the payload's FP/SIMD registers left holding its own values:
+ * q<n> = TOS_FP_PATTERN + n in both halves, FPCR = TOS_FP_FPCR, FPSR =
+ * TOS_FP_FPSR. None of them may reach the caller, whose own must survive. */
+#define TOS_FP_DIRTY		0xB2000052
+#define TOS_FP_PATTERN		0x5ec0f9a0f9a00000ull
+#define TOS_FP_FPCR		0x01c00000	/* FZ, round towards zero */
+#define TOS_FP_FPSR		0x0800001f	/* QC and the cumulative flags */
 
 /*
  * Yielding calls. TOS_LONG: x1 rounds of work (1..TOS_LONG_MAX_ROUNDS),

@@ -21,11 +21,13 @@
 #define GICD_TYPER		0x0004
 #define GICD_IGROUPR(n)		(0x0080 + 4 * (n))
 #define GICD_ISENABLER(n)	(0x0100 + 4 * (n))
+#define GICD_ICENABLER(n)	(0x0180 + 4 * (n))
 #define GICD_IPRIORITYR(n)	(0x0400 + (n))
 #define GICD_PIDR2		0x0fe8
 
 #define CTLR_GRP0		(1u << 0)
 #define CTLR_GRP1		(1u << 1)	/* GICv3: EnableGrp1NS */
+#define CTLR_GRP1S		(1u << 2)	/* GICv3: EnableGrp1S */
 
 /* SGIs are 0-15; from 16 on, a CPU's PPIs and the shared interrupts. */
 #define GIC_FIRST_PPI		16

@@ -13,8 +13,9 @@
  * while this kernel runs with none lost, and yielding calls that this
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
- * preemptions in all. nsk.tosfault=K (0-4): instead, the payload's failure
- * K contained by the monitor (faults() below).
+ * preemptions in all; the FP/SIMD registers of both sides kept apart.
+ * nsk.tosfault=K (0-6): instead, the payload's failure K contained by the
+ * monitor (faults() below).
  */
 #include <secmon/client.h>
 #include "../../tos/tos_abi.h"
@@ -27,6 +28,12 @@
 #define CTX_RESUMED	0x7e5e0000u	/* context ID of the secondaries' resume */
 #define CTX_FAULT	0x7e5f0000u	/* a secondary that makes the payload fail */
 #define CTX_LATE	0x7e600000u	/* one that calls it after that */
+#define NS_FP_PATTERN	0x4e5f9a0000000000ull	/* this kernel's q<n>: NS_FP_PATTERN + n */
+#define NS_FPCR		0x00400000u	/* round towards plus infinity */
+#define NS_FPSR		0x00000010u	/* IXC */
+#define NS_KEY		0x4e5a9e0000c0ffeeull	/* CPU 1's APIAKeyLo_EL1 in nsk.tosfault=5 */
+
+uint64_t nsk_fp_smc(uint64_t x0, uint64_t pattern, uint64_t fpcr_fpsr[2], uint64_t q[64]);
 
 static unsigned ntap;
 static const struct secmon_conduit *conduit;
@@ -36,6 +43,14 @@ static volatile uint32_t resumed[NSK_MAX_CPUS];
 static uint64_t powerdown_state;	/* 0: none */
 static volatile uint64_t fault_kind, fault_ret[4], late_ret;
 static volatile uint32_t fault_done, late_done;
+static volatile uint64_t key_after;
+
+/* PAuth with an address key (APA, API or APA3): APIAKey_EL1 is there. */
+static bool has_pauth(void)
+{
+	/* S3_0_C0_C6_2: ID_AA64ISAR2_EL1 */
+	return (sysreg_read(id_aa64isar1_el1) & 0xff0) || (sysreg_read(S3_0_C0_C6_2) & 0xf000);
+}
 
 static struct secmon_regs call8(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3,
 				uint64_t x4, uint64_t x5, uint64_t x6, uint64_t x7)
@@ -69,7 +84,11 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 	struct secmon_regs r;
 
 	if (context_id == CTX_FAULT + slot) {
+		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
+			sysreg_write(S3_0_C2_C1_0, NS_KEY);	/* APIAKeyLo_EL1 */
 		r = call(TOS_FAULT, fault_kind, 0, 0);
+		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
+			key_after = sysreg_read(S3_0_C2_C1_0);
 		for (unsigned i = 0; i < 4; i++)
 			fault_ret[i] = r.x[i];
 		__atomic_store_n(&fault_done, 1, __ATOMIC_RELEASE);
@@ -102,6 +121,28 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 	wake_disarm();
 	resumed[slot] = 2;
 	secmon_psci_cpu_off(conduit);
+}
+
+/*
+ * The payload's FP/SIMD registers never reach this kernel, whose own
+ * (q0-q31 both halves, FPCR, FPSR) survive a call in which the payload sets
+ * all of its own (TOS_FP_DIRTY).
+ */
+static int fp_regs(void)
+{
+	uint64_t q[64] __attribute__((aligned(16))), ctl[2] = { NS_FPCR, NS_FPSR }, x0;
+	unsigned kept = 0, theirs = 0;
+
+	x0 = nsk_fp_smc(TOS_FP_DIRTY, NS_FP_PATTERN, ctl, q);
+	for (unsigned n = 0; n < 32; n++) {
+		kept += q[2 * n] == NS_FP_PATTERN + n && q[2 * n + 1] == ~(NS_FP_PATTERN + n);
+		theirs += q[2 * n] == TOS_FP_PATTERN + n || q[2 * n + 1] == TOS_FP_PATTERN + n;
+	}
+	return con_tap(&ntap, x0 == 0 && kept == 32 && !theirs && ctl[0] == NS_FPCR &&
+				      ctl[1] == NS_FPSR,
+		       "tos: this kernel's q0-q31, FPCR and FPSR survive a call in which the payload "
+		       "sets its own (x0 %ld; %u of 32 kept, %u of the payload's seen; FPCR %lx "
+		       "FPSR %lx)", (int64_t)x0, kept, theirs, ctl[0], ctl[1]);
 }
 
 static int identification(void)
@@ -267,6 +308,7 @@ static bool wait_off(unsigned slot)
 static const char *const fault_names[TOS_FAULT_COUNT] = {
 	"a data abort", "an undefined instruction", "a hang with interrupts masked",
 	"an unknown return ID", "a wrong return (ON_DONE to a call)",
+	"a read of the normal world's PAuth key", "a secure SGI pending, then an unknown return ID",
 };
 
 /*
@@ -314,6 +356,11 @@ static int faults(unsigned kind)
 			"%lu ms (%lu calls from CPU 0 meanwhile)", fault_names[kind], fault_ret[0],
 			fault_ret[1], (nsk_ticks() - t0) * 1000 / nsk_tick_freq(), polls);
 	fail += con_tap(&ntap, wait_off(1), "tos fault: CPU 1 went on and powered off");
+	if (kind == TOS_FAULT_NS_KEY)
+		fail += con_tap(&ntap, has_pauth() && key_after == NS_KEY,
+				"tos fault: CPU 1's PAuth key survived, unread (%s; after 0x%lx)",
+				has_pauth() ? "PAuth" : "no PAuth on this CPU: needs --cpu max",
+				key_after);
 	r = call(TOS_CALLS_UID, 0, 0, 0);
 	fail += con_tap(&ntap, r.x[0] == ~0ull && !r.x[1] && !r.x[2] && !r.x[3],
 			"tos fault: the payload's calls answer SMC_UNK from then on (0x%lx)", r.x[0]);
@@ -345,6 +392,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 		return fail;
 	}
 	fail += identification();
+	fail += fp_regs();
 	fail += media(ram);
 	fail += hooks();
 	fail += secure_timer();

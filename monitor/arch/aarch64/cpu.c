@@ -136,13 +136,20 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 	return c;
 }
 
-/* Vector lengths: let the normal world pick up to the largest the CPU has. */
+/* ZCR_EL3: every vector length; 0 (128 bits) once a trusted OS is offered (arch_tos_prepare()). */
+uint64_t a64_zcr_el3 = 0xf;
+
+/*
+ * Vector lengths: let the normal world pick up to the largest the CPU has;
+ * 128 bits with a trusted OS, whose FP/SIMD use would otherwise clear the
+ * upper bits of the normal world's z registers (tos.S keeps q0-q31 only).
+ */
 static void vector_lengths(const uint64_t id[ID_REGS])
 {
 	uint64_t smcr = 0xf;
 
 	if (id_field(id[PFR0], PFR0_SVE))
-		write_sysreg(ZCR_EL3, 0xf);
+		write_sysreg(ZCR_EL3, a64_zcr_el3);
 	if (!id_field(id[PFR1], PFR1_SME))
 		return;
 	if (id[SMFR0] >> 63)

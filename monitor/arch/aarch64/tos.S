@@ -12,21 +12,38 @@
  * world's x0-x7 in the caller's x[]. Nothing of the normal world's SMC
  * frame is touched, so the normal world's return path is as it was.
  *
- * The secure SCR_EL3 is the normal world's without NS, IRQ, FIQ and EA
- * (interrupts and external aborts go to secure EL1 while it runs) and with
- * ST (secure EL1 owns the secure physical timer).
+ * The secure SCR_EL3 is not derived from the normal world's: it enables
+ * only what every AArch64 EL1 has (SCR_SECURE: AArch64 below, no fetch
+ * from NS memory, ST: secure EL1 owns the secure physical timer; IRQ, FIQ
+ * and EA go to secure EL1), so every later feature the monitor enables for
+ * the normal world (PAuth keys, MTE's tag registers, SCXTNUM, TCR2,
+ * SCTLR2, PIR/POR, GCS, FPMR, LS64, ...) traps to EL3 from the secure
+ * world, which is then an exception exit: those registers hold the normal
+ * world's values, never read nor written by the secure side, and need no
+ * switching. CPTR_EL3 likewise loses EZ and ESM (SVE and SME trap) and
+ * gains TFP: the secure world's first FP/SIMD instruction in an entry traps
+ * here (tos_fp_trap), which saves the normal world's q0-q31, FPSR and FPCR,
+ * loads the secure world's and lets it go on; the exit switches them back.
+ * An entry that uses no FP/SIMD (most fast calls) pays for none of it.
+ * With SVE the normal world's vector length is capped at 128 bits once a
+ * trusted OS is offered (coldboot.c, cpu.c), so its z0-z31 are the q
+ * registers saved here and its p0-p15 and FFR are out of the secure
+ * world's reach; a CPU with SME gets no trusted OS (coldboot.c): streaming
+ * mode and ZA are not kept.
  */
 #include "tos.h"
 #include "../arch.h"
 
-#define SCR_NS		(1 << 0)
-#define SCR_IRQ		(1 << 1)
 #define SCR_FIQ		(1 << 2)
-#define SCR_EA		(1 << 3)
-#define SCR_ST		(1 << 11)
+/* RES1 (bits 4 and 5), SIF (9), RW (10), ST (11). */
+#define SCR_SECURE	0xe30
+#define CPTR_EZ		(1 << 8)
+#define CPTR_TFP	(1 << 10)
+#define CPTR_ESM	(1 << 12)
 /* Secure EL1h, D, A, I and F masked. */
 #define SPSR_EL1H_MASKED 0x3c5
 #define EC_SMC64	0x17
+#define EC_FP		0x07
 
 /* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
 	.macro	el1_save base, off
@@ -112,12 +129,14 @@
 	.endm
 
 /*
- * VBAR_EL3 while the secure world runs: an SMC from it is its answer; any
- * other exception from it (a trap, an abort routed here, an interrupt) an
- * exception exit; one at EL3 itself is the monitor's fault.
+ * VBAR_EL3 while the secure world runs: an `smc #0` from it is its answer;
+ * any other exception from it (a trap, an abort routed here, an interrupt,
+ * the `smc #1` of a64_tos_no_vectors) an exception exit; one at EL3 itself
+ * is the monitor's fault.
  */
 	.macro	tos_vector off, kind
 	.org	a64_tos_vectors + \off
+tos_vector_\off:				/* a symbol: the slot's rest holds other code */
 	stp	x0, x1, [sp, #TC_SX + 0]
 	mov	w1, #\kind
 	b	tos_exit
@@ -125,11 +144,15 @@
 
 	.macro	tos_sync off
 	.org	a64_tos_vectors + \off
+tos_vector_\off:
 	stp	x0, x1, [sp, #TC_SX + 0]
 	mrs	x0, esr_el3
-	lsr	w0, w0, #26
-	cmp	w0, #EC_SMC64
-	cset	w1, ne			/* TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
+	lsr	w1, w0, #26
+	cmp	w1, #EC_FP
+	b.eq	tos_fp_trap
+	mov	w1, #TC_ESR_SMC0
+	cmp	w0, w1
+	cset	w1, ne			/* `smc #0`: TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
 	ldr	x0, [sp, #TC_SX + 0]
 	b	tos_exit
 	.endm
@@ -174,9 +197,13 @@ a64_tos_enter:
 	bl	el1_save_regs
 	add	x12, x0, #TC_S_EL1
 	bl	el1_load_regs
-	ldr	x9, [x11, #N(TC_N_SCR)]
-	bic	x9, x9, #(SCR_NS | SCR_IRQ | SCR_FIQ | SCR_EA)
-	orr	x9, x9, #SCR_ST
+	mrs	x9, cptr_el3
+	str	x9, [x11, #N(TC_N_CPTR)]
+	bic	x9, x9, #CPTR_EZ
+	bic	x9, x9, #CPTR_ESM
+	orr	x9, x9, #CPTR_TFP
+	msr	cptr_el3, x9
+	mov	x9, #SCR_SECURE
 	tbz	w3, #0, 1f			/* TC_WATCH */
 	orr	x9, x9, #SCR_FIQ
 1:	msr	scr_el3, x9
@@ -248,6 +275,15 @@ tos_exit:
 	bl	el1_save_regs
 	mov	x12, x11
 	bl	el1_load_regs
+	ldr	x9, [x0, #TC_FP_SECURE]
+	cbz	x9, 8f
+	str	xzr, [x0, #TC_FP_SECURE]
+	add	x12, x0, #TC_S_FP
+	bl	fp_save_regs
+	add	x12, x0, #TC_N_FP
+	bl	fp_load_regs
+8:	ldr	x9, [x11, #N(TC_N_CPTR)]
+	msr	cptr_el3, x9
 	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
 	msr	sp_el0, x9
 	msr	elr_el3, x10
@@ -279,15 +315,6 @@ tos_exit:
 	mov	w0, w13
 	ret
 
-
-/* The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered. */
-el1_save_regs:
-	el1_save x12, 0
-	ret
-
-el1_load_regs:
-	el1_load x12, 0
-	ret
 
 /*
  * unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
@@ -324,6 +351,9 @@ plat_tos_enter:
 	mov	x9, #TC_SCTLR_EL1_RESET_LO
 	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
 	str	x9, [x19, #TC_S_EL1]
+	adrp	x9, a64_tos_no_vectors
+	add	x9, x9, :lo12:a64_tos_no_vectors
+	str	x9, [x19, #TC_S_EL1 + TC_VBAR_EL1]
 1:	tbz	w23, #1, 2f			/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
@@ -338,12 +368,104 @@ plat_tos_enter:
 	bl	a64_tos_enter
 	mov	w25, w0
 	cmp	w25, #TC_EXIT_FIQ
-	b.ne	4f
+	b.ne	tos_enter_done
 	bl	board_fiq_is_tos
-	cbz	w0, 4f
+	cbz	w0, tos_enter_done
 	mov	w22, #TC_RESUME
 	b	3b
-4:	tbz	w23, #1, 5f
+
+/*
+ * The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered.
+ */
+el1_save_regs:
+	el1_save x12, 0
+	ret
+
+el1_load_regs:
+	el1_load x12, 0
+	ret
+
+	tos_sync 0x400
+/*
+ * The secure world's first FP/SIMD instruction in an entry (CPTR_EL3.TFP,
+ * EC 0x07), its x0 and x1 saved: FP/SIMD untrapped, the normal world's
+ * registers saved and the secure world's loaded (tos_exit switches them
+ * back), and the instruction run again. In the rest of tos_sync's slot.
+ */
+tos_fp_trap:
+	stp	x9, x10, [sp, #TC_SX + 72]
+	str	x12, [sp, #TC_SX + 96]
+	str	x30, [sp, #TC_SX + 240]
+	mrs	x9, cptr_el3
+	bic	x9, x9, #CPTR_TFP
+	msr	cptr_el3, x9
+	isb
+	mov	x9, #1
+	str	x9, [sp, #TC_FP_SECURE]
+	add	x12, sp, #TC_N_FP
+	bl	fp_save_regs
+	add	x12, sp, #TC_S_FP
+	bl	fp_load_regs
+	ldp	x0, x1, [sp, #TC_SX + 0]
+	ldp	x9, x10, [sp, #TC_SX + 72]
+	ldr	x12, [sp, #TC_SX + 96]
+	ldr	x30, [sp, #TC_SX + 240]
+	eret
+
+	tos_vector 0x480, TC_EXIT_EXCEPTION
+/*
+ * FPSR and FPCR, then q0-q31, to [x12] (fp_save_regs) and from [x12]
+ * (fp_load_regs): x9 and x10 clobbered. Each in the rest of a slot.
+ */
+fp_save_regs:
+	stp	q0, q1, [x12, #16]
+	stp	q2, q3, [x12, #48]
+	stp	q4, q5, [x12, #80]
+	stp	q6, q7, [x12, #112]
+	stp	q8, q9, [x12, #144]
+	stp	q10, q11, [x12, #176]
+	stp	q12, q13, [x12, #208]
+	stp	q14, q15, [x12, #240]
+	stp	q16, q17, [x12, #272]
+	stp	q18, q19, [x12, #304]
+	stp	q20, q21, [x12, #336]
+	stp	q22, q23, [x12, #368]
+	stp	q24, q25, [x12, #400]
+	stp	q26, q27, [x12, #432]
+	stp	q28, q29, [x12, #464]
+	stp	q30, q31, [x12, #496]
+	mrs	x9, fpsr
+	mrs	x10, fpcr
+	stp	x9, x10, [x12]
+	ret
+
+	tos_vector 0x500, TC_EXIT_FIQ
+fp_load_regs:
+	ldp	q0, q1, [x12, #16]
+	ldp	q2, q3, [x12, #48]
+	ldp	q4, q5, [x12, #80]
+	ldp	q6, q7, [x12, #112]
+	ldp	q8, q9, [x12, #144]
+	ldp	q10, q11, [x12, #176]
+	ldp	q12, q13, [x12, #208]
+	ldp	q14, q15, [x12, #240]
+	ldp	q16, q17, [x12, #272]
+	ldp	q18, q19, [x12, #304]
+	ldp	q20, q21, [x12, #336]
+	ldp	q22, q23, [x12, #368]
+	ldp	q24, q25, [x12, #400]
+	ldp	q26, q27, [x12, #432]
+	ldp	q28, q29, [x12, #464]
+	ldp	q30, q31, [x12, #496]
+	ldp	x9, x10, [x12]
+	msr	fpsr, x9
+	msr	fpcr, x10
+	ret
+
+	tos_vector 0x580, TC_EXIT_EXCEPTION
+/* plat_tos_enter()'s end, in the rest of a slot. */
+tos_enter_done:
+	tbz	w23, #1, 5f
 	mov	w0, w24
 	bl	board_tos_pmr
 5:	cmp	w25, #TC_EXIT_FIQ
@@ -363,10 +485,6 @@ plat_tos_enter:
 	ldp	x29, x30, [sp], #80
 	ret
 
-	tos_sync 0x400
-	tos_vector 0x480, TC_EXIT_EXCEPTION
-	tos_vector 0x500, TC_EXIT_FIQ
-	tos_vector 0x580, TC_EXIT_EXCEPTION
 	tos_vector 0x600, TC_EXIT_EXCEPTION
 	tos_vector 0x680, TC_EXIT_EXCEPTION
 	tos_vector 0x700, TC_EXIT_FIQ

@@ -11,6 +11,15 @@
 
 struct a64_tos_ctx a64_tos_ctx[PLAT_MAX_CPUS];
 
+/*
+ * VBAR_EL1 of a fresh secure context (the first entry, each cpu_on): every
+ * entry an `smc #1`, so that an exception the trusted OS takes before it
+ * sets its own vectors comes to EL3 as an exception exit (tos.S) instead of
+ * running whatever lies at address 0. Filled once a trusted OS is offered
+ * (coldboot.c).
+ */
+uint32_t a64_tos_no_vectors[512] __attribute__((aligned(2048)));
+
 _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, s_elr) == TC_S_ELR &&
 	       offsetof(struct a64_tos_ctx, s_spsr) == TC_S_SPSR &&
@@ -24,6 +33,10 @@ _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, args) == TC_ARGS &&
 	       offsetof(struct a64_tos_ctx, esr) == TC_ESR &&
 	       offsetof(struct a64_tos_ctx, n_x18) == TC_N_X18 &&
+	       offsetof(struct a64_tos_ctx, n_cptr) == TC_N_CPTR &&
+	       offsetof(struct a64_tos_ctx, fp_secure) == TC_FP_SECURE &&
+	       offsetof(struct a64_tos_ctx, s_fp) == TC_S_FP && TC_S_FP % 16 == 0 &&
+	       offsetof(struct a64_tos_ctx, n_fp) == TC_N_FP &&
 	       sizeof(struct a64_tos_ctx) % 16 == 0 && TC_SIZE <= sizeof(struct a64_tos_ctx),
 	       "struct a64_tos_ctx as tos.h says");
 _Static_assert(sizeof(struct a64_tos_ctx) == TC_SIZE && TC_N_EL1 % 16 == 0,
@@ -33,3 +46,5 @@ _Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCE
 	       PLAT_TOS_WATCH == TC_FLAG_WATCH && PLAT_TOS_RESUME == TC_FLAG_RESUME &&
 	       (0x30d00800u >> 16) == TC_SCTLR_EL1_RESET_HI &&
 	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO, "plat.h as tos.h says");
+_Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 26 | 1u << 25),
+	       "`smc #1`; ESR_EL3 of `smc #0` from AArch64");

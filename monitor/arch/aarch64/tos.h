@@ -25,7 +25,17 @@
 #define TC_ARGS		(TC_MON + 104)		/* the caller's uint64_t x[8] */
 #define TC_ESR		(TC_ARGS + 8)		/* ESR_EL3 at the exit */
 #define TC_N_X18	(TC_ESR + 8)		/* the normal world's x18 */
-#define TC_SIZE		(TC_N_X18 + 8)		/* 848 */
+#define TC_N_CPTR	(TC_N_X18 + 8)		/* the normal world's CPTR_EL3 */
+#define TC_FP_SECURE	(TC_N_CPTR + 8)		/* 1: the FP/SIMD registers hold the secure world's */
+#define TC_S_FP		(TC_N_CPTR + 16)	/* secure FPSR, FPCR, q0..q31: 864 */
+#define TC_N_FP		(TC_S_FP + TC_FP_SIZE)	/* the normal world's */
+#define TC_FP_SIZE	(32 * 16 + 16)
+#define TC_SIZE		(TC_N_FP + TC_FP_SIZE)	/* 1920 */
+
+/* `smc #1`, and ESR_EL3 of an `smc #0` (the only answer a trusted OS gives). */
+#define A64_SMC_1	0xd4000023
+#define TC_ESR_SMC0	0x5e000000
+#define TC_VBAR_EL1	152		/* in a context's EL1 registers */
 
 /* The exit's kind (plat.h PLAT_TOS_*; an FIQ is sorted out by tos.c). */
 #define TC_EXIT_SMC	0
@@ -58,10 +68,15 @@ struct a64_tos_ctx {
 	uint64_t *args;
 	uint64_t esr;
 	uint64_t n_x18;
+	uint64_t n_cptr, fp_secure;
+	uint64_t s_fp[66];
+	uint64_t n_fp[66];
 } __attribute__((aligned(16)));
 
 /* Each CPU's (tos.c), indexed by tos.S. */
 extern struct a64_tos_ctx a64_tos_ctx[];
+/* tos.c: a fresh secure context's VBAR_EL1, 16 `smc #1` (filled by coldboot.c). */
+extern uint32_t a64_tos_no_vectors[];
 
 /*
  * tos.S: enter at pc with x0-x7 = x[0..7] (TC_RESUME: where it left off,

@@ -53,7 +53,8 @@ static bool place_v1(uint32_t size, struct qv_tos *t)
 {
 	const uint8_t *h = (const uint8_t *)QV_TOS_BASE;
 	uint32_t init_size = le32(h + 8), hi = le32(h + 12), lo = le32(h + 16);
-	uint32_t paged = le32(h + 24);
+	uint32_t mem_usage = le32(h + 20), paged = le32(h + 24);
+	uint16_t flags = (uint16_t)(h[6] | h[7] << 8);
 
 	if (size < OPTEE_V1_SIZE)
 		return refuse("OP-TEE header cut short: file size", size);
@@ -61,12 +62,18 @@ static bool place_v1(uint32_t size, struct qv_tos *t)
 		return refuse("OP-TEE header version (only 1)", h[4]);
 	if (h[5] != OPTEE_ARCH_A64)
 		return refuse("OP-TEE header arch (only 1, AArch64)", h[5]);
+	if (flags)
+		return refuse("OP-TEE header flags (none known)", flags);
 	if (paged)
 		return refuse("OP-TEE header paged_size (no pager here)", paged);
 	if (init_size == 0 || init_size > size - OPTEE_V1_SIZE)
 		return refuse("OP-TEE header init_size", init_size);
 	if (hi || lo < QV_TOS_BASE || lo >= QV_TOS_END || init_size > QV_TOS_END - lo)
 		return refuse("OP-TEE header init_load_addr", hi ? hi : lo);
+	/* What it uses from its load address on (its image, .bss, heap): all in the room. */
+	if (mem_usage > QV_TOS_END - lo)
+		return refuse("OP-TEE header init_mem_usage (past 0x0f000000 from init_load_addr)",
+			      mem_usage);
 	memmove((void *)(uintptr_t)lo, h + OPTEE_V1_SIZE, init_size);
 	t->entry = lo;
 	t->end = (uint64_t)lo + init_size;

@@ -27,6 +27,7 @@
 #include <secmon/smccc.h>
 #include "platform.h"
 #include "../qemu-virt.h"
+#include "../../../arch/arch.h"
 #include "../../../fwlib/fwlib.h"
 #include "../../../monitor.h"
 #include "../../../plat.h"
@@ -110,7 +111,7 @@ static void boot_tos(void)
 	struct qv_tos t;
 	uint64_t args[4];
 
-	if (!qv_tos_load(&t))
+	if (!qv_tos_offered() || !arch_tos_prepare() || !qv_tos_load(&t))
 		return;
 	args[0] = t.pageable;
 	args[1] = t.pageable_size;

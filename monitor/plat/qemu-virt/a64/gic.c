@@ -114,6 +114,34 @@ bool board_fiq_is_tos(void)
 	return id < GIC_SPURIOUS_FIRST && id != QV_WAKE_SGI;
 }
 
+/*
+ * A trusted OS's interrupt with no trusted OS left to take it (it broke):
+ * its secure timer stopped, and no interrupt of its own to come back
+ * forever. GICv3: Secure Group 1 off at the distributor, for every CPU.
+ * GICv2, where its interrupts share group 0 with the monitor's: the one
+ * pending acknowledged, disabled (the monitor's wake-up SGI excepted;
+ * banked SGIs and PPIs on this CPU, as each CPU does once it takes one)
+ * and ended.
+ */
+void board_tos_fiq_drop(void)
+{
+	uint32_t iar, id;
+
+	write_sysreg("cntps_ctl_el1", 0);
+	if (gic_v3()) {
+		mmio_write32(QV_GICD_BASE + GICD_CTLR,
+			     mmio_read32(QV_GICD_BASE + GICD_CTLR) & ~CTLR_GRP1S);
+		return;
+	}
+	iar = mmio_read32(QV_GICC_BASE + GICC_IAR);
+	id = iar & 0x3ff;
+	if (id >= GIC_SPURIOUS_FIRST)
+		return;
+	if (id != QV_WAKE_SGI)
+		mmio_write32(QV_GICD_BASE + GICD_ICENABLER(id / 32), 1u << (id % 32));
+	mmio_write32(QV_GICC_BASE + GICC_EOIR, iar);
+}
+
 uint32_t board_tos_pmr(uint32_t pmr)
 {
 	uint32_t was;
