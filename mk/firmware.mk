@@ -13,8 +13,9 @@
 #   make -f mk/firmware.mk PORT=NAME build/NAME/linkcheck.elf   for tests/link/check.sh
 # Options: VERBOSE=1 (the monitor's log on by default; at run time:
 # -fw_cfg name=opt/secmon/verbose,string=1), SCMI=1 (the SCMI server built
-# in: docs/scmi.md), TOSD=1 (the trusted-OS dispatcher built in: docs/trusted-os.md), O (the output folder), EXTRA_C (more sources, for local
-# experiments, never part of the tree's build), EXTRA_CFLAGS, and the
+# in: docs/scmi.md), TOSD=1 (the trusted-OS dispatcher built in:
+# docs/trusted-os.md), O (the output folder), EXTRA_C (more sources, for
+# local experiments, never part of the tree's build), EXTRA_CFLAGS, and the
 # architecture's own (monitor/arch/<arch>/arch.mk).
 #
 # A port's settings file sets ARCH (a folder of monitor/arch), BOARD_DIR,

@@ -133,7 +133,9 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
  * inside [base, end), and it then owns the trusted-OS entities. Else the
  * console says why, and the monitor goes on without it.
  * mon_tos_fiq(): a secure interrupt (not the monitor's own) taken while the
- * normal world ran at `ns_pc`: true when the trusted OS took it.
+ * normal world ran at `ns_pc`: to the trusted OS; with none to take it on
+ * this CPU (it broke, or has not seen the CPU), its interrupts are
+ * silenced (plat_tos_fiq_drop()).
  * mon_tos_running(): from its ENTRY_DONE until it is found broken.
  * mon_tos_hosted(): the image has the dispatcher (a port built with TOSD=1);
  * cold boot only. Without it a board loads no trusted OS and the others
@@ -142,7 +144,7 @@ void mon_smc(unsigned cpu, struct secmon_regs *regs, const struct mon_caller *ca
 bool mon_tos_hosted(void);
 bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 		  const uint64_t args[4]);
-bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc);
+void mon_tos_fiq(unsigned cpu, uint64_t ns_pc);
 bool mon_tos_running(void);
 
 /*

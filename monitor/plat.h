@@ -52,6 +52,19 @@ enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
 #define PLAT_TOS_RESUME	4u
 unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 void plat_tos_kick(unsigned cpu);
+/*
+ * Cold boot, before the trusted OS's first entry (mon_tos_boot()): false
+ * (and the console says why) when this CPU's features rule one out; else
+ * the normal world's state the world switch does not keep is limited from
+ * then on, on every CPU.
+ */
+bool plat_tos_prepare(void);
+/*
+ * A trusted OS's interrupt pending at this CPU's FIQ with no trusted OS to
+ * take it (mon_tos_fiq()): it and the rest of the trusted OS's interrupts
+ * kept from reaching this CPU's FIQ again.
+ */
+void plat_tos_fiq_drop(void);
 
 /*
  * Start CPU `cpu`, which the core has marked ON_PENDING: it will enter

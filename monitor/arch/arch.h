@@ -102,22 +102,11 @@ void board_fiq(void);
  */
 bool board_fiq_is_tos(void);
 /*
- * That interrupt, with no trusted OS left to take it: it and the rest of
- * the trusted OS's interrupts kept from reaching this CPU's FIQ again.
- */
-void board_tos_fiq_drop(void);
-/*
  * Around a watched entry into the trusted OS: the CPU interface's priority
  * mask set to `pmr` (BOARD_TOS_PMR, then the value it had); the value it
  * had returned.
  */
 uint32_t board_tos_pmr(uint32_t pmr);
-/*
- * AArch64, cold boot, before a trusted OS is loaded: false (and the console
- * says why) when this CPU's features rule one out; else the normal world's
- * state the world switch does not keep is limited from then on.
- */
-bool arch_tos_prepare(void);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

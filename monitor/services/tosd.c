@@ -214,13 +214,14 @@ bool tosd_handle(struct mon_call *c)
 	return true;
 }
 
-bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
+void mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
 {
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE) || cpu >= MON_MAX_CPUS ||
-	    cpu_state[cpu] != CPU_ON)
-		return false;
+	    cpu_state[cpu] != CPU_ON) {
+		plat_tos_fiq_drop();
+		return;
+	}
 	(void)hook(cpu, VEC_FIQ, false, ns_pc);
-	return true;
 }
 
 /*

@@ -20,7 +20,7 @@ bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 	uint64_t x[8] = { args[0], args[1], args[2], args[3], 0, 0, 0, 0 };
 	unsigned how;
 
-	if (cpu >= MON_MAX_CPUS)
+	if (cpu >= MON_MAX_CPUS || !plat_tos_prepare())
 		return false;
 	how = plat_tos_enter(cpu, entry, PLAT_TOS_FRESH, x);
 	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOSD_ENTRY_DONE) {

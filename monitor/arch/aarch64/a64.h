@@ -17,8 +17,8 @@ void a64_fp_clear(void);
 
 /* cpu.c */
 void a64_cpu_reset_init(unsigned cpu);
-/* cpu.c: ZCR_EL3 (0xf; 0, 128 bits, once a trusted OS is offered: arch_tos_prepare()). */
-extern uint64_t a64_zcr_el3;
+/* cpu.c: the normal world's SVE vector length held to 128 bits (plat_tos_prepare(), tos.c). */
+extern bool a64_sve_capped;
 /* The CPU has EL2: the normal world enters there. */
 bool a64_has_el2(void);
 /* SPSR_EL3 for entering the normal world at the EL `caller_spsr` asks for. */

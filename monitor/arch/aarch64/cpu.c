@@ -136,8 +136,8 @@ static struct el3_config el3_config(const uint64_t id[ID_REGS])
 	return c;
 }
 
-/* ZCR_EL3: every vector length; 0 (128 bits) once a trusted OS is offered (arch_tos_prepare()). */
-uint64_t a64_zcr_el3 = 0xf;
+/* ZCR_EL3 0 (128 bits) from when a trusted OS is offered (plat_tos_prepare(), tos.c), else 0xf. */
+bool a64_sve_capped;
 
 /*
  * Vector lengths: let the normal world pick up to the largest the CPU has;
@@ -149,7 +149,7 @@ static void vector_lengths(const uint64_t id[ID_REGS])
 	uint64_t smcr = 0xf;
 
 	if (id_field(id[PFR0], PFR0_SVE))
-		write_sysreg(ZCR_EL3, a64_zcr_el3);
+		write_sysreg(ZCR_EL3, a64_sve_capped ? 0 : 0xf);
 	if (!id_field(id[PFR1], PFR1_SME))
 		return;
 	if (id[SMFR0] >> 63)

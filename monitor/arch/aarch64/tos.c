@@ -5,9 +5,12 @@
  * held to C's.
  */
 #include <stddef.h>
+#include "a64.h"
 #include "tos.h"
 #include "../arch.h"
+#include "../../monitor.h"
 #include "../../plat.h"
+#include "../../fwlib/fwlib.h"
 
 struct a64_tos_ctx a64_tos_ctx[PLAT_MAX_CPUS];
 
@@ -48,3 +51,30 @@ _Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCE
 	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO, "plat.h as tos.h says");
 _Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 26 | 1u << 25),
 	       "`smc #1`; ESR_EL3 of `smc #0` from AArch64");
+
+/*
+ * plat_tos_prepare() (plat.h), before a trusted OS's first entry: refused
+ * on a CPU with SME, as the world switch does not keep streaming mode and
+ * ZA; else, on every CPU from now on, the
+ * normal world's SVE vector length is 128 bits (cpu.c; here for the boot
+ * CPU, before the OS runs), so that its z registers are the q registers
+ * tos.S switches, and a fresh secure context's VBAR_EL1 table is filled.
+ */
+MON_COLD_BOOT bool plat_tos_prepare(void)
+{
+	uint64_t pfr1 = read_sysreg("id_aa64pfr1_el1");
+
+	if (id_field(pfr1, PFR1_SME)) {
+		fw_err("trusted OS refused: the CPU has SME (ID_AA64PFR1_EL1 %lx), whose streaming "
+		       "mode and ZA the world switch does not keep; booting without one\n",
+		       (unsigned long)pfr1);
+		return false;
+	}
+	a64_sve_capped = true;
+	if (id_field(read_sysreg("id_aa64pfr0_el1"), PFR0_SVE))
+		write_sysreg(ZCR_EL3, 0);
+	for (unsigned i = 0; i < 512; i += 32)
+		a64_tos_no_vectors[i] = A64_SMC_1;
+	__asm__ volatile("dsb sy\n\tisb" : : : "memory");
+	return true;
+}

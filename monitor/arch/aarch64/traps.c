@@ -107,13 +107,13 @@ void a64_lower_exception(struct a64_trap *t, unsigned kind)
 		 * A trusted OS's secure interrupt goes to it (it acknowledges it
 		 * itself); else a stray wake-up SGI, e.g. sent to a core that was
 		 * already on. With no trusted OS left to take it (it broke), its
-		 * interrupts are silenced: this one would come back at once.
+		 * interrupts are silenced there: this one would come back at once.
 		 */
 		if (!board_fiq_is_tos())
 			board_fiq();
-		else if (!mon_tos_fiq((unsigned)arch_cpu_index(read_sysreg("mpidr_el1")),
-				      read_sysreg("elr_el3")))
-			board_tos_fiq_drop();
+		else
+			mon_tos_fiq((unsigned)arch_cpu_index(read_sysreg("mpidr_el1")),
+				    read_sysreg("elr_el3"));
 		break;
 	case KIND_IRQ:
 		report("IRQ", read_sysreg("esr_el3"));

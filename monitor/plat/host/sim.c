@@ -306,6 +306,15 @@ unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]
 	return PLAT_TOS_EXCEPTION;
 }
 
+bool plat_tos_prepare(void)
+{
+	return true;
+}
+
+void plat_tos_fiq_drop(void)
+{
+}
+
 void plat_tos_kick(unsigned cpu)
 {
 	if (cpu < SIM_MAX_CPUS)

@@ -27,11 +27,10 @@ bool tosd_handle(struct mon_call *c)
 	return false;
 }
 
-bool mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
+void mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
 {
 	(void)cpu;
 	(void)ns_pc;
-	return false;
 }
 
 int32_t tosd_power(const struct mon_power_event *e)

@@ -123,7 +123,7 @@ bool board_fiq_is_tos(void)
  * banked SGIs and PPIs on this CPU, as each CPU does once it takes one)
  * and ended.
  */
-void board_tos_fiq_drop(void)
+void plat_tos_fiq_drop(void)
 {
 	uint32_t iar, id;
 
