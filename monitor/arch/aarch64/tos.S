@@ -188,6 +188,7 @@ a64_tos_enter:
 2:	ldp	x9, x10, [x0, #TC_S_ELR]
 	msr	elr_el3, x9
 	msr	spsr_el3, x10
+	tbnz	w3, #2, 3f			/* TC_ANSWER: x0-x7 from x[] */
 	add	x2, x0, #TC_SX			/* x0-x7 as it left them */
 3:
 	ldr	x9, [x0, #TC_S_SPEL0]
@@ -314,7 +315,7 @@ plat_tos_enter:
 	mov	x20, x1
 	mov	w23, w2
 	mov	x21, x3
-	mov	w22, #0
+	lsr	w22, w23, #1			/* TC_WATCH, TC_RESUME, TC_ANSWER as asked */
 	tbz	w23, #0, 1f			/* TC_FLAG_FRESH: as after a reset */
 	mov	x9, x19
 	add	x10, x19, #TC_N_EL1
@@ -324,13 +325,10 @@ plat_tos_enter:
 	mov	x9, #TC_SCTLR_EL1_RESET_LO
 	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
 	str	x9, [x19, #TC_S_EL1]
-1:	tbz	w23, #1, 2f			/* TC_FLAG_WATCH */
+1:	tbz	w23, #1, 3f			/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
 	mov	w24, w0
-	mov	w22, #TC_WATCH
-2:	tbz	w23, #2, 3f			/* TC_FLAG_RESUME */
-	orr	w22, w22, #TC_RESUME
 3:	mov	x0, x19
 	mov	x1, x20
 	mov	x2, x21
