@@ -39,8 +39,8 @@ void plat_unlock(void);
  * monitor's own interrupt (plat_tos_kick()) reaches the monitor while it
  * runs, whatever it masks (the normal world's interrupts wait meanwhile);
  * PLAT_TOS_RESUME back where the last exit left it, every register as
- * then (pc and x[] unused); PLAT_TOS_ANSWER the same but x0-x7 = x[0..7]
- * (the monitor's answer to the SMC it exited with). Returns at its next
+ * then (pc and x[] unused); with PLAT_TOS_ANSWER too, x0-x7 = x[0..7]
+ * there (the monitor's answer to the SMC it exited with). Returns at its next
  * SMC (PLAT_TOS_SMC, its x0-x7 in x[]), at another exception it takes to
  * EL3 (PLAT_TOS_EXCEPTION, x[0] the syndrome, x[1] where), or at the
  * monitor's interrupt

@@ -142,7 +142,7 @@ unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 		if (how != PLAT_TOS_SMC || ((uint32_t)x[0] & TOS_RETURN_MASK) == TOSD_ENTRY_DONE)
 			return how;
 		monitor_call(cpu, x);
-		flags = (flags & PLAT_TOS_WATCH) | PLAT_TOS_ANSWER;
+		flags = (flags & PLAT_TOS_WATCH) | PLAT_TOS_RESUME | PLAT_TOS_ANSWER;
 	}
 }
 

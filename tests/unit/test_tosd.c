@@ -476,9 +476,10 @@ static void tos_calls_to_the_monitor_are_answered(void **state)
 	assert_int_equal(fake.answer[2][1], 0x5a5a);
 	for (unsigned k = ASKS_AT_BOOT; k < NASKS; k++) {
 		assert_int_equal(fake.answer[k][0], UNK64);
-		assert_int_equal(fake.answer_flags[k], PLAT_TOS_ANSWER | PLAT_TOS_WATCH);
+		assert_int_equal(fake.answer_flags[k],
+				 PLAT_TOS_RESUME | PLAT_TOS_ANSWER | PLAT_TOS_WATCH);
 	}
-	assert_int_equal(fake.answer_flags[0], PLAT_TOS_ANSWER);
+	assert_int_equal(fake.answer_flags[0], PLAT_TOS_RESUME | PLAT_TOS_ANSWER);
 	assert_int_equal(entries(0, V_FAST), 2);
 	assert_int_equal(entries(1, V_ON), 0);
 	assert_null(strstr(console, "trusted OS on CPU"));

@@ -5,7 +5,10 @@
  * SP in the CPU's struct a64_tos_ctx, saves the normal world's EL1
  * registers, SP_EL0, ELR/SPSR/SCR_EL3, loads the secure world's, points
  * VBAR_EL3 at the table below and SP_EL3 at the context, and ERETs to
- * secure EL1 with every interrupt masked. The secure world's next SMC or
+ * secure EL1 with every interrupt masked: at EL1h after a reset (a fresh
+ * context), else in the mode of its last exit, as TF-A's opteed enters
+ * OP-TEE (which runs on SP_EL0 when it answers, and is entered on the
+ * same stack: at EL1h it would push onto its per-CPU data). The secure world's next SMC or
  * exception to EL3 lands in that table: its x0-x30 are saved into the
  * context, the normal world's state comes back, VBAR_EL3 is the monitor's
  * own again, and a64_tos_enter() returns the exit's kind with the secure
@@ -24,8 +27,9 @@
 #define SCR_FIQ		(1 << 2)
 #define SCR_EA		(1 << 3)
 #define SCR_ST		(1 << 11)
-/* Secure EL1h, D, A, I and F masked. */
+/* Secure EL1h, D, A, I and F masked; those four alone. */
 #define SPSR_EL1H_MASKED 0x3c5
+#define SPSR_DAIF	0x3c0
 #define EC_SMC64	0x17
 
 /* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
@@ -182,7 +186,8 @@ a64_tos_enter:
 1:	msr	scr_el3, x9
 	tbnz	w3, #1, 2f			/* TC_RESUME */
 	msr	elr_el3, x1
-	mov	x9, #SPSR_EL1H_MASKED
+	ldr	x9, [x0, #TC_S_SPSR]		/* its mode at its last exit, masked */
+	orr	x9, x9, #SPSR_DAIF
 	msr	spsr_el3, x9
 	b	3f
 2:	ldp	x9, x10, [x0, #TC_S_ELR]
@@ -324,7 +329,8 @@ plat_tos_enter:
 	b.lo	0b
 	mov	x9, #TC_SCTLR_EL1_RESET_LO
 	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
-	str	x9, [x19, #TC_S_EL1]
+	mov	x10, #SPSR_EL1H_MASKED		/* entered at EL1h */
+	stp	x10, x9, [x19, #TC_S_SPSR]	/* and SCTLR_EL1 (TC_S_EL1) */
 1:	tbz	w23, #1, 3f			/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
