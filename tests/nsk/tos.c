@@ -104,6 +104,21 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 	secmon_psci_cpu_off(conduit);
 }
 
+/*
+ * After every kind of entry above (calls, hooks, suspends, secure
+ * interrupts, preempted and resumed threads): the payload answers at EL1t,
+ * as OP-TEE does, and must have been entered at EL1t each time but the
+ * fresh ones (CPU_INFO's x3 counts the others).
+ */
+static int entry_modes(void)
+{
+	struct secmon_regs r = call(TOS_CPU_INFO, 0, 0, 0);
+
+	return con_tap(&ntap, r.x[0] == TOS_OK && r.x[3] == 0,
+		       "tos: every entry but a fresh one came in the mode the payload left in "
+		       "(%lu at EL1h)", r.x[3]);
+}
+
 static int identification(void)
 {
 	struct secmon_regs r = call(TOS_CALLS_UID, 0, 0, 0);
@@ -349,6 +364,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += hooks();
 	fail += secure_timer();
 	fail += yielding(preempt ? preempt : 100);
+	fail += entry_modes();
 	con_printf("1..%u\n", ntap);
 	return fail;
 }
