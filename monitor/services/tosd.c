@@ -116,21 +116,18 @@ static void watch_others(unsigned self)
 static void monitor_call(unsigned cpu, uint64_t x[8])
 {
 	static const struct mon_caller secure_el1 = { .aarch32 = false, .mode = 0 };
-	struct secmon_regs r = { .x = { 0 } };
+	/* The calls answered here read x1 at most and write x0 alone. */
+	struct secmon_regs r;
 	struct mon_call c = {
 		.r = &r, .fid = (uint32_t)x[0] & ~SECMON_FID_SVE_HINT, .cpu = cpu,
 		.smc64 = false, .caller = &secure_el1,
 	};
-	unsigned i;
 
-	for (i = 0; i < 8; i++)
-		r.x[i] = x[i];
-	if ((c.fid & 0xffff0000u) != SECMON_FID_FAST || !arch_svc_handle(&c)) {
-		x[0] = SECMON_SMC_UNK64;
-		return;
-	}
-	for (i = 0; i < 4; i++)
-		x[i] = r.x[i];
+	r.x[0] = x[0];
+	r.x[1] = x[1];
+	if ((c.fid & 0xffff0000u) != SECMON_FID_FAST || !arch_svc_handle(&c))
+		r.x[0] = SECMON_SMC_UNK64;
+	x[0] = r.x[0];
 }
 
 unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
