@@ -10,6 +10,10 @@
                       its table, build/bench/boot.json
   bench.py xen        the Xen boot alone (benchkit/xenboot.py; after make -f
                       mk/bench.mk boot xen): its table, build/bench/xen.json
+  bench.py tos FILE   the trusted-OS calls (configuration secmon-tos-el2) with
+                      FILE as the trusted OS instead of the project's payload,
+                      e.g. OP-TEE's tee.bin (docs/trusted-os.md); not checked
+                      against the baseline, log build/bench/logs/tos-file.log
 
 Instruction counts come from the bench kernel (bench/bk.c) under QEMU with
 -icount shift=0,sleep=off: one instruction per nanosecond of virtual time, idle
@@ -30,7 +34,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 # pylint: disable=wrong-import-position
 from benchkit.common import die  # noqa: E402
-from benchkit.config import CONFIGS, FW, FW_BUILT, OUT, ROOT  # noqa: E402
+from benchkit.config import CONFIGS, FW, FW_BUILT, ITERATIONS, OUT, ROOT  # noqa: E402
 from benchkit.footprint import footprint  # noqa: E402
 from benchkit.icount import icount_runs  # noqa: E402
 from benchkit import xenboot  # noqa: E402
@@ -88,13 +92,29 @@ def cmd_xen(args):
     return 0
 
 
+def cmd_tos(args):
+    if len(args) != 1 or not os.path.isfile(args[0]):
+        die('usage: bench.py tos FILE (a trusted-OS image, e.g. OP-TEE\'s core/tee.bin)')
+    tos = os.path.abspath(args[0])
+    r = icount_runs(['secmon-tos-el2'], tos=tos, log='tos-file')['secmon-tos-el2']
+    print('# %s as the trusted OS, configuration secmon-tos-el2 (caller at EL2), N = %d'
+          % (tos, ITERATIONS))
+    for name in sorted(r['calls']):
+        if name.startswith('tos_') or name == 'smccc_version':
+            c = r['calls'][name]
+            print('%-20s %8.1f instructions per round trip, x0 %#x' % (name, c['instr'], c['x0']))
+    for e in r['errors']:
+        print('bench.py: %s' % e, file=sys.stderr)
+    return 0 if r['done'] and not r['errors'] else 1
+
+
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot', 'xen'):
+    if len(argv) < 2 or argv[1] not in ('run', 'check', 'baseline', 'boot', 'xen', 'tos'):
         print(__doc__, file=sys.stderr)
         return 2
     os.chdir(ROOT)
     return {'run': cmd_run, 'check': cmd_check, 'baseline': cmd_baseline,
-            'boot': cmd_boot, 'xen': cmd_xen}[argv[1]](argv[2:])
+            'boot': cmd_boot, 'xen': cmd_xen, 'tos': cmd_tos}[argv[1]](argv[2:])
 
 
 if __name__ == '__main__':

@@ -39,9 +39,11 @@ void plat_unlock(void);
  * monitor's own interrupt (plat_tos_kick()) reaches the monitor while it
  * runs, whatever it masks (the normal world's interrupts wait meanwhile);
  * PLAT_TOS_RESUME back where the last exit left it, every register as
- * then (pc and x[] unused). Returns at its next SMC (PLAT_TOS_SMC, its
- * x0-x7 in x[]), at another exception it takes to EL3 (PLAT_TOS_EXCEPTION,
- * x[0] the syndrome, x[1] where), or at the monitor's interrupt
+ * then (pc and x[] unused); with PLAT_TOS_ANSWER too, x0-x7 = x[0..7]
+ * there (the monitor's answer to the SMC it exited with). Returns at its next
+ * SMC (PLAT_TOS_SMC, its x0-x7 in x[]), at another exception it takes to
+ * EL3 (PLAT_TOS_EXCEPTION, x[0] the syndrome, x[1] where), or at the
+ * monitor's interrupt
  * (PLAT_TOS_INTERRUPT, acknowledged). The normal world's state is as
  * before; no lock may be held across it. plat_tos_kick(): the monitor's
  * interrupt to CPU `cpu`.
@@ -50,6 +52,7 @@ enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
 #define PLAT_TOS_FRESH	1u
 #define PLAT_TOS_WATCH	2u
 #define PLAT_TOS_RESUME	4u
+#define PLAT_TOS_ANSWER	8u
 unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 void plat_tos_kick(unsigned cpu);
 /*

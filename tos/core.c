@@ -19,6 +19,7 @@ struct media_buffer {
 };
 
 struct tos_cpu tos_cpus[TOS_MAX_CPUS];
+uint64_t tos_entered_el1h;
 struct tos_thread tos_threads[TOS_THREADS];
 
 static struct media_buffer buffers[MEDIA_BUFFERS];
@@ -318,6 +319,7 @@ int tos_fast_call(unsigned cpu, struct tos_regs *r)
 		r->x[0] = TOS_OK;
 		r->x[1] = tos_cpus[cpu].mpidr;
 		r->x[2] = cpu;
+		r->x[3] = __atomic_load_n(&tos_entered_el1h, __ATOMIC_RELAXED);
 		break;
 	case TOS_FP_DIRTY:
 		r->x[0] = TOS_OK;

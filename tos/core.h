@@ -55,6 +55,12 @@ enum tos_std_act {
 #define TOS_MAX_NS_RANGES	4
 
 extern struct tos_cpu tos_cpus[TOS_MAX_CPUS];
+/*
+ * Entries other than a fresh one that came in at EL1h though the payload
+ * answers at EL1t (entry.S `entered`): the monitor must enter in the mode
+ * of the last exit, as OP-TEE needs. CPU_INFO's x3.
+ */
+extern uint64_t tos_entered_el1h;
 extern struct tos_thread tos_threads[TOS_THREADS];
 
 /* Cold boot: forget every state; ns ranges: the normal world's RAM. */

@@ -34,11 +34,30 @@
 	movk	\reg, #((\id) >> 16), lsl #16
 .endm
 
-/* Answer the monitor: x0 = ID, never comes back. */
+/*
+ * Answer the monitor: x0 = ID, never comes back. The payload answers at
+ * EL1t, as OP-TEE does, so that every entry but a fresh one (cold boot,
+ * cpu_on) must come in at EL1t too: the monitor enters a trusted OS in the
+ * mode of its last exit (OP-TEE pushes onto the SP it finds). `entered`
+ * counts the entries that do not (tos_entered_el1h, CPU_INFO's x3) and
+ * goes on at EL1h, on the CPU's stack. x9-x12 are scratch.
+ */
 .macro	smc_out id
 	ret_id	x0, \id
+	msr	spsel, #0
 	smc	#0
 	b	tos_smc_returned
+.endm
+
+.macro	entered
+	mrs	x9, spsel
+	cbz	x9, 2f
+	adr_l	x10, tos_entered_el1h
+1:	ldxr	x11, [x10]
+	add	x11, x11, #1
+	stxr	w12, x11, [x10]
+	cbnz	w12, 1b
+2:	msr	spsel, #1
 .endm
 
 	.section .text.entry, "ax"
@@ -84,6 +103,7 @@ tos_vector_table:
 
 /* x0-x7: the call as the normal world sent it. */
 vec_fast:
+	entered
 	cpu_sp	x9, x10
 	sub	sp, sp, #64
 	stp	x0, x1, [sp]
@@ -99,6 +119,7 @@ answer:
 	smc_out	TOS_RETURN_CALL_DONE
 
 vec_yield:
+	entered
 	cpu_sp	x9, x10
 	sub	sp, sp, #64
 	stp	x0, x1, [sp]
@@ -110,9 +131,15 @@ vec_yield:
 	bl	tos_c_yield		/* comes back only to answer */
 	b	answer
 
-/* PSCI hooks: x0 = the power level (suspend, resume); x1 = 0 is success. */
-.macro	hook label, c, id
+/*
+ * PSCI hooks: x0 = the power level (suspend, resume); x1 = 0 is success.
+ * cpu_on's context is fresh (EL1h, as after a reset): not `entered`.
+ */
+.macro	hook label, c, id, fresh=0
 \label:
+	.if !\fresh
+	entered
+	.endif
 	cpu_sp	x9, x10
 	mov	x1, x0
 	mov	x0, x9
@@ -120,7 +147,7 @@ vec_yield:
 	mov	x1, x0
 	smc_out	\id
 .endm
-	hook	vec_cpu_on, tos_c_cpu_on, TOS_RETURN_ON_DONE
+	hook	vec_cpu_on, tos_c_cpu_on, TOS_RETURN_ON_DONE, 1
 	hook	vec_cpu_off, tos_c_cpu_off, TOS_RETURN_OFF_DONE
 	hook	vec_cpu_suspend, tos_c_cpu_suspend, TOS_RETURN_SUSPEND_DONE
 	hook	vec_cpu_resume, tos_c_cpu_resume, TOS_RETURN_RESUME_DONE
@@ -129,6 +156,7 @@ vec_yield:
 
 /* A secure interrupt arrived while the normal world ran (x0: its ELR). */
 vec_fiq:
+	entered
 	cpu_sp	x9, x10
 	mov	x0, x9
 	bl	tos_c_fiq

@@ -48,12 +48,12 @@ def qemu_run(config, kernel, append, log):
     return out
 
 
-def run_bk(config):
+def run_bk(config, log=None):
     """One QEMU run of the bench kernel; returns its parsed figures."""
     el1 = CONFIGS[config][1]
     append = 'bk.n=%d%s%s' % (ITERATIONS, ' bk.el=1' if el1 else '',
                               ' bk.tos=1' if config in TOS_CONFIGS else '')
-    return parse_bk(qemu_run(config, BK, append, config), config)
+    return parse_bk(qemu_run(config, BK, append, log or config), config)
 
 
 def parse_bk(out, config):
@@ -150,7 +150,9 @@ def figure(runs, config, name):
     return c['instr']
 
 
-def icount_runs(configs):
+def icount_runs(configs, tos=None, log=None):
+    """The bench kernel's runs; tos: another trusted OS than the project's
+    payload for the TOS configurations (bench.py tos), log: the runs' log name."""
     if not os.path.exists(BK):
         die('no %s: run make -f mk/bench.mk bk' % BK)
     if any(CONFIGS[c][0] for c in configs):
@@ -162,10 +164,10 @@ def icount_runs(configs):
             die('no %s: run make firmware' % FW_SCMI_BUILT)
         shutil.copyfile(FW_SCMI_BUILT, FW_SCMI)
     if any(c in TOS_CONFIGS for c in configs):
-        if not os.path.exists(TOS_BUILT):
-            die('no %s: run make tos' % TOS_BUILT)
+        if not os.path.exists(tos or TOS_BUILT):
+            die('no %s: run make tos' % (tos or TOS_BUILT))
         if not os.path.exists(FW_TOS_BUILT):
             die('no %s: run make firmware' % FW_TOS_BUILT)
-        shutil.copyfile(TOS_BUILT, TOS)
+        shutil.copyfile(tos or TOS_BUILT, TOS)
         shutil.copyfile(FW_TOS_BUILT, FW_TOS)
-    return {c: run_bk(c) for c in configs}
+    return {c: run_bk(c, log) for c in configs}

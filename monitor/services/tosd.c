@@ -11,8 +11,10 @@
  * next SMC or exception), on the CPU it concerns, with no lock held, so a
  * trusted OS stuck on one CPU never holds up another.
  *
- * Every answer is checked: anything but the return the entry expects (an
- * unknown ID, another entry's return, a hook that answers an error, an
+ * An SMC from the trusted OS outside its returns (OEN 62) is a call to the
+ * monitor, answered and gone on from (tosd_run()). Every answer is
+ * checked: anything but the return the entry expects (an unknown ID in
+ * OEN 62, another entry's return, a hook that answers an error, an
  * exception taken to EL3, a vector table outside its memory) marks the
  * trusted OS dead: the console says what it did, the caller gets SMC_UNK,
  * and from then on its entities answer SMC_UNK and its hooks are skipped
@@ -22,6 +24,7 @@
 #include <secmon/psci.h>
 #include "../core/log.h"
 #include "../plat.h"
+#include "arch_svc.h"
 #include "tosd.h"
 
 /* OP-TEE's vector table: nine branches, in this order (thread_optee_smc_a64.S). */
@@ -33,6 +36,9 @@ _Static_assert(VEC_COUNT == TOSD_VECTORS, "tosd.h");
 #define TOS_RETURN(n)	(TOSD_ENTRY_DONE + (n))
 enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, RET_SYSTEM_OFF,
        RET_SYSTEM_RESET };
+
+/* Its returns' range: fast SMC32 calls of OEN 62. */
+#define TOS_RETURN_MASK	0xffff0000u
 
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
@@ -106,6 +112,46 @@ static void watch_others(unsigned self)
 }
 
 /*
+ * A call to the monitor from the trusted OS. OP-TEE makes three:
+ * SMCCC_VERSION and ARCH_FEATURES(ARCH_WORKAROUND_1) as each CPU starts,
+ * then ARCH_WORKAROUND_1 on every exception from its user mode where the
+ * CPU needs it (Cortex-A57; OP-TEE thread.c get_excp_vect(),
+ * thread_a64.S), which TF-A answers for either world. The Arm
+ * architecture service's fast SMC32 calls are answered as for the normal
+ * world; any other ID SMC_UNK: no other service of the monitor's is the
+ * secure world's to call.
+ */
+static void monitor_call(unsigned cpu, uint64_t x[8])
+{
+	static const struct mon_caller secure_el1 = { .aarch32 = false, .mode = 0 };
+	/* The calls answered here read x1 at most and write x0 alone. */
+	struct secmon_regs r;
+	struct mon_call c = {
+		.r = &r, .fid = (uint32_t)x[0] & ~SECMON_FID_SVE_HINT, .cpu = cpu,
+		.smc64 = false, .caller = &secure_el1,
+	};
+
+	r.x[0] = x[0];
+	r.x[1] = x[1];
+	if ((c.fid & 0xffff0000u) != SECMON_FID_FAST || !arch_svc_handle(&c))
+		r.x[0] = SECMON_SMC_UNK64;
+	x[0] = r.x[0];
+}
+
+unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
+{
+	unsigned how;
+
+	for (;;) {
+		how = plat_tos_enter(cpu, pc, flags, x);
+		if (how != PLAT_TOS_SMC || ((uint32_t)x[0] & TOS_RETURN_MASK) == TOSD_ENTRY_DONE)
+			return how;
+		monitor_call(cpu, x);
+		flags = (flags & PLAT_TOS_WATCH) | PLAT_TOS_RESUME | PLAT_TOS_ANSWER;
+	}
+}
+
+/*
  * An entry other than a yielding call: watched, until it answers, or it is
  * kicked WATCH_STRIKES times in a row (once, if the trusted OS died
  * meanwhile on another CPU).
@@ -117,7 +163,7 @@ static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_
 
 	__atomic_store_n(&watch[cpu].since, since, __ATOMIC_RELEASE);
 	for (;;) {
-		how = plat_tos_enter(cpu, pc, flags | PLAT_TOS_WATCH, x);
+		how = tosd_run(cpu, pc, flags | PLAT_TOS_WATCH, x);
 		if (how != PLAT_TOS_INTERRUPT)
 			break;
 		flags = PLAT_TOS_RESUME;	/* back to it */
@@ -149,7 +195,7 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 
 	watch_others(cpu);
 	if (vec == VEC_YIELD)
-		how = plat_tos_enter(cpu, pc, flags, x);
+		how = tosd_run(cpu, pc, flags, x);
 	else
 		how = enter_watched(cpu, pc, flags, x);
 

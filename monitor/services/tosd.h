@@ -18,6 +18,12 @@ bool tosd_handle(struct mon_call *c);
 bool tosd_has(uint32_t fid);
 int32_t tosd_power(const struct mon_power_event *e);
 
+/*
+ * plat_tos_enter() until the trusted OS answers: its SMCs outside its
+ * returns (OEN 62) are calls to the monitor, answered, and it goes on.
+ */
+unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
+
 /* OP-TEE's vector table holds nine entries; its first entry ends with ENTRY_DONE. */
 #define TOSD_VECTORS	9
 #define TOSD_ENTRY_DONE	0xbe000000u

@@ -22,7 +22,7 @@ bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 
 	if (cpu >= MON_MAX_CPUS || !plat_tos_prepare())
 		return false;
-	how = plat_tos_enter(cpu, entry, PLAT_TOS_FRESH, x);
+	how = tosd_run(cpu, entry, PLAT_TOS_FRESH, x);
 	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOSD_ENTRY_DONE) {
 		mon_log("trusted OS: its first entry ended with %s %lx (want ENTRY_DONE): "
 			"booting without it\n", how == PLAT_TOS_SMC ? "SMC" : "an exception, ESR",

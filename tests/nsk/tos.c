@@ -145,6 +145,21 @@ static int fp_regs(void)
 		       "FPSR %lx)", (int64_t)x0, kept, theirs, ctl[0], ctl[1]);
 }
 
+/*
+ * After every kind of entry above (calls, hooks, suspends, secure
+ * interrupts, preempted and resumed threads): the payload answers at EL1t,
+ * as OP-TEE does, and must have been entered at EL1t each time but the
+ * fresh ones (CPU_INFO's x3 counts the others).
+ */
+static int entry_modes(void)
+{
+	struct secmon_regs r = call(TOS_CPU_INFO, 0, 0, 0);
+
+	return con_tap(&ntap, r.x[0] == TOS_OK && r.x[3] == 0,
+		       "tos: every entry but a fresh one came in the mode the payload left in "
+		       "(%lu at EL1h)", r.x[3]);
+}
+
 static int identification(void)
 {
 	struct secmon_regs r = call(TOS_CALLS_UID, 0, 0, 0);
@@ -397,6 +412,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += hooks();
 	fail += secure_timer();
 	fail += yielding(preempt ? preempt : 100);
+	fail += entry_modes();
 	con_printf("1..%u\n", ntap);
 	return fail;
 }

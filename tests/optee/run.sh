@@ -23,6 +23,8 @@
 #                 initramfs; xtest then runs with ARGS (--xtest-args, default
 #                 "-l 0") and its summary is printed
 #   --smp N       CPUs (default 4)    --gic 2|3  (default 3)
+#   --tcg single|multi  QEMU's TCG threads (default multi: one host thread
+#                 per vCPU); single keeps a long xtest run to one host core
 #   --timeout S   for the whole boot (default 5400; xtest -l 0 under TCG
 #                 takes most of it)
 #   --out DIR     where the initramfs, flash image and log go
@@ -32,7 +34,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 
-TFA='' BIOS='' OPTEE='' XTEST='' XARGS="-l 0" SMP=4 GIC=3 TIMEOUT=5400 OUT=build/optee
+TFA='' BIOS='' OPTEE='' XTEST='' XARGS="-l 0" SMP=4 GIC=3 TCG=multi TIMEOUT=5400 OUT=build/optee
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tfa) TFA=$2 ;;
@@ -42,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--xtest-args) XARGS=$2 ;;
 	--smp) SMP=$2 ;;
 	--gic) GIC=$2 ;;
+	--tcg) TCG=$2 ;;
 	--timeout) TIMEOUT=$2 ;;
 	--out) OUT=$2 ;;
 	*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
 done
 die() { echo "run.sh: $*" >&2; exit 2; }
 [ -n "$TFA" ] || [ -n "$BIOS" ] || die "give --tfa DIR or --bios FW"
+[ "$TCG" = single ] || [ "$TCG" = multi ] || die "--tcg takes single or multi"
 [ -d "$OPTEE/ta" ] || die "no ta/ in the OP-TEE build ${OPTEE:-(--optee)}"
 if [ -n "$TFA" ]; then
 	[ -f "$TFA/bl1.bin" ] && [ -f "$TFA/fip.bin" ] || die "no bl1.bin and fip.bin in $TFA"
@@ -108,7 +112,7 @@ INITRD_MODULES="tee optee" INITRD_EXTRA=$ROOT sh tests/linux/mkinitrd.sh "$LDIR"
 # shellcheck disable=SC2054 # -M takes one comma-separated argument
 QEMU=(qemu-system-aarch64 -M "virt,secure=on,virtualization=on,gic-version=$GIC" -cpu cortex-a57
 	-smp "$SMP" -m 1G -nographic -monitor none -serial stdio -serial "file:$OUT/secure.log"
-	-nic none -accel tcg,thread=multi -kernel "$LDIR/Image" -initrd "$OUT/initrd.cpio.gz"
+	-nic none -accel "tcg,thread=$TCG" -kernel "$LDIR/Image" -initrd "$OUT/initrd.cpio.gz"
 	-append "console=ttyAMA0 optee.xtest=$(echo "$XARGS" | tr ' ' ,)")
 if [ -n "$TFA" ]; then
 	# TF-A's QEMU port: BL1 at 0, the FIP at 256 KiB in the 64 MiB flash.
@@ -120,7 +124,7 @@ else
 	QEMU+=(-bios "$BIOS" -fw_cfg "name=opt/secmon/tos,file=$OPTEE/core/tee.bin")
 	what="secmon $BIOS"
 fi
-echo "# $what, $SMP CPUs, GICv$GIC; log $OUT/console.log, secure console $OUT/secure.log"
+echo "# $what, $SMP CPUs, GICv$GIC, TCG $TCG-threaded; log $OUT/console.log, secure console $OUT/secure.log"
 start=$SECONDS
 timeout "$TIMEOUT" "${QEMU[@]}" </dev/null >"$OUT/console.log" 2>&1
 rc=$?

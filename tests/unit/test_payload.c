@@ -300,12 +300,14 @@ static void reserved_ranges_named(void **state)
 		{ RAM_BASE + 0x200000, RAM_END, NULL },
 	};
 	struct qv_keep k[QV_NRESERVED];
-	unsigned n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE);
+	unsigned n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE, false);
 
 	(void)state;
 	assert_int_equal(n, 4);
-	assert_int_equal(qv_reserved(k, RAM_BASE, 0x100000, 0), 3);	/* no mailbox */
-	n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE);
+	assert_int_equal(qv_reserved(k, RAM_BASE, 0x100000, 0, false), 3);	/* no mailbox */
+	/* Without a trusted OS, OP-TEE's shared memory is the OS's RAM like any other. */
+	assert_null(qv_range_clash(QV_TOS_SHM_BASE, QV_TOS_SHM_BASE + QV_TOS_SHM_SIZE, k, 3));
+	n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE, false);
 	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const char *got = qv_range_clash(cases[i].load, cases[i].end, k, n);
 
@@ -314,6 +316,47 @@ static void reserved_ranges_named(void **state)
 		else
 			assert_string_equal(got, cases[i].clash);
 	}
+}
+
+/*
+ * With a trusted OS offered, OP-TEE's static shared memory (0x42000000,
+ * 2 MiB) is kept, and the kernel and initrd go to the first 2 MiB boundary
+ * past what they would meet: Debian's arm64 kernel (image_size 0x2010000
+ * from 0x40200000) would cover it.
+ */
+static void the_trusted_os_shared_memory_is_kept_clear(void **state)
+{
+	struct qv_keep k[QV_NRESERVED];
+	unsigned n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE, true);
+	uint8_t h[HEADER_SIZE] = { 0 };
+	struct qv_payload p;
+	uint64_t base;
+
+	(void)state;
+	assert_int_equal(n, 5);
+	assert_string_equal(qv_range_clash(0x421ff000, 0x42201000, k, n),
+			    "the trusted OS's shared memory");
+	assert_null(qv_range_clash(0x42200000, 0x44200000, k, n));
+	/* Debian's kernel: moved past it, and then clear of everything. */
+	put32(h, ARM64_MAGIC_OFF, ARM64_MAGIC);
+	put32(h, ARM64_SIZE_OFF, 0x2010000);
+	qv_arm64_place(h, 0x1f6e000, RAM_BASE + 0x200000, &p);
+	assert_string_equal(qv_range_clash(p.load, p.end, k, n), "the trusted OS's shared memory");
+	base = qv_first_fit(RAM_BASE + 0x200000, p.end - (RAM_BASE + 0x200000), 0x200000, k, n);
+	assert_int_equal(base, 0x42200000);
+	qv_arm64_place(h, 0x1f6e000, base, &p);
+	assert_null(qv_range_clash(p.load, p.end, k, n));
+	/* A kernel that fits below it stays where it was; its initrd then jumps it. */
+	assert_int_equal(qv_first_fit(RAM_BASE + 0x200000, 0x1000000, 0x200000, k, n),
+			 RAM_BASE + 0x200000);
+	assert_int_equal(qv_first_fit(0x41200000, 0x1000000, 0x200000, k, n), 0x42200000);
+	assert_int_equal(qv_first_fit(0x41200000, 0xe00000, 0x200000, k, n), 0x41200000);
+	/* From inside the DT's room, past the DT, the mailbox and the rest, to the first free. */
+	assert_int_equal(qv_first_fit(RAM_BASE, 0x1000, 0x1000, k, n), RAM_BASE + 0x102000);
+	/* Without a trusted OS nothing moves. */
+	n = qv_reserved(k, RAM_BASE, 0x100000, QV_MAILBOX_BASE, false);
+	assert_int_equal(qv_first_fit(RAM_BASE + 0x200000, 0x2010000, 0x200000, k, n),
+			 RAM_BASE + 0x200000);
 }
 
 int main(void)
@@ -326,6 +369,7 @@ int main(void)
 		cmocka_unit_test(huge_image_size_is_caught),
 		cmocka_unit_test(text_offset_checked),
 		cmocka_unit_test(reserved_ranges_named),
+		cmocka_unit_test(the_trusted_os_shared_memory_is_kept_clear),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,7 +31,20 @@ enum { V_YIELD, V_FAST, V_ON, V_OFF, V_RESUME, V_SUSPEND, V_FIQ, V_SYSOFF, V_SYS
 static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
 
 /* How the fake answers a call. */
-enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE };
+enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE, ASKS };
+
+/*
+ * ASKS: SMCs to the monitor, as OP-TEE makes them (SMCCC_VERSION,
+ * ARCH_FEATURES(WORKAROUND_1), WORKAROUND_1) in its first entry, then
+ * calls that are not the secure world's (PSCI SYSTEM_OFF and CPU_ON, its
+ * own entity's ID) in its first fast call; each one's x0-x1 as sent.
+ */
+static const uint64_t asks[][2] = {
+	{ 0x80000000u, 0 }, { 0x80000001u, 0x80008000u }, { 0x80008000u, 0x5a5a },
+	{ 0x84000008u, 0 }, { 0xc4000003u, 1 }, { 0xb2000001u, 0 },
+};
+#define ASKS_AT_BOOT	3
+#define NASKS		(sizeof(asks) / sizeof(asks[0]))
 
 static struct {
 	atomic_int mode;
@@ -42,6 +55,10 @@ static struct {
 		int ns_starts;	/* the CPU's entries into the normal world before this one */
 	} e[256];
 	uint64_t boot_x[4];
+	unsigned asked;		/* ASKS: how many asks[] were made */
+	uint64_t answer[NASKS][2];	/* what came back, x0 and x1 */
+	unsigned answer_flags[NASKS];	/* the flags the trusted OS went on with */
+	uint64_t start_x[8];	/* ASKS: x0-x7 of the entry that asks */
 	atomic_int hung;	/* HANG_CPU1: 1 while CPU 1 hangs, 2 if no kick ended it */
 	unsigned kicks_seen;	/* HANG_ALIVE: the kicks that ended CPU 1's entries so far */
 } fake;
@@ -69,6 +86,26 @@ static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8
 	unsigned vec, i;
 	uint64_t in[8];
 
+	if (atomic_load(&fake.mode) == ASKS) {
+		unsigned k = fake.asked;
+
+		if (!(flags & PLAT_TOS_ANSWER))
+			memcpy(fake.start_x, x, sizeof(fake.start_x));
+		if (flags & PLAT_TOS_ANSWER) {	/* the monitor's answer: go on from the SMC */
+			assert_true(k > 0 && k <= NASKS);
+			fake.answer[k - 1][0] = x[0];
+			fake.answer[k - 1][1] = x[1];
+			fake.answer_flags[k - 1] = flags;
+		}
+		if (k < (pc == TOS_BASE ? ASKS_AT_BOOT : NASKS)) {
+			fake.asked = k + 1;
+			x[0] = asks[k][0];
+			x[1] = asks[k][1];
+			return PLAT_TOS_SMC;
+		}
+		if (flags & PLAT_TOS_ANSWER)
+			memcpy(x, fake.start_x, sizeof(fake.start_x));	/* its entry's arguments */
+	}
 	if (pc == TOS_BASE) {
 		memcpy(fake.boot_x, x, sizeof(fake.boot_x));
 		x[0] = RET(0);
@@ -518,6 +555,58 @@ static void tos_hung_three_watches_is_dead(void **state)
 	sim_tos = NULL;
 }
 
+/* ---- calls to the monitor from the trusted OS --------------------- */
+
+static void sc_asks(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)cpu;
+	(void)pc;
+	(void)ctx;
+	EXPECT_EQ(boot_tos(), true);
+	EXPECT_EQ(fake.boot_x[2], DTB);
+	call(0xb2000001u, HI | 0x1234, HI | 0x77, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+	EXPECT_EQ(r.x[1], HI | 0x1234);
+	EXPECT_EQ(r.x[2], HI | 0x77);
+	EXPECT_EQ(r.x[3], 0xfa57);
+	/* Still alive, and the machine still runs: SYSTEM_OFF was refused. */
+	call(0xb2000001u, 1, 2, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+}
+
+/*
+ * SMCs from the trusted OS outside its returns are calls to the monitor:
+ * the architecture service's answered as OP-TEE needs them at boot and
+ * on every exception from its user mode (SMCCC 1.5; WORKAROUND_1 is 1,
+ * not needed, on the simulator's CPU; the workaround keeps x0 and x1),
+ * the rest SMC_UNK, never carried out (no power-off, no CPU started, no
+ * entry into the trusted OS from itself); it goes on from its SMC, still
+ * watched in a fast call, and is not counted broken.
+ */
+static void tos_calls_to_the_monitor_are_answered(void **state)
+{
+	(void)state;
+	reset_fake(ASKS);
+	run_clean(sc_asks, 2, 0);
+	assert_int_equal(fake.asked, NASKS);
+	assert_int_equal(fake.answer[0][0], 0x10005);
+	assert_int_equal(fake.answer[1][0], 1);
+	assert_int_equal(fake.answer[2][0], 0x80008000u);
+	assert_int_equal(fake.answer[2][1], 0x5a5a);
+	for (unsigned k = ASKS_AT_BOOT; k < NASKS; k++) {
+		assert_int_equal(fake.answer[k][0], UNK64);
+		assert_int_equal(fake.answer_flags[k],
+				 PLAT_TOS_RESUME | PLAT_TOS_ANSWER | PLAT_TOS_WATCH);
+	}
+	assert_int_equal(fake.answer_flags[0], PLAT_TOS_RESUME | PLAT_TOS_ANSWER);
+	assert_int_equal(entries(0, V_FAST), 2);
+	assert_int_equal(entries(1, V_ON), 0);
+	assert_null(strstr(console, "trusted OS on CPU"));
+	sim_tos = NULL;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -530,6 +619,7 @@ int main(void)
 		cmocka_unit_test(tos_dead_frees_a_hung_cpu),
 		cmocka_unit_test(tos_late_once_is_not_dead),
 		cmocka_unit_test(tos_hung_three_watches_is_dead),
+		cmocka_unit_test(tos_calls_to_the_monitor_are_answered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * SP in the CPU's struct a64_tos_ctx, saves the normal world's EL1
  * registers, SP_EL0, ELR/SPSR/SCR_EL3, loads the secure world's, points
  * VBAR_EL3 at the table below and SP_EL3 at the context, and ERETs to
- * secure EL1 with every interrupt masked. The secure world's next SMC or
+ * secure EL1 with every interrupt masked: at EL1h after a reset (a fresh
+ * context), else in the mode of its last exit, as TF-A's opteed enters
+ * OP-TEE (which runs on SP_EL0 when it answers, and is entered on the
+ * same stack: at EL1h it would push onto its per-CPU data). The secure world's next SMC or
  * exception to EL3 lands in that table: its x0-x30 are saved into the
  * context, the normal world's state comes back, VBAR_EL3 is the monitor's
  * own again, and a64_tos_enter() returns the exit's kind with the secure
@@ -42,6 +45,7 @@
 #define CPTR_ESM	(1 << 12)
 /* Secure EL1h, D, A, I and F masked. */
 #define SPSR_EL1H_MASKED 0x3c5
+#define SPSR_DAIF	0x3c0
 #define EC_SMC64	0x17
 #define EC_FP		0x07
 
@@ -209,12 +213,14 @@ a64_tos_enter:
 1:	msr	scr_el3, x9
 	tbnz	w3, #1, 2f			/* TC_RESUME */
 	msr	elr_el3, x1
-	mov	x9, #SPSR_EL1H_MASKED
+	ldr	x9, [x0, #TC_S_SPSR]		/* its mode at its last exit, masked */
+	orr	x9, x9, #SPSR_DAIF
 	msr	spsr_el3, x9
 	b	3f
 2:	ldp	x9, x10, [x0, #TC_S_ELR]
 	msr	elr_el3, x9
 	msr	spsr_el3, x10
+	tbnz	w3, #2, 3f			/* TC_ANSWER: x0-x7 from x[] */
 	add	x2, x0, #TC_SX			/* x0-x7 as it left them */
 3:
 	ldr	x9, [x0, #TC_S_SPEL0]
@@ -341,7 +347,7 @@ plat_tos_enter:
 	mov	x20, x1
 	mov	w23, w2
 	mov	x21, x3
-	mov	w22, #0
+	lsr	w22, w23, #1			/* TC_WATCH, TC_RESUME, TC_ANSWER as asked */
 	tbz	w23, #0, 1f			/* TC_FLAG_FRESH: as after a reset */
 	mov	x9, x19
 	add	x10, x19, #TC_N_EL1
@@ -350,17 +356,15 @@ plat_tos_enter:
 	b.lo	0b
 	mov	x9, #TC_SCTLR_EL1_RESET_LO
 	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
-	str	x9, [x19, #TC_S_EL1]
+	mov	x10, #SPSR_EL1H_MASKED		/* entered at EL1h */
+	stp	x10, x9, [x19, #TC_S_SPSR]	/* and SCTLR_EL1 (TC_S_EL1) */
 	adrp	x9, a64_tos_no_vectors
 	add	x9, x9, :lo12:a64_tos_no_vectors
 	str	x9, [x19, #TC_S_EL1 + TC_VBAR_EL1]
-1:	tbz	w23, #1, 2f			/* TC_FLAG_WATCH */
+1:	tbz	w23, #1, 3f			/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
 	mov	w24, w0
-	mov	w22, #TC_WATCH
-2:	tbz	w23, #2, 3f			/* TC_FLAG_RESUME */
-	orr	w22, w22, #TC_RESUME
 3:	mov	x0, x19
 	mov	x1, x20
 	mov	x2, x21

@@ -42,14 +42,20 @@
 #define TC_EXIT_EXCEPTION 1
 #define TC_EXIT_FIQ	2
 
-/* a64_tos_enter()'s how: FIQs to EL3 while it runs; back where it left off. */
+/*
+ * a64_tos_enter()'s how: FIQs to EL3 while it runs; back where it left off;
+ * with TC_RESUME, x0-x7 from x[] (the answer to its SMC) instead. Each is
+ * its TC_FLAG_* shifted right by one (plat_tos_enter() relies on it).
+ */
 #define TC_WATCH	1
 #define TC_RESUME	2
+#define TC_ANSWER	4
 
 /* plat.h's flags and answers, for plat_tos_enter() in tos.S (tos.c checks them). */
 #define TC_FLAG_FRESH	1
 #define TC_FLAG_WATCH	2
 #define TC_FLAG_RESUME	4
+#define TC_FLAG_ANSWER	8
 #define TC_PLAT_INTERRUPT 2
 /* SCTLR_EL1 as after a reset: its RES1 bits, MMU and caches off, little-endian. */
 #define TC_SCTLR_EL1_RESET_LO	0x0800
@@ -80,7 +86,8 @@ extern uint32_t a64_tos_no_vectors[];
 
 /*
  * tos.S: enter at pc with x0-x7 = x[0..7] (TC_RESUME: where it left off,
- * as it was); the exit's kind, x[] its x0-x7.
+ * as it was; with TC_ANSWER x0-x7 = x[0..7] there); the exit's kind, x[]
+ * its x0-x7.
  */
 unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how);
 #endif

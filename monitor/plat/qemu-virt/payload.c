@@ -119,7 +119,7 @@ int qv_payload_place(const uint8_t *h, uint32_t size, const struct qv_payload_sl
 }
 
 unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t dtb_size,
-		     uint64_t mailbox)
+		     uint64_t mailbox, bool tos)
 {
 	unsigned n = 0;
 
@@ -130,7 +130,26 @@ unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t d
 		keep[n++] = (struct qv_keep){ QV_SCMI_BASE, QV_SCMI_SIZE, "the SCMI channel" };
 	keep[n++] = (struct qv_keep){ QV_FWCFG_DMA_CONTROL, QV_FWCFG_DMA_CONTROL_SIZE,
 				      "the fw_cfg DMA control block" };
+	if (tos)
+		keep[n++] = (struct qv_keep){ QV_TOS_SHM_BASE, QV_TOS_SHM_SIZE,
+					      "the trusted OS's shared memory" };
 	return n;
+}
+
+uint64_t qv_first_fit(uint64_t at, uint64_t size, uint64_t align, const struct qv_keep *keep,
+		      unsigned n)
+{
+	/* Each move passes one range for good: at most n of them. */
+	for (unsigned moves = 0, i = 0; i < n && moves <= n; i++) {
+		const struct qv_keep *k = &keep[i];
+
+		if (at < k->base + k->size && k->base < at + size) {
+			at = qv_align_up(k->base + k->size, align);
+			moves++;
+			i = (unsigned)-1;	/* look at every range again from there */
+		}
+	}
+	return at;
 }
 
 const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *keep, unsigned n)

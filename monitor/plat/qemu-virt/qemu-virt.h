@@ -119,13 +119,25 @@ struct qv_keep {			/* normal-world memory an image must not meet */
  * The reserved ranges, one list for every loading path: the DT where the
  * port keeps it until its fix-up is done (dtb, dtb_size), the power-off
  * mailbox page (0: none yet), the SCMI channel (the port's QV_SCMI_*), the
- * fw_cfg DMA control block. Fills keep[], returns the count.
+ * fw_cfg DMA control block, and with a trusted OS offered (tos) OP-TEE's
+ * static shared memory on this board, which it lists in the OS's DT as
+ * reserved memory (QV_TOS_SHM_*: its CFG_SHMEM_START and CFG_SHMEM_SIZE
+ * for vexpress-qemu_armv8a). Fills keep[], returns the count.
  */
-#define QV_NRESERVED 4
+#define QV_NRESERVED 5
+#define QV_TOS_SHM_BASE		0x42000000u
+#define QV_TOS_SHM_SIZE		0x00200000u
 unsigned qv_reserved(struct qv_keep keep[QV_NRESERVED], uint64_t dtb, uint64_t dtb_size,
-		     uint64_t mailbox);
+		     uint64_t mailbox, bool tos);
 /* NULL when [load, end) is normal-world RAM that meets none of keep[]; else what it meets. */
 const char *qv_range_clash(uint64_t load, uint64_t end, const struct qv_keep *keep, unsigned n);
+/*
+ * The lowest multiple of `align` (a power of two) from `at` on where `size`
+ * bytes meet none of keep[] (RAM's end is the caller's to check, with
+ * qv_check_room()); `at` itself when nothing is in the way.
+ */
+uint64_t qv_first_fit(uint64_t at, uint64_t size, uint64_t align, const struct qv_keep *keep,
+		      unsigned n);
 /*
  * Stops the boot, naming what the `what` (`kind`, may be NULL, and `size`
  * bytes) would overlap, when [at, end) is not free normal-world RAM.

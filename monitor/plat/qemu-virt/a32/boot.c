@@ -132,7 +132,7 @@ static bool load_payload(const struct layout *l, struct qv_boot_info *bi, uint64
 	struct qv_keep keep[QV_NRESERVED];
 	const struct qv_payload_slot slot = {
 		.at = l->base + SZ_32M, .aarch64 = false, .keep = keep,
-		.nkeep = qv_reserved(keep, QEMU_DTB, DTB_MAX, QEMU_DTB + DTB_MAX),
+		.nkeep = qv_reserved(keep, QEMU_DTB, DTB_MAX, QEMU_DTB + DTB_MAX, false),
 	};
 	struct qv_payload p;
 
@@ -156,7 +156,7 @@ void qv_load_os(const void *board, struct qv_os *os)
 
 	find_layout(&l);
 	/* The kernel path: QEMU's DTB until it is moved; the mailbox goes after the new place. */
-	l.nkeep = qv_reserved(l.keep, QEMU_DTB, qemu_size, 0);
+	l.nkeep = qv_reserved(l.keep, QEMU_DTB, qemu_size, 0, false);
 	if (!load_payload(&l, &bi, dtb)) {
 		bi.kernel_entry = load_kernel(&l);
 		load_initrd(&l, &bi);

@@ -14,6 +14,11 @@
  *   base + 0x1ff000  fw_cfg DMA control block (scratch)
  *   base + 2 MiB     kernel Image (+ text_offset), image_size bytes
  *   next 2 MiB       initrd
+ * With a trusted OS offered (fw_cfg opt/secmon/tos), OP-TEE's static
+ * shared memory at 0x42000000-0x421fffff is reserved too (its DT node
+ * says so to the OS): the kernel and the initrd each go to the first
+ * 2 MiB boundary from their place on where they meet no reserved range
+ * (Debian's arm64 kernel, 32 MiB with its BSS, then starts at 0x42200000).
  * With a payload (fw_cfg opt/secmon/payload, payload.c) it takes the
  * kernel's place and nothing else is loaded: the kernel, initrd and command
  * line in fw_cfg are the payload's to load. Whatever is loaded, kernel,
@@ -59,6 +64,9 @@ static uint64_t load_kernel(uint64_t *end)
 	    qv_payload_kind(h, size, true) != QV_PAYLOAD_ARM64_IMAGE)
 		qv_boot_failed("the kernel is not an arm64 Image");
 	qv_arm64_place(h, size, KERNEL_BASE, &p);
+	if (!p.refused)
+		qv_arm64_place(h, size, qv_first_fit(KERNEL_BASE, p.end - KERNEL_BASE, SZ_2M,
+						     reserved, nreserved), &p);
 	if (p.refused) {
 		fw_snprintf(why, sizeof(why), "the kernel (arm64 Image, %u bytes) cannot be placed: %s",
 			    size, p.refused);
@@ -75,11 +83,12 @@ static uint64_t load_kernel(uint64_t *end)
 static void load_initrd(uint64_t after, struct qv_boot_info *bi)
 {
 	uint32_t size = qv_fwcfg_item_u32(QV_FW_INITRD_SIZE);
-	uint64_t at = qv_align_up(after, SZ_2M);
+	uint64_t at;
 
 	bi->initrd_start = bi->initrd_end = 0;
 	if (!size)
 		return;
+	at = qv_first_fit(qv_align_up(after, SZ_2M), size, SZ_2M, reserved, nreserved);
 	if (!plat_ns_range_ok(at, size))
 		qv_boot_failed("initrd does not fit in RAM");
 	qv_check_room(reserved, nreserved, "initrd", NULL, size, at, at + size);
@@ -127,7 +136,7 @@ void qv_load_os(const void *board, struct qv_os *os)
 	uint64_t kernel_end;
 
 	qv_poweroff_init(board, QV_MAILBOX_BASE);
-	nreserved = qv_reserved(reserved, DTB_ADDR, DTB_MAX, QV_MAILBOX_BASE);
+	nreserved = qv_reserved(reserved, DTB_ADDR, DTB_MAX, QV_MAILBOX_BASE, qv_tos_offered());
 	if (!load_payload(&bi)) {
 		bi.kernel_entry = load_kernel(&kernel_end);
 		load_initrd(kernel_end, &bi);
