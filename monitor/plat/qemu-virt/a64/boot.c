@@ -120,7 +120,7 @@ static void boot_tos(void)
 	struct qv_tos t;
 	uint64_t args[4];
 
-	if (!qv_tos_offered() || !qv_tos_load(&t))
+	if (!qv_tos_load(&t))
 		return;
 	args[0] = t.pageable;
 	args[1] = t.pageable_size;
