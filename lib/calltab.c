@@ -213,7 +213,7 @@ static const char *const call_props[] = {
 static const char *const sequence_props[] = { "phandle", "linux,phandle", 0 };
 /* An operation's node, as well as what its call or sequence allows. */
 static const char *const word_props[] = { "word-names", "word-addresses", "word-const-addresses",
-					   "word-const-values", 0 };
+					   "word-const-values", "resume-word", 0 };
 
 /*
  * A property the binding does not define is a typo, not something to skip;
@@ -378,6 +378,31 @@ static int add_word(struct parse *ctx, int node, const struct secmon_ct_op *op, 
 }
 
 /*
+ * resume-word: one of the operation's word-names, the word its call
+ * resumes the caller at (op->resume_word: 1 + its index among the
+ * operation's words).
+ */
+static int resume_word(struct parse *ctx, int node, struct secmon_ct_op *op)
+{
+	int len;
+	const char *name = fdt_getprop(ctx->fdt, node, "resume-word", &len);
+
+	if (!name)
+		return SECMON_OK;
+	if (len < 2 || name[len - 1] || fdt_stringlist_count(ctx->fdt, node, "resume-word") != 1)
+		return FAIL("resume-word", "must be one string (a name of word-names)");
+	for (unsigned i = 0; i < op->nwords; i++) {
+		const char *w = ctx->t->words[op->first_word + i].name;
+
+		if (w && secmon_streq(w, name)) {
+			op->resume_word = (uint8_t)(i + 1);
+			return SECMON_OK;
+		}
+	}
+	return FAIL("resume-word", "names no entry of word-names");
+}
+
+/*
  * The words an operation writes before its first call: word-names with
  * word-addresses (parameters of the operation), word-const-addresses with
  * word-const-values; one 32-bit cell per address.
@@ -427,7 +452,7 @@ static int op_words(struct parse *ctx, int node, struct secmon_ct_op *op)
 			return err;
 	}
 	op->nwords = (uint8_t)(ctx->t->nwords - op->first_word);
-	return SECMON_OK;
+	return resume_word(ctx, node, op);
 }
 
 /*
@@ -483,6 +508,8 @@ static int parse_op(struct parse *ctx, int node)
 	op->ncalls = (uint8_t)(t->ncalls - op->first_call);
 	if (!op->ncalls && !op->nwords)
 		return FAIL("function-id", "missing required property");
+	if (op->resume_word && op->ncalls != 1)
+		return FAIL("resume-word", "only an operation that is one call resumes");
 	t->nops++;
 	return SECMON_OK;
 }

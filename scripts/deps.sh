@@ -32,15 +32,9 @@ done
 # Another apt run (a second checkout's make, unattended upgrades) may hold
 # dpkg's lock: wait for it rather than fail.
 lock="-o DPkg::Lock::Timeout=600"
-# A mirror caught in the middle of a sync fails an index ("File has
-# unexpected size"): try again, then install from the indexes apt has (the
-# install says clearly if a package is not in them).
-for try in 1 2 3; do
-	$SUDO apt-get $lock update -qq && break
-	if [ "$try" = 3 ]; then
-		echo "deps: apt-get update failed 3 times; installing from the indexes apt has" >&2
-	else
-		sleep 15
-	fi
-done
+# apt-update.sh tries three times (a mirror in the middle of a sync); if
+# all fail, install from the indexes apt has (the install says clearly if a
+# package is not in them).
+sh "$(dirname "$0")/apt-update.sh" ||
+	echo "deps: installing from the indexes apt has" >&2
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get $lock install -y -qq --no-install-recommends $missing >/dev/null

@@ -23,10 +23,10 @@ SUDO=""
 if ! dpkg --print-foreign-architectures | grep -qx "$arch" &&
 	[ "$arch" != "$(dpkg --print-architecture)" ]; then
 	$SUDO dpkg --add-architecture "$arch"
-	$SUDO apt-get update -qq
+	sh scripts/apt-update.sh || echo "fetch-libfdt: going on with the indexes apt has" >&2
 fi
 if ! apt-cache show "libfdt-dev:$arch" >/dev/null 2>&1; then
-	$SUDO apt-get update -qq
+	sh scripts/apt-update.sh || echo "fetch-libfdt: going on with the indexes apt has" >&2
 fi
 
 rm -rf "$dest"

@@ -159,7 +159,7 @@ ensure_deb_src() {
 	done
 	rm -rf "$tmp"
 	log "deb-src entries in /etc/apt/sources.list.d/secmon-deb-src.*; apt-get update"
-	if ! $SUDO apt-get $LOCK update -qq; then
+	if ! sh "$top/scripts/apt-update.sh"; then
 		$SUDO rm -f /etc/apt/sources.list.d/secmon-deb-src.sources \
 			/etc/apt/sources.list.d/secmon-deb-src.list
 		die "apt-get update failed with the deb-src entries; removed them"
@@ -176,7 +176,7 @@ install_build_deps() {
 	done
 	[ -z "$missing" ] && return 0
 	log "installing$missing"
-	$SUDO apt-get $LOCK update -qq
+	sh "$top/scripts/apt-update.sh" || log "installing from the indexes apt has"
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get $LOCK install -y -qq \
 		--no-install-recommends $missing >/dev/null
 }
@@ -184,7 +184,7 @@ install_build_deps() {
 command -v apt-cache >/dev/null 2>&1 || die "needs apt (Debian)"
 ver=$(source_version)
 [ -n "$ver" ] || {
-	$SUDO apt-get $LOCK update -qq
+	sh "$top/scripts/apt-update.sh" || true
 	ver=$(source_version)
 }
 [ -n "$ver" ] || die "apt knows no qemu-system-arm"

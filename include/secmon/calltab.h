@@ -61,12 +61,18 @@ struct secmon_ct_word {
 	uint32_t value;
 };
 
-/* An operation: its calls, and the words written before them (it may have only words). */
+/*
+ * An operation: its calls, and the words written before them (it may have
+ * only words). resume_word (resume-word): 0, or 1 + the index among the
+ * operation's words of the one that holds the address its call resumes the
+ * caller at: the call powers the caller down and does not return.
+ */
 struct secmon_ct_op {
 	const char *name;
 	uint16_t first_call;
 	uint8_t ncalls;
 	uint8_t first_word, nwords;
+	uint8_t resume_word;
 };
 
 struct secmon_calltab {

@@ -28,6 +28,15 @@ int64_t psci_cpu_suspend(struct mon_call *c, uint32_t power_state, uint64_t pc, 
 /* CPU_SUSPEND to the platform's core standby state, whatever its power_state. */
 int64_t psci_cpu_standby(struct mon_call *c);
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx);
+/*
+ * A vendor ABI's power-down of the caller (Samsung's AFTR and SLEEP): the
+ * deepest power-down state down to `level` (PLAT_LEVEL_CORE or
+ * PLAT_LEVEL_SYSTEM) whose other CPUs are down, coordinated by the
+ * platform whatever the suspend mode; on wake-up the CPU enters the normal
+ * world at pc as after CPU_SUSPEND. Returns only an error: INVALID_ADDRESS
+ * for a pc the CPU cannot enter, before anything changes.
+ */
+int64_t psci_cpu_powerdown(struct mon_call *c, unsigned level, uint64_t pc, uint64_t ctx);
 /* Record the event (when recording) and go down: never return. */
 int64_t psci_system_off(struct mon_call *c);
 int64_t psci_system_reset(struct mon_call *c);

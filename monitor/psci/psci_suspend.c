@@ -101,6 +101,7 @@ enum pd_call {
 	PD_CPU_SUSPEND,
 	PD_DEFAULT,		/* CPU_DEFAULT_SUSPEND */
 	PD_SYSTEM_SUSPEND,
+	PD_COORDINATED,		/* a vendor ABI's power-down (psci_cpu_powerdown) */
 };
 
 /*
@@ -117,7 +118,8 @@ static int64_t pd_level(unsigned cpu, unsigned want, enum pd_call call, unsigned
 	*level = want;
 	if (call == PD_SYSTEM_SUSPEND)
 		return system_others_off(cpu) ? ret : SECMON_PSCI_DENIED;
-	if (want > LEVEL_CORE && psci_suspend_mode == SECMON_PSCI_MODE_OSI)
+	if (want > LEVEL_CORE && psci_suspend_mode == SECMON_PSCI_MODE_OSI &&
+	    call != PD_COORDINATED)
 		return osi_domain_check(cpu, want);
 	while (*level > LEVEL_CORE && !domain_others_down(cpu, *level))
 		(*level)--;
@@ -189,6 +191,11 @@ int64_t psci_call_cpu_default_suspend(struct mon_call *c)
 int64_t psci_system_suspend(struct mon_call *c, uint64_t pc, uint64_t ctx)
 {
 	return powerdown(c, STATE_SYSTEM, pc, ctx, PD_SYSTEM_SUSPEND);
+}
+
+int64_t psci_cpu_powerdown(struct mon_call *c, unsigned level, uint64_t pc, uint64_t ctx)
+{
+	return powerdown(c, psci_pd_state_of_level[level], pc, ctx, PD_COORDINATED);
 }
 
 int64_t psci_call_system_suspend(struct mon_call *c)

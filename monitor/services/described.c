@@ -62,8 +62,8 @@ static bool boot_addr_of(unsigned cpu, uint64_t *pc)
 }
 
 /*
- * The entry the caller left in its word (entry-address, checked at cold
- * boot to be normal-world memory), read once.
+ * The entry the caller left in its word (entry-address, or resume-word's
+ * word; checked at cold boot to be normal-world memory), read once.
  */
 static bool entry_in_memory(const struct described_call *d, uint64_t *pc)
 {
@@ -147,9 +147,25 @@ int64_t described_get_boot_addr(struct described_call *d)
 	return SECMON_PSCI_SUCCESS;
 }
 
+/*
+ * A call that powers its caller down (resume-word: cold boot made its word
+ * the call's entry_addr), as the SoC's firmware does, at the address the
+ * caller left there: psci_cpu_powerdown() refuses an address the CPU
+ * cannot enter (INVALID_ADDRESS, as PSCI refuses one; ~0 is one) before
+ * anything changes; else the CPU powers down and, woken, enters the normal
+ * world there as from reset. No return.
+ */
+static int64_t power_down(struct described_call *d, unsigned level)
+{
+	const volatile uint32_t *w = plat_ns_map(d->call->entry_addr, 4);
+
+	return psci_cpu_powerdown(d->c, level, w ? *w : ~0ull, 0);
+}
+
 int64_t described_do_idle(struct described_call *d)
 {
-	stats.idles++;
+	if (d->call->entry_addr)
+		return power_down(d, PLAT_LEVEL_CORE);
 	return psci_cpu_standby(d->c);
 }
 
@@ -157,6 +173,8 @@ int64_t described_suspend(struct described_call *d)
 {
 	uint64_t pc, ctx = 0;
 
+	if (d->call->entry_addr)
+		return power_down(d, PLAT_LEVEL_SYSTEM);
 	if (!described_arg(d, FW_ENTRY, &pc))
 		return SECMON_PSCI_NOT_SUPPORTED;
 	described_arg(d, FW_CONTEXT, &ctx);
@@ -258,7 +276,8 @@ static bool find_call(const struct secmon_regs *r, unsigned *tab, unsigned *op, 
 	return false;
 }
 
-bool described_claims(unsigned i, uint32_t *fid, unsigned *id_reg)
+/* Cold boot: the fast path's table of IDs (core/fast_init.c) is built from these. */
+MON_COLD_BOOT bool described_claims(unsigned i, uint32_t *fid, unsigned *id_reg)
 {
 	for (unsigned t = 0; t < described_ntables; t++) {
 		const struct secmon_calltab *tab = &described_tables[t].t;
@@ -295,9 +314,6 @@ bool described_handle(struct mon_call *c)
 		.step = step,
 		.smc64 = call->native ? !c->caller->aarch32 : call->smc64,
 	};
-	plat_lock();
-	stats.calls++;
-	plat_unlock();
 	status = tb->run[op](&d);
 	set_status(&d, status);
 	return true;

@@ -92,7 +92,11 @@ extern unsigned described_ntables;
 /* One described call as its handler sees it. */
 struct described_call {
 	struct mon_call *c;
-	const struct secmon_ct_call *call;	/* the table's call (its ID, entry-address) */
+	/*
+	 * The table's call: its ID; entry_addr, the word its entry comes from
+	 * (entry-address, or resume-word's word: described_dt.c sets it).
+	 */
+	const struct secmon_ct_call *call;
 	const struct described_map *map;
 	const struct secmon_ct_op *op;
 	unsigned step;			/* which call of a sequence (op->ncalls) */
@@ -118,10 +122,11 @@ bool described_handle(struct mon_call *c);
  */
 bool described_claims(unsigned i, uint32_t *fid, unsigned *id_reg);
 
-/* What the described calls did, for tests and the log. */
+/*
+ * What the described calls did, for tests and the log (the L2 set-up: its
+ * steps and whole sequences; PSCI's statistics count idles and power-downs).
+ */
 struct mon_described_stats {
-	uint32_t calls;
-	uint32_t idles;
 	uint32_t l2x0_steps;
 	uint32_t l2x0_inits;
 };

@@ -129,6 +129,54 @@ static int check_entry_address(const void *fdt, int node, const struct described
 }
 
 /*
+ * resume-word: only do-idle and suspend power their caller down (its word
+ * is normal-world memory: check_words()). The call (one: the parser
+ * checked) then reads its entry from the word as cpu-boot does from
+ * entry-address: the word becomes its entry_addr.
+ */
+static int bind_resume_word(const void *fdt, int node, struct described_table *tb, unsigned op)
+{
+	const struct secmon_ct_op *o = &tb->t.ops[op];
+	uint64_t at;
+
+	if (!o->resume_word)
+		return 0;
+	at = tb->t.words[o->first_word + o->resume_word - 1].addr;
+	if (tb->run[op] == described_do_idle || tb->run[op] == described_suspend) {
+		tb->t.calls[o->first_call].entry_addr = at;
+		return 0;
+	}
+	mon_log("secmon: board DT: node %s/%s, property resume-word: 0x%llx: only do-idle and "
+		"suspend power their caller down\n", secmon_calltab_node_name(fdt, node), o->name,
+		(unsigned long long)at);
+	return -1;
+}
+
+/*
+ * The memory words an operation's caller writes (word-addresses,
+ * word-const-addresses) are the normal world's, as entry-address is: a
+ * word elsewhere (secure memory, a device) would have the OS write there.
+ * (The parser checked they are aligned.)
+ */
+static int check_words(const void *fdt, int node, const struct described_table *tb, unsigned op)
+{
+	const struct secmon_ct_op *o = &tb->t.ops[op];
+
+	for (unsigned i = 0; i < o->nwords; i++) {
+		const struct secmon_ct_word *w = &tb->t.words[o->first_word + i];
+
+		if (plat_ns_range_ok(w->addr, 4) && plat_ns_map(w->addr, 4))
+			continue;
+		mon_log("secmon: board DT: node %s/%s, property %s: 0x%llx: not in the normal "
+			"world's memory\n", secmon_calltab_node_name(fdt, node), o->name,
+			w->name ? "word-addresses" : "word-const-addresses",
+			(unsigned long long)w->addr);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Binds every operation of a parsed table to svc (named by `compatible`);
  * an unknown one is an error.
  */
@@ -149,7 +197,8 @@ static int add_table(const void *fdt, int node, const struct described_service *
 		tb->run[i] = svc->ops[op].run;
 	}
 	for (unsigned i = 0; i < tb->t.nops; i++)
-		if (check_entry_address(fdt, node, tb, i))
+		if (check_entry_address(fdt, node, tb, i) || check_words(fdt, node, tb, i) ||
+		    bind_resume_word(fdt, node, tb, i))
 			return -1;
 	for (unsigned i = 0; i < tb->t.ncalls; i++) {
 		const struct secmon_ct_call *c = &tb->t.calls[i];

@@ -39,8 +39,10 @@ say begin
 if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
 	say "insmod=ok"
 	grep -E '^(  )?(cpu-boot|do-idle|suspend|resume|c15resume|l2x0-init)' "$D/tables" | sed 's/^ */SECMON-TABLE /'
-	# AFTR: the library writes the resume address and the magic to SYSRAM first.
-	call do_idle "firmware do-idle entry=0x40008000"
+	# AFTR: the library writes the resume address and the magic to SYSRAM
+	# first; the monitor's own iRAM as the resume address is refused (a good
+	# one would power CPU 0 down: secmon-api-test.ko does that below).
+	call do_idle "firmware do-idle entry=0x02020000"
 	call c15resume "firmware c15resume"
 	# The library's constants: SETUP1 and CTRL are programmed again;
 	# SETUP2 and INVALL are refused while the cache is on.
@@ -67,6 +69,17 @@ if insmod /lib/modules/secmon/secmon.ko smccc_smc=1 >/tmp/insmod 2>&1; then
 		sed 's/^/SECMON-FWTRACE /' /tmp/fwtrace
 	else
 		say "fwtrace=fail:$(sed 's/ /_/g' /tmp/err)"
+	fi
+	# Linux's own suspend to RAM: is SLEEP reachable without secmon.ko?
+	# (mach-exynos checks for a wake-up source before it calls the firmware.)
+	if [ -e /sys/power/state ]; then
+		say "power_states=$(cat /sys/power/state | sed 's/ /,/g')"
+		if echo mem >/sys/power/state 2>/tmp/err; then
+			say "linux_suspend=0"
+		else
+			say "linux_suspend=1"
+		fi
+		dmesg | grep -E 'wake-up sources|Aborting sleep' | sed 's/^\[[^]]*\] //; s/^/SECMON-PM /'
 	fi
 else
 	say "insmod=fail:$(head -n 1 /tmp/insmod | sed 's/ /_/g')"

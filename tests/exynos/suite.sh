@@ -146,11 +146,10 @@ secmon)
 		bash -c "grep -qxF 'SECMON-TABLE do-idle: writes [0x203f024]=entry [0x203f020]=0xfcba0d10' '$MLOG' &&
 			grep -qxF 'SECMON-TABLE suspend: writes [0x203f008]=entry [0x203f00c]=0xbad' '$MLOG' &&
 			grep -qxF 'SECMON-TABLE resume: writes [0x203f00c]=0x0' '$MLOG'"
-	tap_check "module: do-idle (CPU0AFTR) returns ($(key do_idle))" test "$(key do_idle)" = "0_(success)"
-	tap_check "module: its call reached the monitor as -5 in r0" \
-		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffffb' "$MLOG"
-	tap_check "module: ... after the AFTR words (the monitor read 0xfcba0d10 and the resume address 0x40008000)" \
-		grep -qF 'AFTR: flag fcba0d10, resume address 40008000' "$MSEC.txt"
+	tap_check "module: do-idle (CPU0AFTR) resuming in the monitor's iRAM refused ($(key do_idle))" \
+		test "$(key do_idle)" = "-14_(invalid_address)_status=0xfffffff7"
+	tap_check "module: its call reached the monitor as -5 in r0, answered INVALID_ADDRESS (-9)" \
+		grep -q '^SECMON-CALL .*x0=0xfffffffb .*-> x0=0xfffffff7' "$MLOG"
 	tap_check "module: c15resume (-11) answered ($(key c15resume))" test "$(key c15resume)" = "0_(success)"
 	# l2x0-init from the table's constants, with the cache on.
 	tap_check "module: L2 SETUP1 programmed again" test "$(grep -cF 'L2 call -22 (110, 110, 30000000): 0' "$MSEC.txt")" = 2
@@ -166,6 +165,11 @@ secmon)
 	grep '^SECMON-API secmon-api-test: not ok' "$MLOG" | sed 's/^/# /'
 	want=$(sed -n 's/^SECMON-API secmon-api-test: exynos: CPU 1 boot address 0x\([0-9a-f]*\)$/\1/p' "$MLOG")
 	got=$(sed -n 's/^secmon: CPU 1 released at \([0-9a-f]*\)$/\1/p' "$MSEC.txt")
+	# AFTR and SLEEP through cpu_suspend(), resumed at Linux's own
+	# exynos_cpu_resume_ns (secmon-api-test.ko's exynos_powerdown()).
+	resume=$(sed -n 's/^SECMON-API secmon-api-test: exynos: resume address 0x\([0-9a-f]*\)$/\1/p' "$MLOG")
+	tap_check "module: AFTR and SLEEP each powered CPU 0 down and the monitor resumed it at the word's address (0x${resume:-none})" \
+		test -n "$resume" -a "$(grep -cxF "secmon: CPU 0 woken from a power-down (level 0), resumes at $resume" "$MSEC.txt")" = 2
 	# Hostile CPU1BOOTs (CPU 5, CPU 0xffffffff, the monitor's iRAM as the
 	# address, the running CPU 1): nothing released; the one release at the
 	# address set_cpu_boot_addr wrote.
@@ -178,6 +182,12 @@ secmon)
 		tap_check "module: L2 call $want (bits the L2C-310 does not define: refused)" \
 			grep -qF "L2 call $want" "$MSEC.txt"
 	done
+	# Debian's kernel itself: no cpuidle (no AFTR), and its suspend to RAM
+	# stops before the firmware (mach-exynos finds no wake-up source: no
+	# S3C RTC driver, no wake-up key); the monitor's log above saw two
+	# power-downs only, the module's.
+	tap_check "module: Linux's own suspend to RAM (offered: $(key power_states)) stops before SLEEP: no wake-up source" \
+		bash -c "[ '$(key linux_suspend)' = 1 ] && grep -q '^SECMON-PM exynos_suspend_enter: No wake-up sources!' '$MLOG'"
 	tap_check "module: the boot powered off (status $(sed -n 's/^SECMON-HOST qemu_status=//p' "$MLOG"))" \
 		grep -q '^SECMON-HOST qemu_status=0$' "$MLOG"
 	# The monitor's trace of the whole boot (recording on from cold boot),
@@ -201,6 +211,14 @@ secmon)
 		test "$(grep -c ' power 0x1 ' "$T")" = 1 -a -n "$raddr" -a \
 		"$(grep -c " power 0x1 0x1 0x$raddr 0x0\$" "$T")" = 1
 	tap_check "trace: CPU 1's warm boot there" grep -q "^cpu1 seq 0 .* power 0x6 0x${raddr:-none}\$" "$T"
+	tap_check "trace: AFTR a core power-down (0x10000), SLEEP the system's (0x2010000), on CPU 0" \
+		bash -c "grep -q '^cpu0 seq .* power 0x4 0x10000 0x0\$' '$T' && grep -q '^cpu0 seq .* power 0x4 0x2010000 0x0\$' '$T'"
+	# Each warm boot of CPU 0 at the resume address is followed by
+	# exynos_cpu_resume_ns's C15RESUME: Linux's resume path ran.
+	nres=$(awk -v a="0x${resume:-none}" '$1 == "cpu0" && $6 == "power" && $7 == "0x6" && $8 == a { w = 1; n++; next }
+		$1 == "cpu0" && $6 == "smc" { if (w && $7 == "0xfffffff5") c++; w = 0 } END { print n + 0 "/" c + 0 }' "$T")
+	tap_check "trace: CPU 0 warm-booted at the resume address twice, each time followed by C15RESUME ($nres)" \
+		test "$nres" = 2/2
 	;;
 esac
 tap_status

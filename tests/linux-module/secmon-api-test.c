@@ -35,7 +35,10 @@
  * at a page of this module's (a WFI loop: it stays there), whose physical
  * address it prints ("exynos: CPU 1 boot address 0x...") for
  * tests/exynos/suite.sh to hold against the monitor's log; do_idle (AFTR),
- * suspend (SLEEP) and resume write their SYSRAM words, read back here; raw
+ * suspend (SLEEP) and resume write their SYSRAM words, read back here; a
+ * resume address in the monitor's iRAM is refused; AFTR and SLEEP with
+ * Linux's own exynos_cpu_resume_ns power CPU 0 down and resume it there
+ * (exynos_powerdown()); raw
  * SMCs with unknown IDs answer SMC_UNK, L2 calls with bits the L2C-310
  * does not define are refused (the monitor logs them).
  *
@@ -51,6 +54,8 @@
 #include <linux/err.h>
 #include <linux/gfp.h>
 #include <linux/io.h>
+#include <linux/irqflags.h>
+#include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -483,6 +488,78 @@ static int bind_remove(struct platform_device *pdev)
 	return 0;
 }
 
+/*
+ * A kernel function that Debian's kernel does not export, found through
+ * kallsyms_lookup_name, whose address a kprobe gives (test code only).
+ */
+static unsigned long kernel_symbol(const char *name)
+{
+	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+	unsigned long (*lookup)(const char *name);
+
+	if (register_kprobe(&kp))
+		return 0;
+	lookup = (unsigned long (*)(const char *))kp.addr;
+	unregister_kprobe(&kp);
+	return lookup(name);
+}
+
+static int (*k_cpu_suspend)(unsigned long arg, int (*fn)(unsigned long));
+
+/*
+ * cpu_suspend()'s finishers: the library's do_idle (AFTR) and suspend
+ * (SLEEP), which write the mailbox words and call the monitor. They return
+ * only if the monitor did not power the CPU down.
+ */
+static int aftr_finisher(unsigned long entry)
+{
+	return secmon_firmware_do_idle_entry(1, entry) ?: 1;
+}
+
+static int sleep_finisher(unsigned long entry)
+{
+	return secmon_firmware_suspend(entry) ?: 1;
+}
+
+/*
+ * AFTR and SLEEP as Linux's mach-exynos makes them, resumed end to end:
+ * cpu_suspend() saves CPU 0's context and runs the finisher; the monitor
+ * powers CPU 0 down (a WFI until the next timer tick on QEMU) and enters
+ * Linux's own exynos_cpu_resume_ns at its physical address, in Non-secure
+ * SVC with the MMU off, as after a reset; that sends C15RESUME (-11),
+ * leaves the L2 (still on) alone and goes on to cpu_resume, which returns
+ * from cpu_suspend() with 0. Any other answer means the CPU did not go
+ * through the resume path. The resume address is printed for the suite.
+ */
+static void exynos_powerdown(void __iomem *mb)
+{
+	unsigned long resume_ns = kernel_symbol("exynos_cpu_resume_ns");
+	unsigned long flags;
+	phys_addr_t entry;
+	int r;
+
+	k_cpu_suspend = (void *)kernel_symbol("cpu_suspend");
+	check_true(resume_ns && k_cpu_suspend,
+		   "exynos: the kernel's cpu_suspend and exynos_cpu_resume_ns found");
+	if (!resume_ns || !k_cpu_suspend)
+		return;
+	entry = __pa(resume_ns);
+	pr_info("secmon-api-test: exynos: resume address %#llx\n", (unsigned long long)entry);
+	local_irq_save(flags);
+	r = k_cpu_suspend(entry, aftr_finisher);
+	local_irq_restore(flags);
+	check(r, 0, "exynos: do_idle (AFTR): CPU 0 powered down, resumed through exynos_cpu_resume_ns");
+	check(readl(mb + 0x24), entry, "exynos: AFTR: SYSRAM + 0x24 = the resume address");
+	local_irq_save(flags);
+	r = k_cpu_suspend(entry, sleep_finisher);
+	local_irq_restore(flags);
+	check(r, 0, "exynos: suspend (SLEEP): CPU 0 powered down, resumed through exynos_cpu_resume_ns");
+	check(readl(mb + 0x8), entry, "exynos: SLEEP: SYSRAM + 0x8 = the resume address");
+	check(readl(mb + 0xc), 0xbad, "exynos: SLEEP: SYSRAM + 0xc = 0xbad");
+	check(secmon_firmware_resume(), 0, "exynos: resume after SLEEP");
+	check(readl(mb + 0xc), 0, "exynos: resume: SYSRAM + 0xc = 0");
+}
+
 #define EXYNOS_SYSRAM_NS	0x0203f000
 #define EXYNOS_MONITOR_IRAM	0x02020000	/* secure: never a boot address */
 
@@ -532,19 +609,25 @@ static void exynos(void)
 	pr_info("secmon-api-test: exynos: CPU 1 boot address %#llx\n", (unsigned long long)pa);
 
 	/* AFTR, SLEEP, resume: the mailbox words of Linux's firmware.c. */
-	resume = pa + 0x100;
 	writel(0, mb + 0x20);
 	check(secmon_firmware_do_idle(1), -EINVAL,
 	      "exynos: do_idle without a resume address is refused");
 	check(readl(mb + 0x20), 0, "exynos: ... and nothing written");
-	check(secmon_firmware_do_idle_entry(1, resume), 0, "exynos: do_idle (AFTR) returns");
-	check(readl(mb + 0x24), resume, "exynos: AFTR: SYSRAM + 0x24 = the resume address");
+	/* Hostile resume addresses: refused (INVALID_ADDRESS), the call returns. */
+	check(secmon_firmware_do_idle_entry(1, EXYNOS_MONITOR_IRAM), -EFAULT,
+	      "exynos: do_idle (AFTR) resuming in the monitor's iRAM is refused");
+	check(readl(mb + 0x24), EXYNOS_MONITOR_IRAM, "exynos: AFTR: SYSRAM + 0x24 = that address");
 	check(readl(mb + 0x20), 0xfcba0d10, "exynos: AFTR: SYSRAM + 0x20 = 0xfcba0d10");
-	check(secmon_firmware_suspend(resume), 0, "exynos: suspend (SLEEP) returns");
-	check(readl(mb + 0x8), resume, "exynos: SLEEP: SYSRAM + 0x8 = the resume address");
+	check(secmon_firmware_do_idle_entry(1, pa + 2), -EFAULT,
+	      "exynos: do_idle (AFTR) with a half-word resume address is refused");
+	check(secmon_firmware_suspend(EXYNOS_MONITOR_IRAM), -EFAULT,
+	      "exynos: suspend (SLEEP) resuming in the monitor's iRAM is refused");
+	check(readl(mb + 0x8), EXYNOS_MONITOR_IRAM, "exynos: SLEEP: SYSRAM + 0x8 = that address");
 	check(readl(mb + 0xc), 0xbad, "exynos: SLEEP: SYSRAM + 0xc = 0xbad");
 	check(secmon_firmware_resume(), 0, "exynos: resume");
 	check(readl(mb + 0xc), 0, "exynos: resume: SYSRAM + 0xc = 0");
+	/* A real power-down of CPU 0, resumed by Linux's own resume path. */
+	exynos_powerdown(mb);
 
 	/* Raw SMCs: IDs the board does not have, and L2 values out of range. */
 	arm_smccc_smc(0xfffffffa, 0, 0, 0, 0, 0, 0, 0, &res);

@@ -97,8 +97,7 @@ int main(int argc, char **argv)
 			failures++;
 		}
 		described_stats(&st);
-		printf("# %s: %u described calls, %u L2 set-ups in %u steps\n", name, st.calls,
-		       st.l2x0_inits, st.l2x0_steps);
+		printf("# %s: %u L2 set-ups in %u steps\n", name, st.l2x0_inits, st.l2x0_steps);
 		/* The monitor saw the board's whole L2 sequence, exactly once. */
 		if (fdt_path_offset(dtb, "/firmware/secure-monitor/l2x0-init") >= 0)
 			printf("%s - %s: the monitor received one complete L2 set-up\n",

@@ -354,6 +354,66 @@ static void board_dt_entry_address_refused(void **state)
 		       "cpu-boot", "4-byte aligned");
 }
 
+/*
+ * Memory words outside the normal world's memory: refused at cold boot, by
+ * node and property, as entry-address is.
+ */
+static void board_dt_words_outside_normal_memory_refused(void **state)
+{
+	(void)state;
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; do-idle {"
+				      " function-id = <0xfffffffb>; word-names = \"entry\";"
+				      " word-addresses = <0x0e000000>; }; }; };")),
+		       "mon/do-idle", "word-addresses: 0xe000000: not in the normal world");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; resume {"
+				      " word-const-addresses = <0x80000100 0x09000000>;"
+				      " word-const-values = <0 1>; }; }; };")),
+		       "mon/resume", "word-const-addresses: 0x9000000: not in the normal world");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; suspend {"
+				      " function-id = <0xfffffffd>; word-names = \"entry\";"
+				      " word-addresses = <0xc0000000>; }; }; };")),
+		       "mon/suspend", "word-addresses: 0xc0000000: not in the normal world");
+}
+
+/* resume-word: where the binding or the monitor refuses it, by node and property. */
+static void board_dt_resume_word_refused(void **state)
+{
+	(void)state;
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; cpu-boot {"
+				      " function-id = <0xfffffffc>; arg-names = \"cpu\";"
+				      " arg-registers = <1>; word-names = \"entry\";"
+				      " word-addresses = <0x80000100>; resume-word = \"entry\";"
+				      " }; }; };")),
+		       "mon/cpu-boot", "resume-word: 0x80000100: only do-idle and suspend");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; do-idle {"
+				      " function-id = <0xfffffffb>; word-names = \"entry\";"
+				      " word-addresses = <0x0e000000>; resume-word = \"entry\";"
+				      " }; }; };")),
+		       "mon/do-idle", "word-addresses: 0xe000000: not in the normal world");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; suspend {"
+				      " function-id = <0xfffffffd>; word-names = \"entry\";"
+				      " word-addresses = <0x80000100>; resume-word = \"context\";"
+				      " }; }; };")),
+		       "suspend", "resume-word: names no entry of word-names");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; suspend {"
+				      " function-id = <0xfffffffd>; word-names = \"entry\";"
+				      " word-addresses = <0x80000100>; resume-word = \"entry\", \"entry\";"
+				      " }; }; };")),
+		       "suspend", "resume-word: must be one string");
+	expect_refused(compile_dts(FW("firmware { mon { compatible = \"secmon,call-table\";"
+				      " method = \"smc\"; abi = \"legacy\"; resume {"
+				      " word-names = \"entry\"; word-addresses = <0x80000100>;"
+				      " resume-word = \"entry\"; }; }; };")),
+		       "resume", "resume-word: only an operation that is one call resumes");
+}
+
 static void sim_rejects_bad_configurations(void **state)
 {
 	struct sim_config none = { .ncpus = 0 }, many = { .ncpus = SIM_MAX_CPUS + 1 };
@@ -498,6 +558,8 @@ int main(void)
 		cmocka_unit_test(board_dt_exynos_table_boots_a_cpu),
 		cmocka_unit_test(board_dt_cpu_boot_reads_its_entry_from_memory),
 		cmocka_unit_test(board_dt_entry_address_refused),
+		cmocka_unit_test(board_dt_resume_word_refused),
+		cmocka_unit_test(board_dt_words_outside_normal_memory_refused),
 		cmocka_unit_test(media_handle_never_shared_by_live_buffers),
 		cmocka_unit_test(board_dt_disabled_table_not_served),
 		cmocka_unit_test(sim_rejects_bad_configurations),

@@ -27,6 +27,7 @@ set -eu
 
 OUTDIR=${1:-build/xen}
 META=xen-system-arm64
+APT_UPDATE=$(cd "$(dirname "$0")/../.." && pwd)/scripts/apt-update.sh
 
 log() { echo "xen/fetch.sh: $*" >&2; }
 die() {
@@ -78,11 +79,11 @@ resolve_or_update() {
 		! dpkg --print-foreign-architectures | grep -qx arm64; then
 		log "adding dpkg architecture arm64"
 		dpkg --add-architecture arm64 || return 1
-		apt-get update -qq || return 1
+		sh "$APT_UPDATE" || return 1
 	fi
 	resolve && return 0
 	log "apt knows no $META:arm64; running apt-get update"
-	apt-get update -qq || return 1
+	sh "$APT_UPDATE" || return 1
 	resolve
 }
 

@@ -72,32 +72,32 @@ static void wait_for_interrupt(void)
 	ex_gic_ack();
 }
 
+/*
+ * A power-down: PSCI's CPU_SUSPEND, and Samsung's AFTR and SLEEP (the
+ * board's do-idle and suspend, resume-word). On the chip the core loses
+ * power and the iROM resumes it at the mailbox's address; QEMU powers
+ * nothing down, so the core waits here for its wake-up (an interrupt) and
+ * then enters the normal world at the resume address as a core fresh from
+ * reset would (arch_enter_normal_world(): MMU and caches off, interrupts
+ * masked, no secure value in a register). The resume is logged.
+ */
 _Noreturn void plat_cpu_suspend(unsigned cpu, unsigned level)
 {
 	struct mon_ns_entry e = { 0, 0, 0 };
 
-	(void)level;
 	wait_for_interrupt();
-	if (mon_cpu_wakeup(cpu, &e))
+	if (mon_cpu_wakeup(cpu, &e)) {
+		fw_info("CPU %u woken from a power-down (level %u), resumes at %lx\n", cpu, level,
+			(unsigned long)e.pc);
 		arch_enter_normal_world(&e);
+	}
 	park(cpu);
 }
 
-/*
- * PSCI's standby, and Samsung's AFTR (CPU0AFTR, the board's do-idle). On
- * the chip AFTR powers CPU 0 down and the iROM resumes it at the address
- * in SYSRAM + 0x24 when SYSRAM + 0x20 holds the AFTR magic; QEMU powers
- * nothing down, so CPU 0 waits for an interrupt here and returns (Linux
- * counts that as an aborted AFTR). The mailbox is logged as read.
- */
+/* PSCI's standby: a wait for an interrupt, then back to the caller. */
 void plat_cpu_standby(unsigned cpu)
 {
-	const volatile uint32_t *mb = (const volatile uint32_t *)EX_SYSRAM_NS;
-	uint32_t flag = mb[EX_MB_AFTR_FLAG / 4];
-
-	if (cpu == 0 && flag == EX_AFTR_MAGIC)
-		fw_info("AFTR: flag %x, resume address %x: a wait for an interrupt, then back\n",
-			(unsigned)flag, (unsigned)mb[EX_MB_AFTR_ENTRY / 4]);
+	(void)cpu;
 	wait_for_interrupt();
 }
 
