@@ -34,12 +34,14 @@
 #define NS_KEY		0x4e5a9e0000c0ffeeull	/* CPU 1's APIAKeyLo_EL1 in nsk.tosfault=5 */
 
 uint64_t nsk_fp_smc(uint64_t x0, uint64_t pattern, uint64_t fpcr_fpsr[2], uint64_t q[64]);
+uint64_t nsk_sve_vl(void);
 
 static unsigned ntap;
 static const struct secmon_conduit *conduit;
 static volatile uint64_t seen_mpidr[NSK_MAX_CPUS];
 static volatile uint64_t seen_index[NSK_MAX_CPUS];
 static volatile uint32_t resumed[NSK_MAX_CPUS];
+static volatile uint64_t seen_vl[NSK_MAX_CPUS];
 static uint64_t powerdown_state;	/* 0: none */
 static volatile uint64_t fault_kind, fault_ret[4], late_ret;
 static volatile uint32_t fault_done, late_done;
@@ -107,6 +109,7 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 		secmon_psci_cpu_off(conduit);
 		return;
 	}
+	seen_vl[slot] = nsk_sve_vl();
 	r = call(TOS_CPU_INFO, 0, 0, 0);
 	seen_index[slot] = r.x[0] == TOS_OK ? r.x[2] : ~0ull;
 	seen_mpidr[slot] = r.x[1];
@@ -220,7 +223,7 @@ static int hooks(void)
 	int fail = 0;
 
 	for (unsigned i = 1; i < nsk_ncpus; i++) {
-		seen_mpidr[i] = seen_index[i] = ~0ull;
+		seen_mpidr[i] = seen_index[i] = seen_vl[i] = ~0ull;
 		resumed[i] = 0;
 		if (secmon_psci_cpu_on(conduit, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) == 0)
 			started++;
@@ -240,6 +243,23 @@ static int hooks(void)
 	fail += con_tap(&ntap, started == nsk_ncpus - 1 && right == started,
 			"tos: %u secondaries started, each called the payload from its own CPU "
 			"(%u right)", started, right);
+	/*
+	 * With SVE, the monitor's FP/SIMD switch keeps q0-q31 only: every CPU's
+	 * vector length must be 128 bits (16 bytes), the started ones too.
+	 */
+	if (nsk_sve_vl()) {
+		unsigned capped = nsk_sve_vl() == 16;
+		uint64_t largest = nsk_sve_vl();
+
+		for (unsigned i = 1; i < nsk_ncpus; i++) {
+			capped += seen_vl[i] == 16;
+			if (seen_vl[i] > largest)
+				largest = seen_vl[i];
+		}
+		fail += con_tap(&ntap, capped == nsk_ncpus,
+				"tos: the normal world's SVE vector length is 128 bits on every CPU "
+				"(%u of %u; the largest %lu bytes)", capped, nsk_ncpus, largest);
+	}
 	fail += con_tap(&ntap, pm(TOS_HOOK_CPU_ON) - on0 == started,
 			"tos: the payload counted %lu cpu_on hooks (want %u)",
 			pm(TOS_HOOK_CPU_ON) - on0, started);

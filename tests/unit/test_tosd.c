@@ -31,7 +31,8 @@ enum { V_YIELD, V_FAST, V_ON, V_OFF, V_RESUME, V_SUSPEND, V_FIQ, V_SYSOFF, V_SYS
 static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
 
 /* How the fake answers a call. */
-enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE, ASKS };
+enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE, ASKS,
+       LOOP_ASKS };
 
 /*
  * ASKS: SMCs to the monitor, as OP-TEE makes them (SMCCC_VERSION,
@@ -61,6 +62,9 @@ static struct {
 	uint64_t start_x[8];	/* ASKS: x0-x7 of the entry that asks */
 	atomic_int hung;	/* HANG_CPU1: 1 while CPU 1 hangs, 2 if no kick ended it */
 	unsigned kicks_seen;	/* HANG_ALIVE: the kicks that ended CPU 1's entries so far */
+	unsigned loops;		/* LOOP_ASKS: CPU 1's calls to the monitor */
+	unsigned wrong_answers;	/* LOOP_ASKS: answers to them other than SMCCC 1.5 */
+	uint64_t t0;		/* LOOP_ASKS: when CPU 1's call came in */
 } fake;
 
 static void wait_ms(uint64_t ms)
@@ -163,6 +167,32 @@ static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8
 				return PLAT_TOS_INTERRUPT;
 			}
 			atomic_store(&fake.hung, 2);
+		}
+		break;
+	case LOOP_ASKS:
+		/*
+		 * CPU 1's call never answers but calls the monitor (SMCCC_VERSION)
+		 * over and over: each kick ends one entry, the next resumes it.
+		 */
+		if (cpu == 1 && vec == V_FAST) {
+			unsigned k = __atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED);
+
+			atomic_store(&fake.hung, 1);
+			if ((flags & PLAT_TOS_ANSWER) && x[0] != 0x10005)
+				fake.wrong_answers++;
+			if (k > fake.kicks_seen) {
+				fake.kicks_seen = k;
+				return PLAT_TOS_INTERRUPT;
+			}
+			if (!fake.loops++)
+				fake.t0 = now_ms();
+			if (now_ms() - fake.t0 > 8000) {	/* no third kick came */
+				atomic_store(&fake.hung, 2);
+				break;
+			}
+			sched_yield();
+			x[0] = 0x80000000u;
+			return PLAT_TOS_SMC;
 		}
 		break;
 	case WRONG_ID:
@@ -555,6 +585,25 @@ static void tos_hung_three_watches_is_dead(void **state)
 	sim_tos = NULL;
 }
 
+/*
+ * A trusted OS that calls the monitor over and over inside a watched entry
+ * is as hung as one that spins: each answer sends it back into the same
+ * watch (not a new one), so three watches in a row still end the entry.
+ */
+static void tos_monitor_calls_do_not_restart_the_watch(void **state)
+{
+	(void)state;
+	reset_fake(LOOP_ASKS);
+	memset(sim_tos_kicks, 0, sizeof(sim_tos_kicks));
+	run_clean(sc_hang_alive, 2, 0);
+	assert_int_equal(__atomic_load_n(&sim_tos_kicks[1], __ATOMIC_RELAXED), 3);
+	assert_int_equal(atomic_load(&fake.hung), 1);
+	assert_true(fake.loops > 10);
+	assert_int_equal(fake.wrong_answers, 0);
+	assert_non_null(strstr(console, "trusted OS on CPU 1: its fast entry gave no answer in 3 x 500 ms"));
+	sim_tos = NULL;
+}
+
 /* ---- calls to the monitor from the trusted OS --------------------- */
 
 static void sc_asks(unsigned cpu, uint64_t pc, uint64_t ctx)
@@ -619,6 +668,7 @@ int main(void)
 		cmocka_unit_test(tos_dead_frees_a_hung_cpu),
 		cmocka_unit_test(tos_late_once_is_not_dead),
 		cmocka_unit_test(tos_hung_three_watches_is_dead),
+		cmocka_unit_test(tos_monitor_calls_do_not_restart_the_watch),
 		cmocka_unit_test(tos_calls_to_the_monitor_are_answered),
 	};
 

@@ -361,6 +361,7 @@ plat_tos_enter:
 	adrp	x9, a64_tos_no_vectors
 	add	x9, x9, :lo12:a64_tos_no_vectors
 	str	x9, [x19, #TC_S_EL1 + TC_VBAR_EL1]
+	bl	tos_fresh_cpu
 1:	tbz	w23, #1, 3f			/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
@@ -490,6 +491,20 @@ tos_enter_done:
 	ret
 
 	tos_vector 0x600, TC_EXIT_EXCEPTION
+/*
+ * A fresh entry (the first on the boot CPU, each cpu_on hook, before the
+ * normal world runs on that CPU): with SVE, the normal world's vector
+ * length capped at 128 bits on this CPU (ZCR_EL3.LEN = 0), as
+ * plat_tos_prepare() did on the boot CPU. A secondary's reset set-up
+ * (cpu.c) ran before the boot CPU decided to host a trusted OS, and CPU_ON
+ * on QEMU releases a parked CPU without running it again. x9 clobbered.
+ */
+tos_fresh_cpu:
+	mrs	x9, id_aa64pfr0_el1
+	ubfx	x9, x9, #32, #4			/* SVE */
+	cbz	x9, 1f
+	msr	S3_6_C1_C2_0, xzr		/* ZCR_EL3 */
+1:	ret
 	tos_vector 0x680, TC_EXIT_EXCEPTION
 	tos_vector 0x700, TC_EXIT_FIQ
 	tos_vector 0x780, TC_EXIT_EXCEPTION

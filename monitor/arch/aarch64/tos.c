@@ -58,8 +58,11 @@ _Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 
  * plat_tos_prepare() (plat.h), before a trusted OS's first entry: refused
  * on a CPU with SME, as the world switch does not keep streaming mode and
  * ZA; else, on every CPU from now on, the
- * normal world's SVE vector length is 128 bits (cpu.c; here for the boot
- * CPU, before the OS runs), so that its z registers are the q registers
+ * normal world's SVE vector length is 128 bits (cpu.c for a CPU's later
+ * resets; here for the boot CPU, before the OS runs; tos.S's fresh entry
+ * for each secondary, whose reset set-up ran before this: its cpu_on hook
+ * comes before the normal world runs there), so that its z registers are
+ * the q registers
  * tos.S switches, and a fresh secure context's VBAR_EL1 table is filled.
  */
 MON_COLD_BOOT bool plat_tos_prepare(void)
