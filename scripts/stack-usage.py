@@ -320,6 +320,8 @@ INDIRECT_SOURCES = {
     "psci_fast": ["monitor/psci/psci.c:functions"],
     # The power-event hooks (core/power.h, mon_power_event()).
     "psci_cpu_on": POWER_HOOKS,
+    # core/power.h's inline, where -Os leaves it out of line (psci_onoff.c).
+    "monitor/psci/psci_onoff.c:mon_power": POWER_HOOKS,
     "psci_cpu_off": POWER_HOOKS,
     "psci_wakeup": POWER_HOOKS,
     "monitor/psci/psci_suspend.c:standby": POWER_HOOKS,
