@@ -65,7 +65,7 @@ static bool add_claimed(unsigned oen)
 	unsigned i, n, reg;
 
 	for (i = 0; i < mon_service_count; i++)
-		for (n = 0; mon_services[i].claims && mon_services[i].claims(n, &fid, &reg); n++) {
+		for (n = 0; mon_service_claims(&mon_services[i], n, &fid, &reg); n++) {
 			if (reg != 0)
 				id_in_x0 = false;
 			else if (secmon_fid_oen(fid) == oen)

@@ -127,11 +127,6 @@ struct mon_service {
 	 * Its answers without code are mon_service_answer()'s.
 	 */
 	bool (*fast)(uint32_t fid, struct secmon_regs *r);
-	/*
-	 * A MON_OEN_ANY service's IDs, for the fast path's filter: the i-th
-	 * one and the register that carries it (0: x0); false past the last.
-	 */
-	bool (*claims)(unsigned i, uint32_t *fid, unsigned *id_reg);
 };
 
 static inline bool mon_range_has(struct mon_range r, unsigned v)
@@ -206,6 +201,14 @@ bool mon_fid_answered(uint32_t fid);
 unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
 			    struct mon_answer_spec *a);
 int32_t mon_service_about(uint32_t id);
+/*
+ * A service in no range (MON_OEN_ANY: the board DT's calls), for the fast
+ * path's filter, at cold boot: its i-th ID and the register that carries
+ * it (0: x0); false past the last, and for every other service. Cold-boot
+ * code in services.c, for the same reason.
+ */
+bool mon_service_claims(const struct mon_service *s, unsigned i, uint32_t *fid,
+			unsigned *id_reg);
 
 /* The services, defined in core/services.c. */
 extern const struct mon_service mon_services[];

@@ -48,9 +48,15 @@ const struct mon_service mon_services[] = {
 	  .has = tosd_has },
 	/* The board DT's calls: any ID the others and the general queries leave. */
 	{ .name = "described", .oens = { MON_OEN_ANY, MON_OEN_ANY }, .calls = MON_CALLS_ALL,
-	  .handle = described_handle, .claims = described_claims },
+	  .handle = described_handle },
 };
 const unsigned mon_service_count = sizeof(mon_services) / sizeof(mon_services[0]);
+
+MON_COLD_BOOT bool mon_service_claims(const struct mon_service *s, unsigned i, uint32_t *fid,
+					unsigned *id_reg)
+{
+	return s->oens.first == MON_OEN_ANY && described_claims(i, fid, id_reg);
+}
 
 MON_COLD_BOOT unsigned mon_service_answer(const struct mon_service *s, uint32_t fid,
 					  struct mon_answer_spec *a)
