@@ -319,6 +319,15 @@ void plat_tos_kick(unsigned cpu)
 	(void)cpu;
 }
 
+bool plat_tos_prepare(void)
+{
+	return false;
+}
+
+void plat_tos_fiq_drop(void)
+{
+}
+
 bool plat_caller_is_guest(const struct mon_caller *caller)
 {
 	(void)caller;

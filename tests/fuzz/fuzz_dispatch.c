@@ -402,23 +402,27 @@ static int64_t osi_check(unsigned cpu, unsigned level)
 
 /*
  * Power-down suspend in CPU_SUSPEND state `stat` (1 core, 2 cluster, 3
- * system); `system_suspend`: by SYSTEM_SUSPEND, which needs every other core
- * OFF. Platform-coordinated CPU_SUSPEND enters the deepest level the other
- * cores allow; OS-initiated, the level asked for by the last running core.
+ * system), by `how`: PD_SYSTEM_SUSPEND needs every other core OFF;
+ * platform-coordinated CPU_SUSPEND enters the deepest level the other cores
+ * allow, OS-initiated the level asked for by the last running core; a
+ * vendor ABI's power-down (PD_COORDINATED: a described call with a resume
+ * word) is platform-coordinated whatever the suspend mode.
  */
+enum pd_how { PD_CPU_SUSPEND, PD_SYSTEM_SUSPEND, PD_COORDINATED };
+
 static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ctx,
-			 bool system_suspend)
+			 enum pd_how how)
 {
 	struct mcpu *p = &m.cpu[c->cpu];
 	unsigned level = stat >= 2 ? stat - 1 : 0;
 
 	if (!entry_ok(pc))
 		return SECMON_PSCI_INVALID_ADDRESS;
-	if (system_suspend) {
+	if (how == PD_SYSTEM_SUSPEND) {
 		for (unsigned i = 0; i < ncpus(); i++)
 			if (i != c->cpu && m.cpu[i].st != M_OFF)
 				return SECMON_PSCI_DENIED;
-	} else if (level > 0 && m.osi) {
+	} else if (level > 0 && m.osi && how != PD_COORDINATED) {
 		int64_t ret = osi_check(c->cpu, level);
 
 		if (ret)
@@ -449,11 +453,11 @@ static int64_t cpu_suspend(struct call *c, uint32_t ps, uint64_t pc, uint64_t ct
 	case 0x00000001u:
 		return standby(c);
 	case 0x00010002u:
-		return powerdown(c, 1, pc, ctx, false);
+		return powerdown(c, 1, pc, ctx, PD_CPU_SUSPEND);
 	case 0x01010022u:
-		return powerdown(c, 2, pc, ctx, false);
+		return powerdown(c, 2, pc, ctx, PD_CPU_SUSPEND);
 	case 0x02010222u:
-		return powerdown(c, 3, pc, ctx, false);
+		return powerdown(c, 3, pc, ctx, PD_CPU_SUSPEND);
 	default:
 		return SECMON_PSCI_INVALID_PARAMETERS;
 	}
@@ -617,13 +621,13 @@ static bool model_psci(struct call *c, uint32_t fid)
 		ret(c, 0, psci_features(c, (uint32_t)arg(c, 1)));
 		break;
 	case SECMON_PSCI_FN_CPU_DEFAULT_SUSPEND:
-		ret(c, 0, powerdown(c, 1, arg(c, 1), arg(c, 2), false));
+		ret(c, 0, powerdown(c, 1, arg(c, 1), arg(c, 2), PD_CPU_SUSPEND));
 		break;
 	case SECMON_PSCI_FN_NODE_HW_STATE:
 		ret(c, 0, node_hw_state(c));
 		break;
 	case SECMON_PSCI_FN_SYSTEM_SUSPEND:
-		ret(c, 0, powerdown(c, 3, arg(c, 1), arg(c, 2), true));
+		ret(c, 0, powerdown(c, 3, arg(c, 1), arg(c, 2), PD_SYSTEM_SUSPEND));
 		break;
 	case SECMON_PSCI_FN_SET_SUSPEND_MODE:
 		v = arg(c, 1);
@@ -936,8 +940,15 @@ static bool model_trng(struct call *c, uint32_t fid)
 struct dcall {
 	struct call *c;
 	const struct secmon_calltab *t;
+	const struct secmon_ct_op *op;
 	const struct secmon_ct_call *call;
 };
+
+/* The address of the operation's resume-word, 0 without one. */
+static uint64_t d_resume_word(const struct dcall *d)
+{
+	return d->op->resume_word ? d->t->words[d->op->first_word + d->op->resume_word - 1].addr : 0;
+}
 
 static bool base_is(const char *name, const char *want)
 {
@@ -1066,15 +1077,20 @@ static bool d_run(const struct dcall *d, const char *op, int64_t *status)
 			d_set(d, "entry", m.boot_addr[t], ~0ull);
 			*status = 0;
 		}
+	} else if (base_is(op, "do-idle") && d_resume_word(d)) {
+		/* resume-word: the core powers down, to resume at the word's address. */
+		*status = powerdown(c, 1, fp_mailbox_word(d_resume_word(d)), 0, PD_COORDINATED);
 	} else if (base_is(op, "do-idle")) {
 		*status = standby(c);
+	} else if (base_is(op, "suspend") && d_resume_word(d)) {
+		*status = powerdown(c, 3, fp_mailbox_word(d_resume_word(d)), 0, PD_COORDINATED);
 	} else if (base_is(op, "suspend")) {
 		if (!d_arg(d, "entry", &pc)) {
 			*status = SECMON_PSCI_NOT_SUPPORTED;
 			return true;
 		}
 		d_arg(d, "context", &ctx);
-		*status = powerdown(c, 3, pc, ctx, true);
+		*status = powerdown(c, 3, pc, ctx, PD_SYSTEM_SUSPEND);
 	} else if (base_is(op, "resume") || base_is(op, "l2x0-init")) {
 		*status = 0;
 	} else if (base_is(op, "c15resume")) {
@@ -1164,7 +1180,7 @@ static bool model_described(struct call *c)
 	c->status_mask = tab_psci01[tab] ? 0xffffffffull : ~0ull;
 	c->e->what = op->name;
 	c->e->smc64 = c->w64;
-	d = (struct dcall){ .c = c, .t = &tabs[tab], .call = call };
+	d = (struct dcall){ .c = c, .t = &tabs[tab], .op = op, .call = call };
 	if (d_run(&d, op->name, &status))
 		d_set(&d, "status", (uint64_t)status, c->status_mask);
 	return true;
