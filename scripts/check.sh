@@ -66,6 +66,15 @@ units() {
 	done
 }
 
+# logs_say FILE PATTERN [FILE PATTERN...]: each PATTERN (grep's) is in the
+# FILE before it.
+logs_say() {
+	while [ $# -ge 2 ]; do
+		grep -q -- "$2" "$1" || return 1
+		shift 2
+	done
+}
+
 # The firmware ports (mk/ports.mk).
 ports=$(make --no-print-directory -s -f mk/ports.mk)
 
@@ -128,13 +137,9 @@ nsk_runs() {
 	bash tests/nsk/run.sh --bios $scmi --smp 1 --gic 2 --virt 0 || rc=1
 	bash tests/nsk/run.sh --bios $scmi --smp 2 --gic 3 --virt 1 \
 		--board tests/nsk/scmi-board.dts || rc=1
-	if grep -qxF '# SCMI performance: 3 domains, 6 levels set, 1 DENIED' $log &&
-		grep -qxF '# SCMI sensors: 3, 2 read, 1 DENIED' $log; then
-		tap_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
-	else
-		tap_not_ok "nsk scmi-board: the secure-only performance domain and sensor are DENIED"
-		rc=1
-	fi
+	tap_check "nsk scmi-board: the secure-only performance domain and sensor are DENIED" \
+		logs_say $log '^# SCMI performance: 3 domains, 6 levels set, 1 DENIED$' \
+		$log '^# SCMI sensors: 3, 2 read, 1 DENIED$' || rc=1
 	return $rc
 }
 
@@ -159,24 +164,18 @@ tos_runs() {
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 2 --gic 3 --virt 1 \
 		--board boards/psci-0.1-custom.dts || rc=1
 	log=build/nsk-a64/logs/secmon-tos-psci-0.1-custom-a57-el2-smp2-gic3.fw.log
-	if grep -q "trusted OS (fw_cfg opt/secmon/tos) refused: a PSCI 0.1 board's power-off watch" "$log"; then
-		tap_ok "tos psci-0.1 board: the payload refused, the console says why"
-	else
-		tap_not_ok "tos psci-0.1 board: the payload refused, the console says why"
-		rc=1
-	fi
+	tap_check "tos psci-0.1 board: the payload refused, the console says why" \
+		grep -q "trusted OS (fw_cfg opt/secmon/tos) refused: a PSCI 0.1 board's power-off watch" \
+		"$log" || rc=1
 	# The default image has no dispatcher: the payload is ignored, by name,
 	# and the trusted-OS calls are SMC_UNK.
 	bash tests/nsk/run.sh --bios build/qemu-virt-a64/secmon.bin --tos $tos --smp 2 --gic 3 \
 		--virt 1 || rc=1
 	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3
-	if grep -q "trusted OS (fw_cfg opt/secmon/tos) ignored: this image has no trusted-OS dispatcher" \
-		"$log.fw.log" && grep -q "^ok .* no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK" "$log.log"; then
-		tap_ok "tos default image: the payload ignored, the console says why, its calls SMC_UNK"
-	else
-		tap_not_ok "tos default image: the payload ignored, the console says why, its calls SMC_UNK"
-		rc=1
-	fi
+	tap_check "tos default image: the payload ignored, the console says why, its calls SMC_UNK" \
+		logs_say "$log.fw.log" \
+		"trusted OS (fw_cfg opt/secmon/tos) ignored: this image has no trusted-OS dispatcher" \
+		"$log.log" "^ok .* no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK" || rc=1
 	# On a CPU with PAuth and SVE (max): the FP/SIMD registers kept apart
 	# (the normal world's SVE vector length capped); the payload reading the
 	# normal world's PAuth key (trapped: it dies) and dying with a secure SGI
@@ -189,22 +188,14 @@ tos_runs() {
 			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
 				--cpu max,sme=off --test tos --append nsk.tosfault=$k || rc=1
 			log=build/nsk-a64/logs/secmon-tos-max_sme_off-el2-smp4-gic$gic-tos.fw.log
-			if grep -q '^trusted OS on CPU 1: .*it is dead' "$log"; then
-				tap_ok "tos fault $k gic$gic (max): the monitor's console says what the payload did"
-			else
-				tap_not_ok "tos fault $k gic$gic (max): the monitor's console says what the payload did"
-				rc=1
-			fi
+			tap_check "tos fault $k gic$gic (max): the monitor's console says what the payload did" \
+				grep -q '^trusted OS on CPU 1: .*it is dead' "$log" || rc=1
 		done
 	done
 	bash tests/nsk/run.sh --bios $fw --tos $tos --smp 2 --gic 3 --virt 1 --cpu max || rc=1
 	log=build/nsk-a64/logs/secmon-tos-max-el2-smp2-gic3.fw.log
-	if grep -q "trusted OS refused: the CPU has SME" "$log"; then
-		tap_ok "tos on a CPU with SME: the payload refused, the console says why"
-	else
-		tap_not_ok "tos on a CPU with SME: the payload refused, the console says why"
-		rc=1
-	fi
+	tap_check "tos on a CPU with SME: the payload refused, the console says why" \
+		grep -q "trusted OS refused: the CPU has SME" "$log" || rc=1
 	# The payload behind OP-TEE's header v1: it runs; with an init_mem_usage
 	# past the room (0x0e100000-0x0f000000) it is refused, by name.
 	bash tests/nsk/tos-v1.sh build/tos/tos-v1.bin $tos 0xf00000
@@ -213,24 +204,16 @@ tos_runs() {
 	bash tests/nsk/tos-v1.sh build/tos/tos-v1-big.bin $tos 0xf00001
 	bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-v1-big.bin --smp 2 --gic 3 --virt 1 || rc=1
 	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3.fw.log
-	if grep -q "refused: OP-TEE header init_mem_usage" "$log"; then
-		tap_ok "tos OP-TEE header: init_mem_usage past the room refused, the console says why"
-	else
-		tap_not_ok "tos OP-TEE header: init_mem_usage past the room refused, the console says why"
-		rc=1
-	fi
+	tap_check "tos OP-TEE header: init_mem_usage past the room refused, the console says why" \
+		grep -q "refused: OP-TEE header init_mem_usage" "$log" || rc=1
 	# A raw image that faults at once (8 zero bytes: `udf #0`), before it has
 	# vectors of its own: its first entry is contained, by name, and the OS
 	# boots without it.
 	printf '\0\0\0\0\0\0\0\0' > build/tos/tos-udf.bin
 	bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-udf.bin --smp 2 --gic 3 --virt 1 || rc=1
 	log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic3.fw.log
-	if grep -q "trusted OS: its first entry ended with an exception, ESR 5e000001" "$log"; then
-		tap_ok "tos image that faults before its vectors: contained, the console says so"
-	else
-		tap_not_ok "tos image that faults before its vectors: contained, the console says so"
-		rc=1
-	fi
+	tap_check "tos image that faults before its vectors: contained, the console says so" \
+		grep -q "trusted OS: its first entry ended with an exception, ESR 5e000001" "$log" || rc=1
 	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
 	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
 	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1
@@ -245,12 +228,8 @@ tos_runs() {
 			bash tests/nsk/run.sh --bios $fw --tos $tos --smp 4 --gic $gic --virt 1 \
 				--test tos --append nsk.tosfault=$k || rc=1
 			log=build/nsk-a64/logs/secmon-tos-a57-el2-smp4-gic$gic-tos.fw.log
-			if grep -q '^trusted OS on CPU 1: .*it is dead' "$log"; then
-				tap_ok "tos fault $k gic$gic: the monitor's console says what the payload did"
-			else
-				tap_not_ok "tos fault $k gic$gic: the monitor's console says what the payload did"
-				rc=1
-			fi
+			tap_check "tos fault $k gic$gic: the monitor's console says what the payload did" \
+				grep -q '^trusted OS on CPU 1: .*it is dead' "$log" || rc=1
 		done
 	done
 	return $rc

@@ -10,7 +10,10 @@
 #   tap_not_ok TEXT [DETAIL...]      a failed one, each DETAIL a comment line
 #   tap_result STATUS TEXT [DETAIL...]   passed when STATUS is 0; DETAIL
 #                                    lines only when it failed
-#   tap_check TEXT COMMAND [ARG...]  passed when COMMAND succeeds
+#   tap_check TEXT COMMAND [ARG...]  passed when COMMAND succeeds; returns
+#                                    non-zero when it failed (unless TODO),
+#                                    for a caller's own status:
+#                                    `tap_check ... || rc=1`
 #   tap_file FILE [N]                FILE (its last N lines) as comments
 #   tap_suite COMMAND [ARG...]       runs another suite, which prints its own
 #                                    lines; its failure fails this one
@@ -60,6 +63,7 @@ tap_check() {
 		tap_ok "$text"
 	else
 		tap_not_ok "$text"
+		[ -n "${TODO:-}" ]
 	fi
 }
 
