@@ -6,10 +6,12 @@
 #   OUT          gzip-compressed cpio (newc), as QEMU's -initrd takes it
 #
 # Contents: /bin/busybox, /bin/sh -> busybox, /init, empty /proc /sys /dev
-# /tmp /run /mnt /root /etc /sbin /usr/bin /usr/sbin (the init mounts
+# /tmp /run /mnt /root /sbin /usr/bin /usr/sbin (the init mounts
 # proc, sysfs and devtmpfs and runs `busybox --install -s` for the other
-# applets), /dev/console and /dev/null when run as root (else the kernel's
-# built-in /dev/console is used), and the kernel modules named in
+# applets), /etc/init-prelude.sh (tests/linux/init-prelude.sh: an init
+# that sources it has that done), /dev/console and /dev/null when run as
+# root (else the kernel's built-in /dev/console is used), and the kernel
+# modules named in
 # INITRD_MODULES (default: "virtio_mmio virtio_blk arm_smccc_trng", about
 # 80 KiB, which the init loads only for tests that need a disk or TRNG) with
 # their dependencies, under
@@ -55,6 +57,7 @@ chmod 755 "$R/bin/busybox"
 ln -s busybox "$R/bin/sh"
 cp "$INIT" "$R/init"
 chmod 755 "$R/init"
+cp "$(dirname "$0")/init-prelude.sh" "$R/etc/init-prelude.sh"
 if [ "$(id -u)" = 0 ]; then
 	mknod -m 600 "$R/dev/console" c 5 1
 	mknod -m 666 "$R/dev/null" c 1 3

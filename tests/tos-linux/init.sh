@@ -23,13 +23,8 @@
 #   splats=N             kernel stack dumps (WARN/BUG/Oops)
 #   end
 # Kernel command line: secmon.cycles=N hotplug cycles per secondary (3).
-PATH=/bin:/sbin:/usr/bin:/usr/sbin
-export PATH
-/bin/busybox mount -t proc proc /proc
-/bin/busybox --install -s
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-exec </dev/console >/dev/console 2>&1
+# shellcheck source=tests/linux/init-prelude.sh
+. /etc/init-prelude.sh
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 dmesg -n 1

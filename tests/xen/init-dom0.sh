@@ -31,13 +31,8 @@
 #   secmon.xen=hotplug+off  the vCPU hotplug cycle first (words joined by +:
 #                       a comma would end QEMU's guest-loader bootargs=)
 
-PATH=/bin:/sbin:/usr/bin:/usr/sbin
-export PATH
-/bin/busybox mount -t proc proc /proc
-/bin/busybox --install -s
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-exec </dev/console >/dev/console 2>&1
+# shellcheck source=tests/linux/init-prelude.sh
+. /etc/init-prelude.sh
 # Kernel chatter off the console while the summary prints.
 echo 1 >/proc/sys/kernel/printk
 
