@@ -130,8 +130,12 @@
 	.global a64_vectors
 a64_vectors:
 
-	/* Current EL with SP_EL0 (never used), then with SP_EL3: a monitor fault. */
-	vector_branch 0x000, el3_exception
+	/*
+	 * Current EL with SP_EL0, which the monitor never uses: the table is
+	 * at address 0, so its first slot is the reset vector too (link.ld.in).
+	 * Then current EL with SP_EL3: a monitor fault.
+	 */
+	vector_branch 0x000, _start
 	vector_branch 0x080, el3_exception
 	vector_branch 0x100, el3_exception
 	vector_branch 0x180, el3_exception
