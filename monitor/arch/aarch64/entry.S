@@ -45,6 +45,7 @@ _start:
 	mov	w2, #1
 	stp	xzr, xzr, [x1, #FR_CALLER]
 	stp	x2, xzr, [x1, #FR_CALLER32]
+	str	xzr, [x1, #FR_TOS]		/* no fast entry into a trusted OS yet (tos.c) */
 	/* The SMC fast path's routes (filled by mon_init() before any SMC). */
 	ldr	x2, =mon_routes
 	str	x2, [x1, #FR_ROUTES]
