@@ -365,12 +365,15 @@ smc_miss_all:
 	b	smc_served
 
 /*
- * While a trusted OS takes fast calls on this CPU (FR_TOS, its context),
- * an ID of its entities goes to tos.S's entry (TC_FAST_ENTRY, a64_tos_smc),
- * x3 the context; it comes back to smc_save_full or smc_full for what it
- * does not take.
+ * While a trusted OS takes fast calls on this CPU (FR_TOS, its context)
+ * and nothing is recorded (every SMC then goes to mon_smc()), an ID of its
+ * entities goes to tos.S's entry (TC_FAST_ENTRY, a64_tos_smc), x3 the
+ * context; it comes back to smc_save_full or smc_full for what it does not
+ * take.
  */
 smc_tos:
+	ldr	x1, [sp, #FR_TRACE]
+	cbnz	x1, smc_miss_all
 	ubfx	w1, w0, #24, #6
 	cmp	w1, #FR_OEN_TOS_FIRST
 	b.lo	smc_miss_all
