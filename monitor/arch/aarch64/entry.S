@@ -15,6 +15,7 @@
 
 	.section .text.reset, "ax"
 	.global _start
+	.type	_start, %function
 _start:
 	ldr	x0, =0x30c51838		/* SCTLR_EL3: RES1, I, SA; MMU and D-cache off, LE */
 	msr	sctlr_el3, x0
@@ -68,5 +69,6 @@ _start:
 unsupported_cpu:
 	wfi
 	b	unsupported_cpu
+	.size	_start, . - _start
 
 	.ltorg
