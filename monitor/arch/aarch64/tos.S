@@ -651,9 +651,10 @@ tos_fast_exit:
 	mrs	x9, spsr_el3
 	str	x9, [sp, #TC_S_SPSR]
 	add	x12, sp, #TC_S_EL1
-	el1_save x12, 0
+	bl	el1_save_regs
+	add	x12, sp, #TC_N_EL1
+	bl	el1_load_regs
 	add	x11, sp, #TC_N_EL1
-	el1_load x11, 0
 	ldr	x9, [sp, #TC_FP_SECURE]
 	cbnz	x9, tos_fast_fp
 tos_fast_el3:
