@@ -50,43 +50,52 @@
 #define EC_SMC64	0x17
 #define EC_FP		0x07
 
-/* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
+/*
+ * The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. The
+ * last five (el1_*_sparse) are ones a CPU may implement as RAZ/WI (ACTLR_EL1,
+ * AMAIR_EL1, AFSR0/1_EL1 are IMPLEMENTATION DEFINED, RES0 on most cores;
+ * MDCCINT_EL1 on QEMU): tos_fresh_cpu finds out, and the fast path leaves
+ * them alone on a CPU where none holds a bit (TC_EL1_SPARSE).
+ */
 	.macro	el1_save base, off
 	mrs	x9, sctlr_el1
-	mrs	x10, actlr_el1
+	mrs	x10, cpacr_el1
 	stp	x9, x10, [\base, #\off + 0]
-	mrs	x9, cpacr_el1
-	mrs	x10, csselr_el1
+	mrs	x9, csselr_el1
+	mrs	x10, sp_el1
 	stp	x9, x10, [\base, #\off + 16]
-	mrs	x9, sp_el1
-	mrs	x10, esr_el1
+	mrs	x9, esr_el1
+	mrs	x10, ttbr0_el1
 	stp	x9, x10, [\base, #\off + 32]
-	mrs	x9, ttbr0_el1
-	mrs	x10, ttbr1_el1
+	mrs	x9, ttbr1_el1
+	mrs	x10, mair_el1
 	stp	x9, x10, [\base, #\off + 48]
-	mrs	x9, mair_el1
-	mrs	x10, amair_el1
-	stp	x9, x10, [\base, #\off + 64]
 	mrs	x9, tcr_el1
 	mrs	x10, tpidr_el1
-	stp	x9, x10, [\base, #\off + 80]
+	stp	x9, x10, [\base, #\off + 64]
 	mrs	x9, tpidr_el0
 	mrs	x10, tpidrro_el0
-	stp	x9, x10, [\base, #\off + 96]
+	stp	x9, x10, [\base, #\off + 80]
 	mrs	x9, par_el1
 	mrs	x10, far_el1
-	stp	x9, x10, [\base, #\off + 112]
-	mrs	x9, afsr0_el1
-	mrs	x10, afsr1_el1
-	stp	x9, x10, [\base, #\off + 128]
+	stp	x9, x10, [\base, #\off + 96]
 	mrs	x9, contextidr_el1
 	mrs	x10, vbar_el1
-	stp	x9, x10, [\base, #\off + 144]
+	stp	x9, x10, [\base, #\off + 112]
 	mrs	x9, spsr_el1
 	mrs	x10, elr_el1
-	stp	x9, x10, [\base, #\off + 160]
+	stp	x9, x10, [\base, #\off + 128]
 	mrs	x9, cntkctl_el1
 	mrs	x10, mdscr_el1
+	stp	x9, x10, [\base, #\off + 144]
+	.endm
+
+	.macro	el1_save_sparse base, off
+	mrs	x9, actlr_el1
+	mrs	x10, amair_el1
+	stp	x9, x10, [\base, #\off + 160]
+	mrs	x9, afsr0_el1
+	mrs	x10, afsr1_el1
 	stp	x9, x10, [\base, #\off + 176]
 	mrs	x9, mdccint_el1
 	str	x9, [\base, #\off + 192]
@@ -95,42 +104,53 @@
 	.macro	el1_load base, off
 	ldp	x9, x10, [\base, #\off + 0]
 	msr	sctlr_el1, x9
-	msr	actlr_el1, x10
+	msr	cpacr_el1, x10
 	ldp	x9, x10, [\base, #\off + 16]
-	msr	cpacr_el1, x9
-	msr	csselr_el1, x10
+	msr	csselr_el1, x9
+	msr	sp_el1, x10
 	ldp	x9, x10, [\base, #\off + 32]
-	msr	sp_el1, x9
-	msr	esr_el1, x10
+	msr	esr_el1, x9
+	msr	ttbr0_el1, x10
 	ldp	x9, x10, [\base, #\off + 48]
-	msr	ttbr0_el1, x9
-	msr	ttbr1_el1, x10
+	msr	ttbr1_el1, x9
+	msr	mair_el1, x10
 	ldp	x9, x10, [\base, #\off + 64]
-	msr	mair_el1, x9
-	msr	amair_el1, x10
-	ldp	x9, x10, [\base, #\off + 80]
 	msr	tcr_el1, x9
 	msr	tpidr_el1, x10
-	ldp	x9, x10, [\base, #\off + 96]
+	ldp	x9, x10, [\base, #\off + 80]
 	msr	tpidr_el0, x9
 	msr	tpidrro_el0, x10
-	ldp	x9, x10, [\base, #\off + 112]
+	ldp	x9, x10, [\base, #\off + 96]
 	msr	par_el1, x9
 	msr	far_el1, x10
-	ldp	x9, x10, [\base, #\off + 128]
-	msr	afsr0_el1, x9
-	msr	afsr1_el1, x10
-	ldp	x9, x10, [\base, #\off + 144]
+	ldp	x9, x10, [\base, #\off + 112]
 	msr	contextidr_el1, x9
 	msr	vbar_el1, x10
-	ldp	x9, x10, [\base, #\off + 160]
+	ldp	x9, x10, [\base, #\off + 128]
 	msr	spsr_el1, x9
 	msr	elr_el1, x10
-	ldp	x9, x10, [\base, #\off + 176]
+	ldp	x9, x10, [\base, #\off + 144]
 	msr	cntkctl_el1, x9
 	msr	mdscr_el1, x10
+	.endm
+
+	.macro	el1_load_sparse base, off
+	ldp	x9, x10, [\base, #\off + 160]
+	msr	actlr_el1, x9
+	msr	amair_el1, x10
+	ldp	x9, x10, [\base, #\off + 176]
+	msr	afsr0_el1, x9
+	msr	afsr1_el1, x10
 	ldr	x9, [\base, #\off + 192]
 	msr	mdccint_el1, x9
+	.endm
+
+	.macro	el1_probe reg
+	mrs	x9, \reg
+	msr	\reg, x10
+	mrs	x12, \reg
+	msr	\reg, x9
+	orr	x11, x11, x12
 	.endm
 
 /*
@@ -384,13 +404,18 @@ plat_tos_enter:
 	b	3b
 
 /*
- * The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered.
+ * The EL1 registers to [x12] and from [x12] (el1_*_dense: all but the
+ * sparse five): x9, x10 and x30 clobbered.
  */
 el1_save_regs:
+	el1_save_sparse x12, 0
+el1_save_dense:
 	el1_save x12, 0
 	ret
 
 el1_load_regs:
+	el1_load_sparse x12, 0
+el1_load_dense:
 	el1_load x12, 0
 	ret
 
@@ -491,7 +516,7 @@ tos_fresh_cpu:
 	ubfx	x9, x9, #32, #4			/* SVE */
 	cbz	x9, 1f
 	msr	S3_6_C1_C2_0, xzr		/* ZCR_EL3 */
-1:	ret
+1:	b	tos_sparse_probe
 	tos_vector 0x680, TC_EXIT_EXCEPTION
 	tos_vector 0x700, TC_EXIT_FIQ
 	tos_vector 0x780, TC_EXIT_EXCEPTION
@@ -592,6 +617,11 @@ a64_tos_smc:
 	el1_save x11, 0
 	add	x12, x15, #TC_S_EL1
 	el1_load x12, 0
+	ldr	x9, [x15, #TC_EL1_SPARSE]
+	cbnz	x9, 3f
+	el1_save_sparse x11, 0
+	el1_load_sparse x12, 0
+3:
 	mrs	x9, cptr_el3
 	str	x9, [x11, #N(TC_N_CPTR)]
 	bic	x9, x9, #CPTR_EZ
@@ -650,10 +680,12 @@ tos_fast_exit:
 	stp	x9, x10, [sp, #TC_S_SPEL0]
 	mrs	x9, spsr_el3
 	str	x9, [sp, #TC_S_SPSR]
+	ldr	x13, [sp, #TC_EL1_SAVE]		/* el1_save_dense, el1_load_dense if sparse */
+	ldr	x14, [sp, #TC_EL1_LOAD]
 	add	x12, sp, #TC_S_EL1
-	bl	el1_save_regs
+	blr	x13
 	add	x12, sp, #TC_N_EL1
-	bl	el1_load_regs
+	blr	x14
 	add	x11, sp, #TC_N_EL1
 	ldr	x9, [sp, #TC_FP_SECURE]
 	cbnz	x9, tos_fast_fp
@@ -709,6 +741,33 @@ tos_fast_fp:
 	add	x12, sp, #TC_N_FP
 	bl	fp_load_regs
 	b	tos_fast_el3
+
+/*
+ * tos_fresh_cpu's end, on each CPU before its first entry (x19 its context):
+ * whether the sparse EL1 registers hold no bit on this CPU (all ones written,
+ * read back, the value put back: no lower EL runs meanwhile), and the fast
+ * exit's EL1 switch accordingly. x9-x12 clobbered.
+ */
+tos_sparse_probe:
+	mov	x10, #-1
+	mov	x11, #0
+	el1_probe actlr_el1
+	el1_probe amair_el1
+	el1_probe afsr0_el1
+	el1_probe afsr1_el1
+	el1_probe mdccint_el1
+	cmp	x11, #0
+	cset	x9, eq
+	str	x9, [x19, #TC_EL1_SPARSE]
+	adr	x9, el1_save_regs
+	adr	x10, el1_load_regs
+	adr	x11, el1_save_dense
+	adr	x12, el1_load_dense
+	csel	x9, x11, x9, eq
+	csel	x10, x12, x10, eq
+	str	x9, [x19, #TC_EL1_SAVE]
+	str	x10, [x19, #TC_EL1_LOAD]
+	ret
 
 /* An exit a fast entry left (tos_fast_left): plat_tos_enter() takes it as its entry's. */
 tos_pending:
