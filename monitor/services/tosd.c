@@ -61,17 +61,43 @@ static uint8_t cpu_state[MON_MAX_CPUS];
 /*
  * Per CPU, while it is in a watched entry (every entry but a yielding
  * call, which the normal world's interrupts preempt): the counter when its
- * watch started (| 1, never 0), and the `since` of the last watch another
- * CPU found late and kicked (plat_tos_kick()): one kick a watch.
+ * watch started (| 1, never 0; the architecture's fast path sets and clears
+ * it for its own entries, plat_tos_fast_entry()), and the `since` of the
+ * last watch another CPU found late and kicked (plat_tos_kick()): one kick
+ * a watch.
  */
-static struct {
-	uint64_t since;
-	uint64_t kicked;
-} watch[MON_MAX_CPUS];
+static uint64_t since_of[MON_MAX_CPUS];
+static uint64_t kicked_of[MON_MAX_CPUS];
+static uint64_t watch_limit;
+
+_Static_assert(PLAT_TOS_CALL_DONE == TOSD_ENTRY_DONE + RET_CALL, "OP-TEE's CALL_DONE");
 
 static const char entry_names[VEC_COUNT][8] = {
 	"yield", "fast", "on", "off", "resume", "suspend", "fiq", "sysoff", "reset",
 };
+
+static unsigned cpus(void)
+{
+	unsigned n = plat_cpu_count();
+
+	return n < MON_MAX_CPUS ? n : MON_MAX_CPUS;
+}
+
+/*
+ * Where CPU `cpu` is for the trusted OS: only while it is on and the
+ * trusted OS alive may the architecture enter its fast calls itself. Set
+ * before alive is looked at again, which dead() clears before it takes
+ * every CPU's fast entry away: one of the two sees the other.
+ */
+static void set_state(unsigned cpu, unsigned state)
+{
+	bool fast = state == CPU_ON;
+
+	cpu_state[cpu] = (uint8_t)state;
+	plat_tos_fast_entry(cpu, fast ? vectors + 4 * VEC_FAST : 0, since_of, cpus(), watch_limit);
+	if (fast && !__atomic_load_n(&tosd_alive, __ATOMIC_SEQ_CST))
+		plat_tos_fast_entry(cpu, 0, since_of, cpus(), watch_limit);
+}
 
 static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 {
@@ -81,8 +107,10 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 		[PLAT_TOS_INTERRUPT] = "gave no answer in 3 x 500 ms, stopped at",
 	};
 
-	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_ACQ_REL))
+	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_SEQ_CST))
 		return;
+	for (unsigned i = 0; i < cpus(); i++)
+		plat_tos_fast_entry(i, 0, since_of, cpus(), watch_limit);
 	mon_log("trusted OS on CPU %u: its %s entry %s %lx %lx: it is dead, its calls answer "
 		"SMC_UNK\n", cpu, entry_names[vec], what[how], (unsigned long)x[0],
 		(unsigned long)x[1]);
@@ -97,16 +125,16 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
  */
 static void watch_others(unsigned self)
 {
-	uint64_t now = plat_counter(), limit = plat_counter_hz() / WATCH_DIVISOR;
-	unsigned n = plat_cpu_count();
+	uint64_t now = plat_counter();
+	unsigned n = cpus();
 
-	for (unsigned i = 0; i < n && i < MON_MAX_CPUS; i++) {
-		uint64_t since = __atomic_load_n(&watch[i].since, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t since = __atomic_load_n(&since_of[i], __ATOMIC_ACQUIRE);
 
 		/* Signed: an entry that began after `now` was read is not late. */
-		if (i == self || !since || (int64_t)(now - since) <= (int64_t)limit)
+		if (i == self || !since || (int64_t)(now - since) <= (int64_t)watch_limit)
 			continue;
-		if (__atomic_exchange_n(&watch[i].kicked, since, __ATOMIC_ACQ_REL) != since)
+		if (__atomic_exchange_n(&kicked_of[i], since, __ATOMIC_ACQ_REL) != since)
 			plat_tos_kick(i);
 	}
 }
@@ -158,24 +186,27 @@ unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
  */
 static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8])
 {
-	uint64_t since = plat_counter() | 1;
+	/* Begun by the architecture's fast path (its exit still to come), or now. */
+	uint64_t since = __atomic_load_n(&since_of[cpu], __ATOMIC_ACQUIRE);
 	unsigned how, strikes = 0;
 
-	__atomic_store_n(&watch[cpu].since, since, __ATOMIC_RELEASE);
+	if (!since)
+		since = plat_counter() | 1;
+	__atomic_store_n(&since_of[cpu], since, __ATOMIC_RELEASE);
 	for (;;) {
 		how = tosd_run(cpu, pc, flags | PLAT_TOS_WATCH, x);
 		if (how != PLAT_TOS_INTERRUPT)
 			break;
 		flags = PLAT_TOS_RESUME;	/* back to it */
-		if (__atomic_load_n(&watch[cpu].kicked, __ATOMIC_ACQUIRE) != since)
+		if (__atomic_load_n(&kicked_of[cpu], __ATOMIC_ACQUIRE) != since)
 			continue;		/* a stray wake-up SGI */
 		if (++strikes == WATCH_STRIKES || !__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE))
 			break;
 		/* Late, perhaps only not run: watched again from now. */
 		since = plat_counter() | 1;
-		__atomic_store_n(&watch[cpu].since, since, __ATOMIC_RELEASE);
+		__atomic_store_n(&since_of[cpu], since, __ATOMIC_RELEASE);
 	}
-	__atomic_store_n(&watch[cpu].since, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&since_of[cpu], 0, __ATOMIC_RELEASE);
 	return how;
 }
 
@@ -220,7 +251,7 @@ static bool seen(unsigned cpu)
 		return true;
 	if (!hook(cpu, VEC_CPU_ON, true, 0))
 		return false;
-	cpu_state[cpu] = CPU_ON;
+	set_state(cpu, CPU_ON);
 	return true;
 }
 
@@ -243,6 +274,8 @@ bool tosd_handle(struct mon_call *c)
 
 	/* Dead, it is entered no more: its calls still look for a CPU stuck in it. */
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE)) {
+		/* A fast entry's watch the dispatcher will not end (plat_tos_fast_call()). */
+		__atomic_store_n(&since_of[c->cpu], 0, __ATOMIC_RELEASE);
 		watch_others(c->cpu);
 		return false;
 	}
@@ -296,7 +329,7 @@ int32_t tosd_power(const struct mon_power_event *e)
 	case MON_POWER_RESUME:
 		if (e->kind == MON_POWER_ON) {
 			if (hook(cpu, VEC_CPU_ON, true, 0))
-				*state = CPU_ON;
+				set_state(cpu, CPU_ON);
 			return 0;
 		}
 		if (*state != CPU_OFF)
@@ -317,17 +350,18 @@ int32_t tosd_power(const struct mon_power_event *e)
 	if (vec >= VEC_SYSTEM_OFF ? !seen(cpu) : *state != CPU_ON)
 		return 0;
 	if (hook(cpu, vec, false, e->level) && vec <= VEC_CPU_SUSPEND)
-		*state = (uint8_t)now;
+		set_state(cpu, now);
 	return 0;
 }
 
 MON_COLD_BOOT void tosd_start(uint64_t vector_table, unsigned cpu)
 {
 	vectors = vector_table;
+	watch_limit = plat_counter_hz() / WATCH_DIVISOR;
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 		cpu_state[i] = CPU_UNKNOWN;
-	cpu_state[cpu] = CPU_ON;
-	__atomic_store_n(&tosd_alive, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&tosd_alive, true, __ATOMIC_SEQ_CST);
+	set_state(cpu, CPU_ON);
 	mon_power_heard_update();
 	mon_fast_init();
 }

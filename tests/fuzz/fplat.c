@@ -319,6 +319,15 @@ void plat_tos_kick(unsigned cpu)
 	(void)cpu;
 }
 
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
+{
+	(void)cpu;
+	(void)pc;
+	(void)watch;
+	(void)n;
+	(void)late;
+}
+
 bool plat_tos_prepare(void)
 {
 	return false;

@@ -18,6 +18,8 @@
  * monitor (faults() below).
  */
 #include <secmon/client.h>
+#include <secmon/sip.h>
+#include <secmon/trace.h>
 #include "../../tos/tos_abi.h"
 #include "nsk.h"
 
@@ -183,6 +185,33 @@ static int identification(void)
 	fail += con_tap(&ntap, r.x[0] == ~0ull, "tos: an unknown OEN 50 ID is SMC_UNK (0x%lx)",
 			r.x[0]);
 	return fail;
+}
+
+/*
+ * While recording is on every SMC goes to mon_smc(), which records it: the
+ * payload's fast calls too, which otherwise go from the vector straight to
+ * the payload and back (tos.S's fast path).
+ */
+static int recorded(void)
+{
+	static struct secmon_trace_record rec[16];
+	struct secmon_regs in = { { SECMON_SIP_TRACE_CTL, 1, SECMON_TRACE_CTL_CLEAR } }, on, out, r;
+	unsigned found = 0, n;
+
+	secmon_invoke(conduit, &in, &on);
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	in = (struct secmon_regs){ { SECMON_SIP_TRACE_READ | SECMON_FID_SMC64, (uintptr_t)rec,
+				      sizeof(rec) } };
+	secmon_invoke(conduit, &in, &out);
+	in = (struct secmon_regs){ { SECMON_SIP_TRACE_CTL, 0, 0 } };
+	secmon_invoke(conduit, &in, &in);
+	n = out.x[0] == 0 && out.x[1] <= 16 ? (unsigned)out.x[1] : 0;
+	for (unsigned i = 0; i < n; i++)
+		found += rec[i].type == SECMON_TRACE_SMC && rec[i].fid == TOS_CALLS_UID &&
+			 rec[i].nres >= 1 && rec[i].res[0] == TOS_UID_0;
+	return con_tap(&ntap, on.x[0] == 0 && r.x[0] == TOS_UID_0 && found == 1,
+		       "tos: with recording on, CALLS_UID is answered and recorded once (%u of %u "
+		       "records)", found, n);
 }
 
 static int media(uint64_t ram)
@@ -427,6 +456,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 		return fail;
 	}
 	fail += identification();
+	fail += recorded();
 	fail += fp_regs();
 	fail += media(ram);
 	fail += hooks();

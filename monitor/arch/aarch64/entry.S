@@ -15,6 +15,7 @@
 
 	.section .text.reset, "ax"
 	.global _start
+	.type	_start, %function
 _start:
 	ldr	x0, =0x30c51838		/* SCTLR_EL3: RES1, I, SA; MMU and D-cache off, LE */
 	msr	sctlr_el3, x0
@@ -45,6 +46,7 @@ _start:
 	mov	w2, #1
 	stp	xzr, xzr, [x1, #FR_CALLER]
 	stp	x2, xzr, [x1, #FR_CALLER32]
+	str	xzr, [x1, #FR_TOS]		/* no fast entry into a trusted OS yet (tos.c) */
 	/* The SMC fast path's routes (filled by mon_init() before any SMC). */
 	ldr	x2, =mon_routes
 	str	x2, [x1, #FR_ROUTES]
@@ -67,5 +69,6 @@ _start:
 unsupported_cpu:
 	wfi
 	b	unsupported_cpu
+	.size	_start, . - _start
 
 	.ltorg

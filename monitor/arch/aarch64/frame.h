@@ -25,7 +25,8 @@
 #define FR_PMU_DP	264	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
 #define FR_TRACE	272	/* nonzero: recording is on, every SMC goes to mon_smc() (trace.c) */
 #define FR_WA_OWN	280	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
-#define FR_END		296
+#define FR_TOS		296	/* this CPU's struct a64_tos_ctx while the fast path may enter a trusted OS (tos.c), else 0 */
+#define FR_END		304
 
 /* The frame's room at the top of each CPU's stack: SP_EL3 points at its start. */
 #define ARCH_FRAME_SIZE	0x130
@@ -57,6 +58,7 @@
 #define FR_FID_SMCCC_VERSION SECMON_SMCCC_VERSION
 #define FR_FID_WA1	SECMON_SMCCC_ARCH_WORKAROUND_1
 #define FR_FID_WA3	SECMON_SMCCC_ARCH_WORKAROUND_3
+#define FR_OEN_TOS_FIRST 50		/* SECMON_OEN_TOS_FIRST (frame.c) */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -76,6 +78,7 @@ struct arch_frame {
 	uint64_t pmu_dp;
 	uint64_t trace;
 	uintptr_t wa_own[2];
+	void *tos;
 };
 #endif
 

@@ -34,6 +34,7 @@
  * world's reach; a CPU with SME gets no trusted OS (coldboot.c): streaming
  * mode and ZA are not kept.
  */
+#include "frame.h"
 #include "tos.h"
 #include "../arch.h"
 
@@ -49,43 +50,52 @@
 #define EC_SMC64	0x17
 #define EC_FP		0x07
 
-/* The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. */
+/*
+ * The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. The
+ * last five (el1_*_sparse) are ones a CPU may implement as RAZ/WI (ACTLR_EL1,
+ * AMAIR_EL1, AFSR0/1_EL1 are IMPLEMENTATION DEFINED, RES0 on most cores;
+ * MDCCINT_EL1 on QEMU): tos_fresh_cpu finds out, and the fast path leaves
+ * them alone on a CPU where none holds a bit (TC_EL1_SPARSE).
+ */
 	.macro	el1_save base, off
 	mrs	x9, sctlr_el1
-	mrs	x10, actlr_el1
+	mrs	x10, cpacr_el1
 	stp	x9, x10, [\base, #\off + 0]
-	mrs	x9, cpacr_el1
-	mrs	x10, csselr_el1
+	mrs	x9, csselr_el1
+	mrs	x10, sp_el1
 	stp	x9, x10, [\base, #\off + 16]
-	mrs	x9, sp_el1
-	mrs	x10, esr_el1
+	mrs	x9, esr_el1
+	mrs	x10, ttbr0_el1
 	stp	x9, x10, [\base, #\off + 32]
-	mrs	x9, ttbr0_el1
-	mrs	x10, ttbr1_el1
+	mrs	x9, ttbr1_el1
+	mrs	x10, mair_el1
 	stp	x9, x10, [\base, #\off + 48]
-	mrs	x9, mair_el1
-	mrs	x10, amair_el1
-	stp	x9, x10, [\base, #\off + 64]
 	mrs	x9, tcr_el1
 	mrs	x10, tpidr_el1
-	stp	x9, x10, [\base, #\off + 80]
+	stp	x9, x10, [\base, #\off + 64]
 	mrs	x9, tpidr_el0
 	mrs	x10, tpidrro_el0
-	stp	x9, x10, [\base, #\off + 96]
+	stp	x9, x10, [\base, #\off + 80]
 	mrs	x9, par_el1
 	mrs	x10, far_el1
-	stp	x9, x10, [\base, #\off + 112]
-	mrs	x9, afsr0_el1
-	mrs	x10, afsr1_el1
-	stp	x9, x10, [\base, #\off + 128]
+	stp	x9, x10, [\base, #\off + 96]
 	mrs	x9, contextidr_el1
 	mrs	x10, vbar_el1
-	stp	x9, x10, [\base, #\off + 144]
+	stp	x9, x10, [\base, #\off + 112]
 	mrs	x9, spsr_el1
 	mrs	x10, elr_el1
-	stp	x9, x10, [\base, #\off + 160]
+	stp	x9, x10, [\base, #\off + 128]
 	mrs	x9, cntkctl_el1
 	mrs	x10, mdscr_el1
+	stp	x9, x10, [\base, #\off + 144]
+	.endm
+
+	.macro	el1_save_sparse base, off
+	mrs	x9, actlr_el1
+	mrs	x10, amair_el1
+	stp	x9, x10, [\base, #\off + 160]
+	mrs	x9, afsr0_el1
+	mrs	x10, afsr1_el1
 	stp	x9, x10, [\base, #\off + 176]
 	mrs	x9, mdccint_el1
 	str	x9, [\base, #\off + 192]
@@ -94,42 +104,53 @@
 	.macro	el1_load base, off
 	ldp	x9, x10, [\base, #\off + 0]
 	msr	sctlr_el1, x9
-	msr	actlr_el1, x10
+	msr	cpacr_el1, x10
 	ldp	x9, x10, [\base, #\off + 16]
-	msr	cpacr_el1, x9
-	msr	csselr_el1, x10
+	msr	csselr_el1, x9
+	msr	sp_el1, x10
 	ldp	x9, x10, [\base, #\off + 32]
-	msr	sp_el1, x9
-	msr	esr_el1, x10
+	msr	esr_el1, x9
+	msr	ttbr0_el1, x10
 	ldp	x9, x10, [\base, #\off + 48]
-	msr	ttbr0_el1, x9
-	msr	ttbr1_el1, x10
+	msr	ttbr1_el1, x9
+	msr	mair_el1, x10
 	ldp	x9, x10, [\base, #\off + 64]
-	msr	mair_el1, x9
-	msr	amair_el1, x10
-	ldp	x9, x10, [\base, #\off + 80]
 	msr	tcr_el1, x9
 	msr	tpidr_el1, x10
-	ldp	x9, x10, [\base, #\off + 96]
+	ldp	x9, x10, [\base, #\off + 80]
 	msr	tpidr_el0, x9
 	msr	tpidrro_el0, x10
-	ldp	x9, x10, [\base, #\off + 112]
+	ldp	x9, x10, [\base, #\off + 96]
 	msr	par_el1, x9
 	msr	far_el1, x10
-	ldp	x9, x10, [\base, #\off + 128]
-	msr	afsr0_el1, x9
-	msr	afsr1_el1, x10
-	ldp	x9, x10, [\base, #\off + 144]
+	ldp	x9, x10, [\base, #\off + 112]
 	msr	contextidr_el1, x9
 	msr	vbar_el1, x10
-	ldp	x9, x10, [\base, #\off + 160]
+	ldp	x9, x10, [\base, #\off + 128]
 	msr	spsr_el1, x9
 	msr	elr_el1, x10
-	ldp	x9, x10, [\base, #\off + 176]
+	ldp	x9, x10, [\base, #\off + 144]
 	msr	cntkctl_el1, x9
 	msr	mdscr_el1, x10
+	.endm
+
+	.macro	el1_load_sparse base, off
+	ldp	x9, x10, [\base, #\off + 160]
+	msr	actlr_el1, x9
+	msr	amair_el1, x10
+	ldp	x9, x10, [\base, #\off + 176]
+	msr	afsr0_el1, x9
+	msr	afsr1_el1, x10
 	ldr	x9, [\base, #\off + 192]
 	msr	mdccint_el1, x9
+	.endm
+
+	.macro	el1_probe reg
+	mrs	x9, \reg
+	msr	\reg, x10
+	mrs	x12, \reg
+	msr	\reg, x9
+	orr	x11, x11, x12
 	.endm
 
 /*
@@ -146,18 +167,19 @@ tos_vector_\off:				/* a symbol: the slot's rest holds other code */
 	b	tos_exit
 	.endm
 
+/* An `smc #0` in a fast entry (TC_FAST_ON) may be its answer (tos_fast_exit). */
 	.macro	tos_sync off
 	.org	a64_tos_vectors + \off
 tos_vector_\off:
 	stp	x0, x1, [sp, #TC_SX + 0]
 	mrs	x0, esr_el3
-	lsr	w1, w0, #26
-	cmp	w1, #EC_FP
-	b.eq	tos_fp_trap
 	mov	w1, #TC_ESR_SMC0
 	cmp	w0, w1
-	cset	w1, ne			/* `smc #0`: TC_EXIT_SMC 0, else TC_EXIT_EXCEPTION 1 */
+	b.ne	tos_sync_other
+	ldr	x1, [sp, #TC_FAST_ON]
 	ldr	x0, [sp, #TC_SX + 0]
+	cbnz	x1, tos_fast_exit
+	mov	w1, #TC_EXIT_SMC
 	b	tos_exit
 	.endm
 
@@ -366,12 +388,14 @@ plat_tos_enter:
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
 	mov	w24, w0
-3:	mov	x0, x19
+3:	ldr	x9, [x19, #TC_PENDING]
+	cbnz	x9, tos_pending
+	mov	x0, x19
 	mov	x1, x20
 	mov	x2, x21
 	mov	w3, w22
 	bl	a64_tos_enter
-	mov	w25, w0
+4:	mov	w25, w0
 	cmp	w25, #TC_EXIT_FIQ
 	b.ne	tos_enter_done
 	bl	board_fiq_is_tos
@@ -380,42 +404,30 @@ plat_tos_enter:
 	b	3b
 
 /*
- * The EL1 registers to [x12] and from [x12]: x9, x10 and x30 clobbered.
+ * The EL1 registers to [x12] and from [x12] (el1_*_dense: all but the
+ * sparse five): x9, x10 and x30 clobbered.
  */
 el1_save_regs:
+	el1_save_sparse x12, 0
+el1_save_dense:
 	el1_save x12, 0
 	ret
 
 el1_load_regs:
+	el1_load_sparse x12, 0
+el1_load_dense:
 	el1_load x12, 0
 	ret
 
 	tos_sync 0x400
-/*
- * The secure world's first FP/SIMD instruction in an entry (CPTR_EL3.TFP,
- * EC 0x07), its x0 and x1 saved: FP/SIMD untrapped, the normal world's
- * registers saved and the secure world's loaded (tos_exit switches them
- * back), and the instruction run again. In the rest of tos_sync's slot.
- */
-tos_fp_trap:
-	stp	x9, x10, [sp, #TC_SX + 72]
-	str	x12, [sp, #TC_SX + 96]
-	str	x30, [sp, #TC_SX + 240]
-	mrs	x9, cptr_el3
-	bic	x9, x9, #CPTR_TFP
-	msr	cptr_el3, x9
-	isb
-	mov	x9, #1
-	str	x9, [sp, #TC_FP_SECURE]
-	add	x12, sp, #TC_N_FP
-	bl	fp_save_regs
-	add	x12, sp, #TC_S_FP
-	bl	fp_load_regs
-	ldp	x0, x1, [sp, #TC_SX + 0]
-	ldp	x9, x10, [sp, #TC_SX + 72]
-	ldr	x12, [sp, #TC_SX + 96]
-	ldr	x30, [sp, #TC_SX + 240]
-	eret
+/* Not an `smc #0`: the FP/SIMD trap, or an exception exit (x0 the syndrome). */
+tos_sync_other:
+	lsr	w1, w0, #26
+	cmp	w1, #EC_FP
+	b.eq	tos_fp_trap
+	ldr	x0, [sp, #TC_SX + 0]
+	mov	w1, #TC_EXIT_EXCEPTION
+	b	tos_exit
 
 	tos_vector 0x480, TC_EXIT_EXCEPTION
 /*
@@ -504,8 +516,269 @@ tos_fresh_cpu:
 	ubfx	x9, x9, #32, #4			/* SVE */
 	cbz	x9, 1f
 	msr	S3_6_C1_C2_0, xzr		/* ZCR_EL3 */
-1:	ret
+1:	b	tos_sparse_probe
 	tos_vector 0x680, TC_EXIT_EXCEPTION
 	tos_vector 0x700, TC_EXIT_FIQ
 	tos_vector 0x780, TC_EXIT_EXCEPTION
 	.org	a64_tos_vectors + 0x800
+
+	.section .text.tos_fast, "ax"
+/*
+ * The secure world's first FP/SIMD instruction in an entry (CPTR_EL3.TFP,
+ * EC 0x07), its x0 and x1 saved: FP/SIMD untrapped, the normal world's
+ * registers saved and the secure world's loaded (tos_exit switches them
+ * back), and the instruction run again.
+ */
+tos_fp_trap:
+	stp	x9, x10, [sp, #TC_SX + 72]
+	str	x12, [sp, #TC_SX + 96]
+	str	x30, [sp, #TC_SX + 240]
+	mrs	x9, cptr_el3
+	bic	x9, x9, #CPTR_TFP
+	msr	cptr_el3, x9
+	isb
+	mov	x9, #1
+	str	x9, [sp, #TC_FP_SECURE]
+	add	x12, sp, #TC_N_FP
+	bl	fp_save_regs
+	add	x12, sp, #TC_S_FP
+	bl	fp_load_regs
+	ldp	x0, x1, [sp, #TC_SX + 0]
+	ldp	x9, x10, [sp, #TC_SX + 72]
+	ldr	x12, [sp, #TC_SX + 96]
+	ldr	x30, [sp, #TC_SX + 240]
+	eret
+
+/*
+ * a64_tos_smc (the context's TC_FAST_ENTRY; vectors.S smc_tos branches
+ * here for an SMC64 of the trusted OS's entities once FR_TOS is set): x0
+ * the ID, x3 this CPU's context, the caller's x0-x3 in the frame (SP),
+ * x4-x30 its own. A yielding call or one with bits 16-23 set (the SVE
+ * hint, which the dispatcher strips, or must-be-zero bits) goes to
+ * mon_smc() as before; so does a fast call when the CPU whose watch word
+ * comes next (TC_WATCH_NEXT: each CPU's in turn) has been in an entry for
+ * longer than TC_LATE: the dispatcher kicks it. Else the entry a watched
+ * a64_tos_enter() makes, at the trusted OS's fast-call vector with x0-x7
+ * as sent: this CPU's watch word set, the caller's x4-x17 and x30 in the
+ * frame as for mon_smc(), x18-x29 in TC_MON with tos_fast_left as the
+ * return address and SP as the frame (an exit other than CALL_DONE goes
+ * through tos_exit and returns there), its SP_EL0, ELR/SPSR/SCR/CPTR_EL3
+ * and EL1 registers kept. The priority mask is not touched: a normal-world
+ * interrupt that reaches EL3 meanwhile ends the entry like any other exit,
+ * and the dispatcher goes on with it watched as it does.
+ */
+	.global	a64_tos_smc
+a64_tos_smc:
+	tbz	w0, #31, a64_smc_save_full
+	tst	w0, #0x00ff0000
+	b.ne	a64_smc_save_full
+	stp	x4, x5, [sp, #FR_REGS + 32]
+	stp	x6, x7, [sp, #FR_REGS + 48]
+	stp	x8, x9, [sp, #FR_REGS + 64]
+	stp	x10, x11, [sp, #FR_REGS + 80]
+	stp	x12, x13, [sp, #FR_REGS + 96]
+	stp	x14, x15, [sp, #FR_REGS + 112]
+	stp	x16, x17, [sp, #FR_REGS + 128]
+	str	x30, [sp, #FR_X30]
+	ldr	x10, [x3, #TC_WATCH_NEXT]
+	ldr	x11, [x10], #8
+	ldr	x12, [x3, #TC_WATCH_END]
+	cmp	x10, x12
+	b.lo	1f
+	ldr	x10, [x3, #TC_WATCH_FIRST]
+1:	str	x10, [x3, #TC_WATCH_NEXT]
+	mrs	x12, cntpct_el0
+	cbz	x11, 2f
+	sub	x11, x12, x11			/* signed, as the dispatcher's watch: */
+	ldr	x13, [x3, #TC_LATE]		/* an entry begun after now is not late */
+	cmp	x11, x13
+	b.gt	a64_smc_full
+2:	orr	x12, x12, #1
+	ldr	x13, [x3, #TC_SINCE]
+	str	x12, [x13]
+	add	x11, x3, #TC_N_EL1
+	stp	x19, x20, [x11, #N(TC_MON) + 0]
+	stp	x21, x22, [x11, #N(TC_MON) + 16]
+	stp	x23, x24, [x11, #N(TC_MON) + 32]
+	stp	x25, x26, [x11, #N(TC_MON) + 48]
+	stp	x27, x28, [x11, #N(TC_MON) + 64]
+	adr	x12, tos_fast_left
+	stp	x29, x12, [x11, #N(TC_MON) + 80]
+	mov	x12, sp
+	stp	x12, x3, [x11, #N(TC_MON) + 96]	/* TC_ARGS: the context's own x0-x7 (TC_SX = 0) */
+	str	x18, [x11, #N(TC_N_X18)]
+	mrs	x12, sp_el0
+	mrs	x13, elr_el3
+	stp	x12, x13, [x11, #N(TC_N_SPEL0)]
+	mrs	x12, spsr_el3
+	mrs	x13, scr_el3
+	stp	x12, x13, [x11, #N(TC_N_SPSR)]
+	mov	x15, x3
+	el1_save x11, 0
+	add	x12, x15, #TC_S_EL1
+	el1_load x12, 0
+	ldr	x9, [x15, #TC_EL1_SPARSE]
+	cbnz	x9, 3f
+	el1_save_sparse x11, 0
+	el1_load_sparse x12, 0
+3:
+	mrs	x9, cptr_el3
+	str	x9, [x11, #N(TC_N_CPTR)]
+	bic	x9, x9, #CPTR_EZ
+	bic	x9, x9, #CPTR_ESM
+	orr	x9, x9, #CPTR_TFP
+	msr	cptr_el3, x9
+	mov	x9, #(SCR_SECURE | SCR_FIQ)
+	msr	scr_el3, x9
+	ldr	x9, [x15, #TC_FAST_PC]
+	msr	elr_el3, x9
+	ldr	x9, [x15, #TC_S_SPSR]		/* its mode at its last exit, masked */
+	orr	x9, x9, #SPSR_DAIF
+	msr	spsr_el3, x9
+	ldr	x9, [x15, #TC_S_SPEL0]
+	msr	sp_el0, x9
+	adr	x9, a64_tos_vectors
+	msr	vbar_el3, x9
+	mov	x9, #1
+	str	x9, [x15, #TC_FAST_ON]
+	ldp	x2, x3, [sp, #FR_REGS + 16]	/* the caller's x1-x3 */
+	ldr	x1, [sp, #FR_REGS + 8]
+	mov	w0, w0
+	mov	sp, x15
+	eret
+
+/*
+ * tos_exit's return for a fast entry that ended otherwise (w0 the exit's
+ * kind, x11 the context + TC_N_EL1, the normal world's x18-x30 and SP_EL3
+ * back, its x0-x17 and x30 in the frame): kept for the dispatcher's next
+ * plat_tos_enter() on this CPU (tos_pending), which mon_smc() reaches.
+ */
+tos_fast_left:
+	sub	x9, x11, #TC_N_EL1
+	add	w10, w0, #1
+	str	x10, [x9, #TC_PENDING]
+	str	xzr, [x9, #TC_FAST_ON]
+	b	a64_smc_full
+
+/*
+ * An `smc #0` in a fast entry, SP the context, x0 its ID, x1 in the
+ * context, x2-x30 its: CALL_DONE is the answer (anything else goes the
+ * way of every exit). Its SP_EL0, ELR/SPSR (its mode for the next entry)
+ * and EL1 registers kept, the normal world's back as a64_tos_smc found
+ * them, the watch word cleared, x1-x4 to the caller's x0-x3. The secure
+ * world's other registers are not kept: its next entry is at a vector
+ * (the dispatcher resumes a trusted OS only after an exit that was no
+ * answer).
+ */
+tos_fast_exit:
+	movz	w1, #(TC_CALL_DONE & 0xffff)
+	movk	w1, #(TC_CALL_DONE >> 16), lsl #16
+	cmp	w0, w1
+	b.ne	tos_fast_not_done
+	mrs	x9, sp_el0
+	mrs	x10, elr_el3
+	stp	x9, x10, [sp, #TC_S_SPEL0]
+	mrs	x9, spsr_el3
+	str	x9, [sp, #TC_S_SPSR]
+	ldr	x13, [sp, #TC_EL1_SAVE]		/* el1_save_dense, el1_load_dense if sparse */
+	ldr	x14, [sp, #TC_EL1_LOAD]
+	add	x12, sp, #TC_S_EL1
+	blr	x13
+	add	x12, sp, #TC_N_EL1
+	blr	x14
+	add	x11, sp, #TC_N_EL1
+	ldr	x9, [sp, #TC_FP_SECURE]
+	cbnz	x9, tos_fast_fp
+tos_fast_el3:
+	ldr	x9, [x11, #N(TC_N_CPTR)]
+	msr	cptr_el3, x9
+	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
+	msr	sp_el0, x9
+	msr	elr_el3, x10
+	ldp	x9, x10, [x11, #N(TC_N_SPSR)]
+	msr	spsr_el3, x9
+	msr	scr_el3, x10
+	adr	x9, a64_vectors
+	msr	vbar_el3, x9
+	ldr	x9, [sp, #TC_SINCE]
+	str	xzr, [x9]
+	str	xzr, [sp, #TC_FAST_ON]
+	ldr	x0, [sp, #TC_SX + 8]
+	mov	x1, x2
+	mov	x2, x3
+	mov	x3, x4
+	ldr	x18, [x11, #N(TC_N_X18)]
+	ldp	x19, x20, [x11, #N(TC_MON) + 0]
+	ldp	x21, x22, [x11, #N(TC_MON) + 16]
+	ldp	x23, x24, [x11, #N(TC_MON) + 32]
+	ldp	x25, x26, [x11, #N(TC_MON) + 48]
+	ldp	x27, x28, [x11, #N(TC_MON) + 64]
+	ldr	x29, [x11, #N(TC_MON) + 80]
+	ldr	x9, [x11, #N(TC_MON) + 96]
+	mov	sp, x9
+	ldr	x9, [sp, #FR_PMCR]		/* vectors.S pmu_restore */
+	cbz	x9, 1f
+	msr	pmcr_el0, x9
+1:	ldr	x30, [sp, #FR_X30]
+	ldp	x4, x5, [sp, #FR_REGS + 32]
+	ldp	x6, x7, [sp, #FR_REGS + 48]
+	ldp	x8, x9, [sp, #FR_REGS + 64]
+	ldp	x10, x11, [sp, #FR_REGS + 80]
+	ldp	x12, x13, [sp, #FR_REGS + 96]
+	ldp	x14, x15, [sp, #FR_REGS + 112]
+	ldp	x16, x17, [sp, #FR_REGS + 128]
+	eret
+
+tos_fast_not_done:
+	mov	w1, #TC_EXIT_SMC
+	b	tos_exit
+
+/* The secure world's FP/SIMD registers back to the normal world's (as tos_exit). */
+tos_fast_fp:
+	str	xzr, [sp, #TC_FP_SECURE]
+	add	x12, sp, #TC_S_FP
+	bl	fp_save_regs
+	add	x12, sp, #TC_N_FP
+	bl	fp_load_regs
+	b	tos_fast_el3
+
+/*
+ * tos_fresh_cpu's end, on each CPU before its first entry (x19 its context):
+ * whether the sparse EL1 registers hold no bit on this CPU (all ones written,
+ * read back, the value put back: no lower EL runs meanwhile), and the fast
+ * exit's EL1 switch accordingly. x9-x12 clobbered.
+ */
+tos_sparse_probe:
+	mov	x10, #-1
+	mov	x11, #0
+	el1_probe actlr_el1
+	el1_probe amair_el1
+	el1_probe afsr0_el1
+	el1_probe afsr1_el1
+	el1_probe mdccint_el1
+	cmp	x11, #0
+	cset	x9, eq
+	str	x9, [x19, #TC_EL1_SPARSE]
+	adr	x9, el1_save_regs
+	adr	x10, el1_load_regs
+	adr	x11, el1_save_dense
+	adr	x12, el1_load_dense
+	csel	x9, x11, x9, eq
+	csel	x10, x12, x10, eq
+	str	x9, [x19, #TC_EL1_SAVE]
+	str	x10, [x19, #TC_EL1_LOAD]
+	ret
+
+/* An exit a fast entry left (tos_fast_left): plat_tos_enter() takes it as its entry's. */
+tos_pending:
+	str	xzr, [x19, #TC_PENDING]
+	ldp	x10, x11, [x19, #TC_SX + 0]
+	stp	x10, x11, [x21, #0]
+	ldp	x10, x11, [x19, #TC_SX + 16]
+	stp	x10, x11, [x21, #16]
+	ldp	x10, x11, [x19, #TC_SX + 32]
+	stp	x10, x11, [x21, #32]
+	ldp	x10, x11, [x19, #TC_SX + 48]
+	stp	x10, x11, [x21, #48]
+	sub	w0, w9, #1
+	b	4b

@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include "a64.h"
+#include "frame.h"
 #include "tos.h"
 #include "../arch.h"
 #include "../../monitor.h"
@@ -40,6 +41,18 @@ _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, fp_secure) == TC_FP_SECURE &&
 	       offsetof(struct a64_tos_ctx, s_fp) == TC_S_FP && TC_S_FP % 16 == 0 &&
 	       offsetof(struct a64_tos_ctx, n_fp) == TC_N_FP &&
+	       offsetof(struct a64_tos_ctx, fast_pc) == TC_FAST_PC &&
+	       offsetof(struct a64_tos_ctx, fast_entry) == TC_FAST_ENTRY &&
+	       offsetof(struct a64_tos_ctx, fast_on) == TC_FAST_ON &&
+	       offsetof(struct a64_tos_ctx, since) == TC_SINCE &&
+	       offsetof(struct a64_tos_ctx, watch_next) == TC_WATCH_NEXT &&
+	       offsetof(struct a64_tos_ctx, watch_first) == TC_WATCH_FIRST &&
+	       offsetof(struct a64_tos_ctx, watch_end) == TC_WATCH_END &&
+	       offsetof(struct a64_tos_ctx, late) == TC_LATE &&
+	       offsetof(struct a64_tos_ctx, pending) == TC_PENDING &&
+	       offsetof(struct a64_tos_ctx, el1_sparse) == TC_EL1_SPARSE &&
+	       offsetof(struct a64_tos_ctx, el1_save) == TC_EL1_SAVE &&
+	       offsetof(struct a64_tos_ctx, el1_load) == TC_EL1_LOAD &&
 	       sizeof(struct a64_tos_ctx) % 16 == 0 && TC_SIZE <= sizeof(struct a64_tos_ctx),
 	       "struct a64_tos_ctx as tos.h says");
 _Static_assert(sizeof(struct a64_tos_ctx) == TC_SIZE && TC_N_EL1 % 16 == 0,
@@ -50,7 +63,8 @@ _Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCE
 	       PLAT_TOS_ANSWER == TC_FLAG_ANSWER && TC_WATCH == TC_FLAG_WATCH >> 1 &&
 	       TC_RESUME == TC_FLAG_RESUME >> 1 && TC_ANSWER == TC_FLAG_ANSWER >> 1 &&
 	       (0x30d00800u >> 16) == TC_SCTLR_EL1_RESET_HI &&
-	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO, "plat.h as tos.h says");
+	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO &&
+	       PLAT_TOS_CALL_DONE == TC_CALL_DONE, "plat.h as tos.h says");
 _Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 26 | 1u << 25),
 	       "`smc #1`; ESR_EL3 of `smc #0` from AArch64");
 
@@ -82,4 +96,34 @@ MON_COLD_BOOT bool plat_tos_prepare(void)
 		a64_tos_no_vectors[i] = A64_SMC_1;
 	__asm__ volatile("dsb sy\n\tisb" : : : "memory");
 	return true;
+}
+
+/* tos.S: the fast path's entry, which vectors.S reaches through the CPU's frame (FR_TOS). */
+extern char a64_tos_smc[];
+
+/*
+ * plat_tos_fast_entry() (plat.h): the context reached from the CPU's frame
+ * (FR_TOS), set once the context is and cleared first, so that an SMC
+ * finds a whole set-up or none.
+ */
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
+{
+	struct a64_tos_ctx *t;
+	struct arch_frame *f;
+
+	if (cpu >= PLAT_MAX_CPUS || cpu >= n)
+		return;
+	t = &a64_tos_ctx[cpu];
+	f = arch_frame_of(cpu);
+	__atomic_store_n(&f->tos, NULL, __ATOMIC_RELEASE);
+	if (!pc)
+		return;
+	t->fast_pc = pc;
+	t->fast_entry = a64_tos_smc;
+	t->since = &watch[cpu];
+	t->watch_first = watch;
+	t->watch_next = watch;
+	t->watch_end = watch + n;
+	t->late = late;
+	__atomic_store_n(&f->tos, t, __ATOMIC_RELEASE);
 }

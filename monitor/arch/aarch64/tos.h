@@ -30,12 +30,35 @@
 #define TC_S_FP		(TC_N_CPTR + 16)	/* secure FPSR, FPCR, q0..q31: 864 */
 #define TC_N_FP		(TC_S_FP + TC_FP_SIZE)	/* the normal world's */
 #define TC_FP_SIZE	(32 * 16 + 16)
-#define TC_SIZE		(TC_N_FP + TC_FP_SIZE)	/* 1920 */
+/*
+ * The fast path (a64_tos_smc, tos.S): the trusted OS's fast-call entry on
+ * this CPU, a64_tos_smc's address (vectors.S branches there), 1 while a fast
+ * entry runs, this CPU's watch word, the next of every CPU's watch words
+ * to look at and their bounds, how many counter ticks make an entry late,
+ * and an exit the dispatcher is still to see (its kind + 1).
+ */
+#define TC_FAST_PC	(TC_N_FP + TC_FP_SIZE)
+#define TC_FAST_ENTRY	(TC_FAST_PC + 8)
+#define TC_FAST_ON	(TC_FAST_PC + 16)
+#define TC_SINCE	(TC_FAST_PC + 24)
+#define TC_WATCH_NEXT	(TC_FAST_PC + 32)
+#define TC_WATCH_FIRST	(TC_FAST_PC + 40)
+#define TC_WATCH_END	(TC_FAST_PC + 48)
+#define TC_LATE		(TC_FAST_PC + 56)
+#define TC_PENDING	(TC_FAST_PC + 64)
+/* 1: the sparse EL1 registers hold nothing on this CPU; the fast exit's EL1 save and load. */
+#define TC_EL1_SPARSE	(TC_FAST_PC + 72)
+#define TC_EL1_SAVE	(TC_FAST_PC + 80)
+#define TC_EL1_LOAD	(TC_FAST_PC + 88)
+#define TC_SIZE		(TC_FAST_PC + 96)	/* 2016 */
 
 /* `smc #1`, and ESR_EL3 of an `smc #0` (the only answer a trusted OS gives). */
 #define A64_SMC_1	0xd4000023
 #define TC_ESR_SMC0	0x5e000000
-#define TC_VBAR_EL1	152		/* in a context's EL1 registers */
+#define TC_VBAR_EL1	120		/* in a context's EL1 registers */
+
+/* The trusted OS's answer to a call (plat.h PLAT_TOS_CALL_DONE). */
+#define TC_CALL_DONE	0xbe000005
 
 /* The exit's kind (plat.h PLAT_TOS_*; an FIQ is sorted out by tos.c). */
 #define TC_EXIT_SMC	0
@@ -77,6 +100,12 @@ struct a64_tos_ctx {
 	uint64_t n_cptr, fp_secure;
 	uint64_t s_fp[66];
 	uint64_t n_fp[66];
+	uint64_t fast_pc;
+	void *fast_entry;
+	uint64_t fast_on;
+	uint64_t *since, *watch_next, *watch_first, *watch_end;
+	uint64_t late, pending, el1_sparse;
+	void *el1_save, *el1_load;
 } __attribute__((aligned(16)));
 
 /* Each CPU's (tos.c), indexed by tos.S. */

@@ -32,6 +32,7 @@
  * width has its own struct mon_caller in the frame.
  */
 #include "frame.h"
+#include "tos.h"
 
 #define EC_SMC32	0x13
 #define EC_SMC64	0x17
@@ -130,8 +131,12 @@
 	.global a64_vectors
 a64_vectors:
 
-	/* Current EL with SP_EL0 (never used), then with SP_EL3: a monitor fault. */
-	vector_branch 0x000, el3_exception
+	/*
+	 * Current EL with SP_EL0, which the monitor never uses: the table is
+	 * at address 0, so its first slot is the reset vector too (link.ld.in).
+	 * Then current EL with SP_EL3: a monitor fault.
+	 */
+	vector_branch 0x000, _start
 	vector_branch 0x080, el3_exception
 	vector_branch 0x100, el3_exception
 	vector_branch 0x180, el3_exception
@@ -353,8 +358,27 @@ smc_traced:
 smc_miss:
 	ldr	x1, [x2, #FR_ROUTE_ALL]
 	cbz	x1, smc_unk
+	ldr	x3, [sp, #FR_TOS]
+	cbnz	x3, smc_tos
+smc_miss_all:
 	ldr	x3, [x2, #FR_ROUTE_FAST]
 	b	smc_served
+
+/*
+ * While a trusted OS takes fast calls on this CPU (FR_TOS, its context)
+ * and nothing is recorded (every SMC then goes to mon_smc()), an ID of its
+ * entities goes to tos.S's entry (TC_FAST_ENTRY, a64_tos_smc), x3 the
+ * context; it comes back to smc_save_full or smc_full for what it does not
+ * take.
+ */
+smc_tos:
+	ldr	x1, [sp, #FR_TRACE]
+	cbnz	x1, smc_miss_all
+	ubfx	w1, w0, #24, #6
+	cmp	w1, #FR_OEN_TOS_FIRST
+	b.lo	smc_miss_all
+	ldr	x1, [x3, #TC_FAST_ENTRY]
+	br	x1
 
 /*
  * Nothing serves this ID: SMC_UNK, -1 sign-extended to 64 bits whatever the
@@ -370,9 +394,13 @@ smc_answered:
 	eret
 
 /* Everything else: mon_smc() with the whole register set and the caller record. */
+	.global	a64_smc_save_full
+a64_smc_save_full:
 smc_save_full:
 	frame_x4_x17 stp
 	str	x30, [sp, #FR_X30]
+	.global	a64_smc_full
+a64_smc_full:
 smc_full:
 	mrs	x1, spsr_el3
 	str	x1, [sp, #FR_CALLER_MODE]
