@@ -63,6 +63,15 @@ void plat_tos_kick(unsigned cpu);
  */
 bool plat_tos_prepare(void);
 /*
+ * Cold boot, around the trusted OS's first entry (mon_tos_boot()), when no
+ * other CPU runs to find it late (plat_tos_kick()): a timer of the
+ * monitor's, on this CPU, that ends a watched entry (PLAT_TOS_INTERRUPT)
+ * `ticks` of counter time from now, whatever the trusted OS masks; each
+ * call starts it again. 0: stopped, and whatever the trusted OS did not
+ * take for itself in the meantime put back as it was.
+ */
+void plat_tos_boot_timer(uint64_t ticks);
+/*
  * A trusted OS's interrupt pending at this CPU's FIQ with no trusted OS to
  * take it (mon_tos_fiq()): it and the rest of the trusted OS's interrupts
  * kept from reaching this CPU's FIQ again.

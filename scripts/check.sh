@@ -231,6 +231,24 @@ tos_runs() {
 		tap_not_ok "tos image that faults before its vectors: contained, the console says so"
 		rc=1
 	fi
+	# A raw image whose first entry never answers, with interrupts masked
+	# (`wfi; b .-4`), when no other CPU runs to find it late: the monitor's
+	# boot timer (the secure physical timer) takes the boot CPU back after
+	# 3 x 500 ms, by name, and the OS boots without it (OEN 63 SMC_UNK).
+	printf '\x7f\x20\x03\xd5\xff\xff\xff\x17' > build/tos/tos-hang.bin
+	for gic in 3 2; do
+		bash tests/nsk/run.sh --bios $fw --tos build/tos/tos-hang.bin --smp 2 --gic $gic \
+			--virt 1 || rc=1
+		log=build/nsk-a64/logs/secmon-tos-a57-el2-smp2-gic$gic
+		if grep -q "^trusted OS: its first entry gave no answer in 3 x 500 ms: booting without it" \
+			"$log.fw.log" && grep -q "^ok .* no trusted OS: its CALLS_COUNT (OEN 63) is SMC_UNK" \
+			"$log.log"; then
+			tap_ok "tos gic$gic image that hangs in its first entry: contained, the console says so, its calls SMC_UNK"
+		else
+			tap_not_ok "tos gic$gic image that hangs in its first entry: contained, the console says so, its calls SMC_UNK"
+			rc=1
+		fi
+	done
 	# Linux with the payload loaded (make run TOS=): 4 CPUs, cpuidle's
 	# power-down states, suspend to RAM, CPU hotplug, its hooks on each.
 	BIOS=$fw TOS=$tos LOG=build/run/boot-tos.log bash scripts/run.sh || rc=1

@@ -43,17 +43,6 @@ enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, R
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
 
-/*
- * How long an entry other than a yielding call may take: 500 ms of counter
- * time, three times over (dead()). A CPU found late is kicked out of the
- * entry and, while the trusted OS lives, sent back into it with its watch
- * started again: the counter runs on while the CPU does not (QEMU's TCG
- * on a busy host stops a virtual CPU for hundreds of milliseconds), so
- * one late finding is no proof of a hang; three in a row are.
- */
-#define WATCH_DIVISOR	2
-#define WATCH_STRIKES	3
-
 bool tosd_alive;
 static uint64_t vectors;
 static uint8_t cpu_state[MON_MAX_CPUS];

@@ -95,6 +95,9 @@ void qv_gic_cpu_quiesce(void)
 		gicv2_cpu_quiesce(QV_GICC_BASE);
 }
 
+/* The trusted OS's first entry is watched (plat_tos_boot_timer()). */
+static bool boot_watch;
+
 /*
  * GICv3: ICC_HPPIR0_EL1 at EL3 reads 1020 when the highest pending
  * interrupt is Secure Group 1 (the trusted OS's group); GICv2: any group-0
@@ -105,8 +108,14 @@ bool board_fiq_is_tos(void)
 {
 	uint32_t id;
 
-	/* The PSCI 0.1 power-off watch's timer is the monitor's (and then no trusted OS runs). */
-	if (qv_poweroff_enabled)
+	/*
+	 * The secure timer is the monitor's for the PSCI 0.1 power-off watch
+	 * (then no trusted OS runs) and while the trusted OS's first entry is
+	 * watched: then every group-0 interrupt is the monitor's (on a GICv3,
+	 * where the trusted OS's group is Secure Group 1, none of its
+	 * interrupts reaches EL3 during an entry anyway).
+	 */
+	if (qv_poweroff_enabled || boot_watch)
 		return false;
 	if (gic_v3())
 		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
@@ -161,4 +170,67 @@ uint32_t board_tos_pmr(uint32_t pmr)
 void plat_tos_kick(unsigned cpu)
 {
 	qv_gic_send_wake(cpu, plat_cpu_mpidr(cpu));
+}
+
+MON_COLD_BOOT static uint32_t ppi_get(void)
+{
+	if (gic_v3())
+		return gicv3_ppi_get(QV_GICR_BASE, QV_GICR_END, QV_SEC_TIMER_INTID);
+	return gicv2_ppi_get(QV_GICD_BASE, QV_SEC_TIMER_INTID);
+}
+
+MON_COLD_BOOT static void ppi_set(uint32_t cfg)
+{
+	if (gic_v3())
+		gicv3_ppi_set(QV_GICR_BASE, QV_GICR_END, QV_SEC_TIMER_INTID, cfg);
+	else
+		gicv2_ppi_set(QV_GICD_BASE, QV_SEC_TIMER_INTID, cfg);
+}
+
+/*
+ * plat_tos_boot_timer() (plat.h): the secure physical timer and its PPI,
+ * in group 0 at the monitor's priority, which a watched entry lets through
+ * to EL3 as an FIQ (board_tos_pmr() holds back only the normal world's
+ * half). Its interrupt ends the entry, and board_fiq() acknowledges it
+ * (qv_poweroff_tick() stops the timer: no power-off watch runs beside a
+ * trusted OS). Group 0 goes on in the distributor for it, the secondaries'
+ * "ready" (qv_gic_release()): the monitor is up by now. At 0, the timer
+ * and the PPI are put back as they were, each unless the trusted OS set it
+ * up for itself meanwhile (the payload and OP-TEE may use them from their
+ * first entry on): a compare value not the watch's, a PPI configured
+ * otherwise.
+ */
+static struct {
+	uint64_t ctl, cval, watch_cval;
+	uint32_t ppi;
+} before;
+
+MON_COLD_BOOT void plat_tos_boot_timer(uint64_t ticks)
+{
+	if (ticks) {
+		if (!boot_watch) {
+			before.ctl = read_sysreg("cntps_ctl_el1");
+			before.cval = read_sysreg("cntps_cval_el1");
+			before.ppi = ppi_get();
+			ppi_set(GIC_PPI_SECURE);
+			qv_gic_release();
+			boot_watch = true;
+		}
+		before.watch_cval = arch_counter() + ticks;
+		write_sysreg("cntps_cval_el1", before.watch_cval);
+		write_sysreg("cntps_ctl_el1", 1);	/* ENABLE, interrupt not masked */
+		isb();
+		return;
+	}
+	if (!boot_watch)
+		return;
+	boot_watch = false;
+	if (read_sysreg("cntps_cval_el1") == before.watch_cval) {
+		write_sysreg("cntps_ctl_el1", 0);
+		write_sysreg("cntps_cval_el1", before.cval);
+		write_sysreg("cntps_ctl_el1", before.ctl);
+		isb();
+	}
+	if (ppi_get() == GIC_PPI_SECURE)
+		ppi_set(before.ppi);
 }
