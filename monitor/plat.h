@@ -40,7 +40,10 @@ void plat_unlock(void);
  * runs, whatever it masks (the normal world's interrupts wait meanwhile);
  * PLAT_TOS_RESUME back where the last exit left it, every register as
  * then (pc and x[] unused); with PLAT_TOS_ANSWER too, x0-x7 = x[0..7]
- * there (the monitor's answer to the SMC it exited with). Returns at its next
+ * there (the monitor's answer to the SMC it exited with); PLAT_TOS_ITS_FIQ
+ * the entry is for one of its own interrupts (its fiq entry), which it
+ * must be able to take (else, in a watched entry, its interrupts may be
+ * held back until the entry ends, the watch kept). Returns at its next
  * SMC (PLAT_TOS_SMC, its x0-x7 in x[]), at another exception it takes to
  * EL3 (PLAT_TOS_EXCEPTION, x[0] the syndrome, x[1] where), or at the
  * monitor's interrupt
@@ -53,6 +56,7 @@ enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
 #define PLAT_TOS_WATCH	2u
 #define PLAT_TOS_RESUME	4u
 #define PLAT_TOS_ANSWER	8u
+#define PLAT_TOS_ITS_FIQ	16u
 unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 void plat_tos_kick(unsigned cpu);
 /*

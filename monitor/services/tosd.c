@@ -180,7 +180,7 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 	};
 	unsigned want = answer[vec];
 	uint64_t pc = vectors + 4 * vec;
-	unsigned flags = fresh ? PLAT_TOS_FRESH : 0, how;
+	unsigned flags = (fresh ? PLAT_TOS_FRESH : 0) | (vec == VEC_FIQ ? PLAT_TOS_ITS_FIQ : 0), how;
 
 	watch_others(cpu);
 	if (vec == VEC_YIELD)

@@ -308,6 +308,8 @@ static void sc_good(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(r.x[1], 0x1122334455667788ull);
 	call(0x32000010u, 5, 9, &r);
 	EXPECT_EQ(r.x[3], 0x5ee1d);
+	/* One of its interrupts, taken while the normal world ran at 0x4444: its fiq entry. */
+	mon_tos_fiq(0, 0x4444);
 	/* CPU 1: its cpu_on entry before it runs, its cpu_off before it goes. */
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
 	WAIT_FLAG(&S.step, 1);
@@ -333,7 +335,12 @@ static void tos_calls_and_hooks(void **state)
 	assert_int_equal(entries(0, V_SUSPEND), 1);
 	assert_int_equal(entries(0, V_RESUME), 1);
 	assert_int_equal(entries(0, V_SYSOFF), 1);
+	assert_int_equal(entries(0, V_FIQ), 1);
 	for (unsigned i = 0; i < atomic_load(&fake.n); i++) {
+		/* Only its fiq entry is for one of its own interrupts, which it must take. */
+		assert_int_equal(!!(fake.e[i].flags & PLAT_TOS_ITS_FIQ), fake.e[i].vec == V_FIQ);
+		if (fake.e[i].vec == V_FIQ)
+			assert_int_equal(fake.e[i].x0, 0x4444);
 		/* cpu_on fresh, before CPU 1 ever ran; every entry but a yielding call watched. */
 		if (fake.e[i].vec == V_ON) {
 			assert_true(fake.e[i].flags & PLAT_TOS_FRESH);

@@ -47,7 +47,8 @@ _Static_assert(sizeof(struct a64_tos_ctx) == TC_SIZE && TC_N_EL1 % 16 == 0,
 _Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCEPTION &&
 	       PLAT_TOS_INTERRUPT == TC_PLAT_INTERRUPT && PLAT_TOS_FRESH == TC_FLAG_FRESH &&
 	       PLAT_TOS_WATCH == TC_FLAG_WATCH && PLAT_TOS_RESUME == TC_FLAG_RESUME &&
-	       PLAT_TOS_ANSWER == TC_FLAG_ANSWER && TC_WATCH == TC_FLAG_WATCH >> 1 &&
+	       PLAT_TOS_ANSWER == TC_FLAG_ANSWER && PLAT_TOS_ITS_FIQ == TC_FLAG_ITS_FIQ &&
+	       TC_WATCH == TC_FLAG_WATCH >> 1 &&
 	       TC_RESUME == TC_FLAG_RESUME >> 1 && TC_ANSWER == TC_FLAG_ANSWER >> 1 &&
 	       (0x30d00800u >> 16) == TC_SCTLR_EL1_RESET_HI &&
 	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO, "plat.h as tos.h says");

@@ -95,9 +95,6 @@ void qv_gic_cpu_quiesce(void)
 		gicv2_cpu_quiesce(QV_GICC_BASE);
 }
 
-/* The trusted OS's first entry is watched (plat_tos_boot_timer()). */
-static bool boot_watch;
-
 /*
  * GICv3: ICC_HPPIR0_EL1 at EL3 reads 1020 when the highest pending
  * interrupt is Secure Group 1 (the trusted OS's group); GICv2: any group-0
@@ -115,7 +112,7 @@ bool board_fiq_is_tos(void)
 	 * where the trusted OS's group is Secure Group 1, none of its
 	 * interrupts reaches EL3 during an entry anyway).
 	 */
-	if (qv_poweroff_enabled || boot_watch)
+	if (qv_sec_timer_mine)
 		return false;
 	if (gic_v3())
 		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
@@ -166,6 +163,20 @@ uint32_t board_tos_pmr(uint32_t pmr)
 	return was;
 }
 
+/*
+ * board_tos_fiq_priority() (arch.h). GICv2, where the trusted OS's
+ * interrupts are group 0 as the monitor's SGI is: the pending one's
+ * priority. GICv3: 0, never held back (its Secure Group 1 is no FIQ at
+ * secure EL1: only a tie with the monitor's SGI reads so).
+ */
+uint32_t board_tos_fiq_priority(void)
+{
+	if (gic_v3())
+		return 0;
+	return mmio_read8(QV_GICD_BASE +
+			  GICD_IPRIORITYR(mmio_read32(QV_GICC_BASE + GICC_HPPIR) & 0x3ff));
+}
+
 /* The monitor's wake-up SGI, which a watched trusted-OS entry lets through. */
 void plat_tos_kick(unsigned cpu)
 {
@@ -208,13 +219,13 @@ static struct {
 MON_COLD_BOOT void plat_tos_boot_timer(uint64_t ticks)
 {
 	if (ticks) {
-		if (!boot_watch) {
+		if (!qv_sec_timer_mine) {
 			before.ctl = read_sysreg("cntps_ctl_el1");
 			before.cval = read_sysreg("cntps_cval_el1");
 			before.ppi = ppi_get();
 			ppi_set(GIC_PPI_SECURE);
 			qv_gic_release();
-			boot_watch = true;
+			qv_sec_timer_mine = true;
 		}
 		before.watch_cval = arch_counter() + ticks;
 		write_sysreg("cntps_cval_el1", before.watch_cval);
@@ -222,9 +233,9 @@ MON_COLD_BOOT void plat_tos_boot_timer(uint64_t ticks)
 		isb();
 		return;
 	}
-	if (!boot_watch)
+	if (!qv_sec_timer_mine)
 		return;
-	boot_watch = false;
+	qv_sec_timer_mine = false;
 	if (read_sysreg("cntps_cval_el1") == before.watch_cval) {
 		write_sysreg("cntps_ctl_el1", 0);
 		write_sysreg("cntps_cval_el1", before.cval);
