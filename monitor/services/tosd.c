@@ -169,10 +169,11 @@ static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_
 }
 
 /*
- * One synchronous entry at vector `vec` with x[0..7]; true when it answered
- * with that entry's return (and, for a hook, x1 = 0), its x0-x7 in x[].
+ * One synchronous entry at vector `vec` with x[0..7] and plat.h's `flags`
+ * (PLAT_TOS_FRESH, PLAT_TOS_ITS_FIQ); true when it answered with that
+ * entry's return (and, for a hook, x1 = 0), its x0-x7 in x[].
  */
-static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
+static bool enter(unsigned cpu, unsigned vec, unsigned flags, uint64_t x[8])
 {
 	static const uint8_t answer[VEC_COUNT] = {
 		RET_CALL, RET_CALL, RET_ON, RET_OFF, RET_RESUME, RET_SUSPEND, RET_FIQ,
@@ -180,7 +181,7 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 	};
 	unsigned want = answer[vec];
 	uint64_t pc = vectors + 4 * vec;
-	unsigned flags = (fresh ? PLAT_TOS_FRESH : 0) | (vec == VEC_FIQ ? PLAT_TOS_ITS_FIQ : 0), how;
+	unsigned how;
 
 	watch_others(cpu);
 	if (vec == VEC_YIELD)
@@ -195,11 +196,11 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 	return false;
 }
 
-static bool hook(unsigned cpu, unsigned vec, bool fresh, uint64_t x0)
+static bool hook(unsigned cpu, unsigned vec, unsigned flags, uint64_t x0)
 {
 	uint64_t x[8] = { x0, 0, 0, 0, 0, 0, 0, 0 };
 
-	return enter(cpu, vec, fresh, x);
+	return enter(cpu, vec, flags, x);
 }
 
 /* A CPU the trusted OS has not seen gets its cpu_on entry first (TF-A's opteed does the same). */
@@ -207,7 +208,7 @@ static bool seen(unsigned cpu)
 {
 	if (cpu_state[cpu] == CPU_ON)
 		return true;
-	if (!hook(cpu, VEC_CPU_ON, true, 0))
+	if (!hook(cpu, VEC_CPU_ON, PLAT_TOS_FRESH, 0))
 		return false;
 	cpu_state[cpu] = CPU_ON;
 	return true;
@@ -239,7 +240,7 @@ bool tosd_handle(struct mon_call *c)
 		x[i] = c->r->x[i] & width;
 	/* The ID as dispatched: without SMCCC 1.3's SVE hint, which no trusted OS takes for its own. */
 	x[0] = c->fid;
-	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x)) {
+	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, 0, x)) {
 		for (i = 0; i < 4; i++)
 			c->r->x[i] = x[i + 1] & width;
 		return true;
@@ -256,7 +257,7 @@ void mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
 		plat_tos_fiq_drop();
 		return;
 	}
-	(void)hook(cpu, VEC_FIQ, false, ns_pc);
+	(void)hook(cpu, VEC_FIQ, PLAT_TOS_ITS_FIQ, ns_pc);
 }
 
 /*
@@ -284,7 +285,7 @@ int32_t tosd_power(const struct mon_power_event *e)
 		break;
 	case MON_POWER_RESUME:
 		if (e->kind == MON_POWER_ON) {
-			if (hook(cpu, VEC_CPU_ON, true, 0))
+			if (hook(cpu, VEC_CPU_ON, PLAT_TOS_FRESH, 0))
 				*state = CPU_ON;
 			return 0;
 		}
@@ -305,7 +306,7 @@ int32_t tosd_power(const struct mon_power_event *e)
 	}
 	if (vec >= VEC_SYSTEM_OFF ? !seen(cpu) : *state != CPU_ON)
 		return 0;
-	if (hook(cpu, vec, false, e->level) && vec <= VEC_CPU_SUSPEND)
+	if (hook(cpu, vec, 0, e->level) && vec <= VEC_CPU_SUSPEND)
 		*state = (uint8_t)now;
 	return 0;
 }
