@@ -20,7 +20,8 @@
 #
 # A port's settings file sets ARCH (a folder of monitor/arch), BOARD_DIR,
 # BOARD_INC (the folder of the board's platform.h for this architecture),
-# BOARD_C, BOARD_SCMI_C (its files that only SCMI=1 builds), BOARD_DRIVERS
+# BOARD_C, BOARD_SCMI_C (its files that only SCMI=1 builds), BOARD_TOSD_C
+# (its files that only TOSD=1 builds), BOARD_DRIVERS
 # (names in monitor/drivers), BOARD_COLD_C, BOARD_SIZE_C, and its
 # optimisation: OPT (default -O2), OPT_COLD for cold-boot code, OPT_SIZE for
 # resident code that no measured fast path runs (mk/sources.mk lists both).
@@ -69,6 +70,7 @@ else
 FW_ARCH_C := $(filter-out $(ARCH_TOSD_C),$(ARCH_C))
 FW_ARCH_S := $(filter-out $(ARCH_TOSD_S),$(ARCH_S))
 FW_MON_C := $(filter-out $(MON_TOSD_C),$(FW_MON_C)) $(MON_TOSD_OFF_C)
+FW_BOARD_C := $(filter-out $(BOARD_TOSD_C),$(FW_BOARD_C))
 endif
 DRIVERS_C := $(patsubst %,$(DRIVERS_DIR)/%.c,$(BOARD_DRIVERS))
 SRCS_C := $(FW_BOARD_C) $(FW_ARCH_C) $(ARCH_SHARED_C) $(DRIVERS_C) $(FWLIB_C) $(FW_MON_C) $(EXTRA_C)

@@ -40,7 +40,10 @@ void plat_unlock(void);
  * runs, whatever it masks (the normal world's interrupts wait meanwhile);
  * PLAT_TOS_RESUME back where the last exit left it, every register as
  * then (pc and x[] unused); with PLAT_TOS_ANSWER too, x0-x7 = x[0..7]
- * there (the monitor's answer to the SMC it exited with). Returns at its next
+ * there (the monitor's answer to the SMC it exited with); PLAT_TOS_ITS_FIQ
+ * the entry is for one of its own interrupts (its fiq entry), which it
+ * must be able to take (else, in a watched entry, its interrupts may be
+ * held back until the entry ends, the watch kept). Returns at its next
  * SMC (PLAT_TOS_SMC, its x0-x7 in x[]), at another exception it takes to
  * EL3 (PLAT_TOS_EXCEPTION, x[0] the syndrome, x[1] where), or at the
  * monitor's interrupt
@@ -53,6 +56,7 @@ enum { PLAT_TOS_SMC, PLAT_TOS_EXCEPTION, PLAT_TOS_INTERRUPT };
 #define PLAT_TOS_WATCH	2u
 #define PLAT_TOS_RESUME	4u
 #define PLAT_TOS_ANSWER	8u
+#define PLAT_TOS_ITS_FIQ	16u
 unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 void plat_tos_kick(unsigned cpu);
 /*
@@ -76,6 +80,15 @@ void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n,
  * then on, on every CPU.
  */
 bool plat_tos_prepare(void);
+/*
+ * Cold boot, around the trusted OS's first entry (mon_tos_boot()), when no
+ * other CPU runs to find it late (plat_tos_kick()): a timer of the
+ * monitor's, on this CPU, that ends a watched entry (PLAT_TOS_INTERRUPT)
+ * `ticks` of counter time from now, whatever the trusted OS masks; each
+ * call starts it again. 0: stopped, and whatever the trusted OS did not
+ * take for itself in the meantime put back as it was.
+ */
+void plat_tos_boot_timer(uint64_t ticks);
 /*
  * A trusted OS's interrupt pending at this CPU's FIQ with no trusted OS to
  * take it (mon_tos_fiq()): it and the rest of the trusted OS's interrupts

@@ -350,6 +350,9 @@ void tos_c_fast(unsigned cpu, struct tos_regs *r)
 		gic_sgi_self(TOS_FAULT_SGI_INTID);
 		tos_smc_raw(TOS_UNKNOWN_RETURN, 0);
 		break;
+	case TOS_FAULT_TIMER_HANG:
+		tos_arch_timer_arm(TOS_TIMER_MIN_PERIOD);
+		break;
 	default:
 		break;
 	}

@@ -93,7 +93,11 @@
  * CPU, then TOS_UNKNOWN_RETURN: once it is dead, that interrupt must not
  * bring the CPU back to the monitor for ever */
 #define TOS_FAULT_SGI		6
-#define TOS_FAULT_COUNT		7
+/* its secure timer firing at its CPU (a group-0 interrupt on a GICv2, as
+ * the monitor's own), then TOS_FAULT_HANG: the monitor must still find it
+ * hung */
+#define TOS_FAULT_TIMER_HANG	7
+#define TOS_FAULT_COUNT		8
 #define TOS_FAULT_SGI_INTID	9
 #define TOS_UNKNOWN_RETURN	0xBE0000FF
 

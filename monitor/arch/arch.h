@@ -107,6 +107,15 @@ bool board_fiq_is_tos(void);
  * had returned.
  */
 uint32_t board_tos_pmr(uint32_t pmr);
+/*
+ * In a watched entry, one of the trusted OS's interrupts came to EL3 as an
+ * FIQ (board_fiq_is_tos()): the priority mask to set (board_tos_pmr()) to
+ * hold it back until the entry ends, the monitor's own interrupt still let
+ * through, so that the entry goes on watched; 0 when it cannot be held
+ * back (it is at the monitor's priority) and the entry goes on unwatched,
+ * for the trusted OS to take it.
+ */
+uint32_t board_tos_fiq_priority(void);
 
 /*
  * Between the code every architecture shares (the C files of monitor/arch)

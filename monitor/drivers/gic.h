@@ -42,6 +42,17 @@
  */
 #define GIC_OTHER_GROUP_LAST	1022
 #define GIC_SECURE_PRIORITY	0x00
+
+/*
+ * A PPI's configuration on the calling CPU as one word (gicv2_ppi_get(),
+ * gicv3_ppi_get(); the _set()s write one back): its group bit, its group
+ * modifier bit (GICv3), whether it is enabled, and its priority.
+ */
+#define GIC_PPI_GROUP1		(1u << 0)
+#define GIC_PPI_GRPMOD		(1u << 1)
+#define GIC_PPI_ENABLED		(1u << 2)
+#define GIC_PPI_PRIORITY(p)	((uint32_t)(p) << 8)
+#define GIC_PPI_SECURE		(GIC_PPI_ENABLED | GIC_PPI_PRIORITY(GIC_SECURE_PRIORITY))
 #define GIC_PMR_ALL		0xff
 
 /*

@@ -57,6 +57,27 @@ MON_COLD_BOOT void gicv2_secure_ppi(uintptr_t gicd, unsigned intid)
 	mmio_write32(gicd + GICD_ISENABLER(0), bit);
 }
 
+MON_COLD_BOOT uint32_t gicv2_ppi_get(uintptr_t gicd, unsigned intid)
+{
+	uint32_t bit = 1u << intid;
+
+	return (mmio_read32(gicd + GICD_IGROUPR(0)) & bit ? GIC_PPI_GROUP1 : 0) |
+	       (mmio_read32(gicd + GICD_ISENABLER(0)) & bit ? GIC_PPI_ENABLED : 0) |
+	       GIC_PPI_PRIORITY(mmio_read8(gicd + GICD_IPRIORITYR(intid)));
+}
+
+/* Disabled while it changes. */
+MON_COLD_BOOT void gicv2_ppi_set(uintptr_t gicd, unsigned intid, uint32_t cfg)
+{
+	uint32_t bit = 1u << intid, group = mmio_read32(gicd + GICD_IGROUPR(0)) & ~bit;
+
+	mmio_write32(gicd + GICD_ICENABLER(0), bit);
+	mmio_write32(gicd + GICD_IGROUPR(0), group | (cfg & GIC_PPI_GROUP1 ? bit : 0));
+	mmio_write8(gicd + GICD_IPRIORITYR(intid), (uint8_t)(cfg >> 8));
+	if (cfg & GIC_PPI_ENABLED)
+		mmio_write32(gicd + GICD_ISENABLER(0), bit);
+}
+
 bool gicv2_group0_drain(uintptr_t gicc)
 {
 	for (;;) {

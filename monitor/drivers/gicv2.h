@@ -43,6 +43,8 @@ void gicv2_send_sgi(uintptr_t gicd, unsigned cpu, unsigned sgi);
  * the GIC, so the OS cannot take it back.
  */
 void gicv2_secure_ppi(uintptr_t gicd, unsigned intid);
+uint32_t gicv2_ppi_get(uintptr_t gicd, unsigned intid);
+void gicv2_ppi_set(uintptr_t gicd, unsigned intid, uint32_t cfg);
 /*
  * Acknowledges and ends every pending group-0 interrupt of the calling CPU
  * (board_gic_interrupt() for each that is no SGI); true when what is left

@@ -16,6 +16,8 @@
 #define CTLR_RWP		(1u << 31)
 
 #define GICR_FRAME		0x10000
+#define GICR_CTLR		0x0000
+#define GICR_CTLR_RWP		(1u << 3)
 #define GICR_WAKER		0x0014
 #define GICR_TYPER		0x0008
 #define GICR_TYPER_VLPIS	(1u << 1)
@@ -24,6 +26,7 @@
 #define WAKER_CASLEEP		(1u << 2)
 #define SGI_IGROUPR0		(GICR_FRAME + 0x0080)
 #define SGI_ISENABLER0		(GICR_FRAME + 0x0100)
+#define SGI_ICENABLER0		(GICR_FRAME + 0x0180)
 #define SGI_IPRIORITYR(n)	(GICR_FRAME + 0x0400 + (n))
 #define SGI_IGRPMODR0		(GICR_FRAME + 0x0d00)
 
@@ -110,6 +113,39 @@ MON_COLD_BOOT void gicv3_secure_ppi(uintptr_t gicr, uintptr_t gicr_end, unsigned
 	mmio_write32(rd + SGI_IGRPMODR0, mmio_read32(rd + SGI_IGRPMODR0) & ~bit);
 	mmio_write8(rd + SGI_IPRIORITYR(intid), GIC_SECURE_PRIORITY);
 	mmio_write32(rd + SGI_ISENABLER0, bit);
+}
+
+MON_COLD_BOOT uint32_t gicv3_ppi_get(uintptr_t gicr, uintptr_t gicr_end, unsigned intid)
+{
+	uint32_t bit = 1u << intid;
+	uintptr_t rd = gicr_of_this_cpu(gicr, gicr_end);
+
+	if (!rd)
+		return 0;
+	return (mmio_read32(rd + SGI_IGROUPR0) & bit ? GIC_PPI_GROUP1 : 0) |
+	       (mmio_read32(rd + SGI_IGRPMODR0) & bit ? GIC_PPI_GRPMOD : 0) |
+	       (mmio_read32(rd + SGI_ISENABLER0) & bit ? GIC_PPI_ENABLED : 0) |
+	       GIC_PPI_PRIORITY(mmio_read8(rd + SGI_IPRIORITYR(intid)));
+}
+
+/* Disabled while it changes. */
+MON_COLD_BOOT void gicv3_ppi_set(uintptr_t gicr, uintptr_t gicr_end, unsigned intid, uint32_t cfg)
+{
+	uint32_t bit = 1u << intid;
+	uintptr_t rd = gicr_of_this_cpu(gicr, gicr_end);
+
+	if (!rd)
+		return;
+	mmio_write32(rd + SGI_ICENABLER0, bit);
+	while (mmio_read32(rd + GICR_CTLR) & GICR_CTLR_RWP)
+		;
+	mmio_write32(rd + SGI_IGROUPR0, (mmio_read32(rd + SGI_IGROUPR0) & ~bit) |
+						(cfg & GIC_PPI_GROUP1 ? bit : 0));
+	mmio_write32(rd + SGI_IGRPMODR0, (mmio_read32(rd + SGI_IGRPMODR0) & ~bit) |
+						 (cfg & GIC_PPI_GRPMOD ? bit : 0));
+	mmio_write8(rd + SGI_IPRIORITYR(intid), (uint8_t)(cfg >> 8));
+	if (cfg & GIC_PPI_ENABLED)
+		mmio_write32(rd + SGI_ISENABLER0, bit);
 }
 
 bool gicv3_group0_drain(void)

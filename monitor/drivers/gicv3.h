@@ -36,6 +36,9 @@ void gicv3_cpu_init(uintptr_t gicr, uintptr_t gicr_end, unsigned sgi);
 void gicv3_send_sgi(uint64_t mpidr, unsigned sgi);
 /* As gicv2_secure_ppi(), in the calling CPU's redistributor. */
 void gicv3_secure_ppi(uintptr_t gicr, uintptr_t gicr_end, unsigned intid);
+/* As gicv2_ppi_get() and gicv2_ppi_set() (gic.h's word), in the calling CPU's redistributor. */
+uint32_t gicv3_ppi_get(uintptr_t gicr, uintptr_t gicr_end, unsigned intid);
+void gicv3_ppi_set(uintptr_t gicr, uintptr_t gicr_end, unsigned intid, uint32_t cfg);
 /* As gicv2_group0_drain(), through ICC_IAR0_EL1. */
 bool gicv3_group0_drain(void);
 /* As gicv2_cpu_quiesce(): group 1 off for this core at EL3, the priority mask open. */

@@ -43,17 +43,6 @@ enum { RET_ENTRY, RET_ON, RET_OFF, RET_SUSPEND, RET_RESUME, RET_CALL, RET_FIQ, R
 /* Where each CPU is for the trusted OS (TF-A's OPTEE_PSTATE_*). */
 enum { CPU_UNKNOWN, CPU_ON, CPU_OFF };
 
-/*
- * How long an entry other than a yielding call may take: 500 ms of counter
- * time, three times over (dead()). A CPU found late is kicked out of the
- * entry and, while the trusted OS lives, sent back into it with its watch
- * started again: the counter runs on while the CPU does not (QEMU's TCG
- * on a busy host stops a virtual CPU for hundreds of milliseconds), so
- * one late finding is no proof of a hang; three in a row are.
- */
-#define WATCH_DIVISOR	2
-#define WATCH_STRIKES	3
-
 bool tosd_alive;
 static uint64_t vectors;
 static uint8_t cpu_state[MON_MAX_CPUS];
@@ -211,10 +200,11 @@ static unsigned enter_watched(unsigned cpu, uint64_t pc, unsigned flags, uint64_
 }
 
 /*
- * One synchronous entry at vector `vec` with x[0..7]; true when it answered
- * with that entry's return (and, for a hook, x1 = 0), its x0-x7 in x[].
+ * One synchronous entry at vector `vec` with x[0..7] and plat.h's `flags`
+ * (PLAT_TOS_FRESH, PLAT_TOS_ITS_FIQ); true when it answered with that
+ * entry's return (and, for a hook, x1 = 0), its x0-x7 in x[].
  */
-static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
+static bool enter(unsigned cpu, unsigned vec, unsigned flags, uint64_t x[8])
 {
 	static const uint8_t answer[VEC_COUNT] = {
 		RET_CALL, RET_CALL, RET_ON, RET_OFF, RET_RESUME, RET_SUSPEND, RET_FIQ,
@@ -222,7 +212,7 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 	};
 	unsigned want = answer[vec];
 	uint64_t pc = vectors + 4 * vec;
-	unsigned flags = fresh ? PLAT_TOS_FRESH : 0, how;
+	unsigned how;
 
 	watch_others(cpu);
 	if (vec == VEC_YIELD)
@@ -237,11 +227,11 @@ static bool enter(unsigned cpu, unsigned vec, bool fresh, uint64_t x[8])
 	return false;
 }
 
-static bool hook(unsigned cpu, unsigned vec, bool fresh, uint64_t x0)
+static bool hook(unsigned cpu, unsigned vec, unsigned flags, uint64_t x0)
 {
 	uint64_t x[8] = { x0, 0, 0, 0, 0, 0, 0, 0 };
 
-	return enter(cpu, vec, fresh, x);
+	return enter(cpu, vec, flags, x);
 }
 
 /* A CPU the trusted OS has not seen gets its cpu_on entry first (TF-A's opteed does the same). */
@@ -249,7 +239,7 @@ static bool seen(unsigned cpu)
 {
 	if (cpu_state[cpu] == CPU_ON)
 		return true;
-	if (!hook(cpu, VEC_CPU_ON, true, 0))
+	if (!hook(cpu, VEC_CPU_ON, PLAT_TOS_FRESH, 0))
 		return false;
 	set_state(cpu, CPU_ON);
 	return true;
@@ -283,7 +273,7 @@ bool tosd_handle(struct mon_call *c)
 		x[i] = c->r->x[i] & width;
 	/* The ID as dispatched: without SMCCC 1.3's SVE hint, which no trusted OS takes for its own. */
 	x[0] = c->fid;
-	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, false, x)) {
+	if (seen(c->cpu) && enter(c->cpu, secmon_fid_is_fast(c->fid) ? VEC_FAST : VEC_YIELD, 0, x)) {
 		for (i = 0; i < 4; i++)
 			c->r->x[i] = x[i + 1] & width;
 		return true;
@@ -300,7 +290,7 @@ void mon_tos_fiq(unsigned cpu, uint64_t ns_pc)
 		plat_tos_fiq_drop();
 		return;
 	}
-	(void)hook(cpu, VEC_FIQ, false, ns_pc);
+	(void)hook(cpu, VEC_FIQ, PLAT_TOS_ITS_FIQ, ns_pc);
 }
 
 /*
@@ -328,7 +318,7 @@ int32_t tosd_power(const struct mon_power_event *e)
 		break;
 	case MON_POWER_RESUME:
 		if (e->kind == MON_POWER_ON) {
-			if (hook(cpu, VEC_CPU_ON, true, 0))
+			if (hook(cpu, VEC_CPU_ON, PLAT_TOS_FRESH, 0))
 				set_state(cpu, CPU_ON);
 			return 0;
 		}
@@ -349,7 +339,7 @@ int32_t tosd_power(const struct mon_power_event *e)
 	}
 	if (vec >= VEC_SYSTEM_OFF ? !seen(cpu) : *state != CPU_ON)
 		return 0;
-	if (hook(cpu, vec, false, e->level) && vec <= VEC_CPU_SUSPEND)
+	if (hook(cpu, vec, 0, e->level) && vec <= VEC_CPU_SUSPEND)
 		set_state(cpu, now);
 	return 0;
 }

@@ -24,6 +24,18 @@ int32_t tosd_power(const struct mon_power_event *e);
  */
 unsigned tosd_run(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 
+/*
+ * How long an entry other than a yielding call may take: 500 ms of counter
+ * time (1 / WATCH_DIVISOR s), WATCH_STRIKES times over. A CPU found late is
+ * kicked out of the entry and, while the trusted OS lives, sent back into
+ * it with its watch started again: the counter runs on while the CPU does
+ * not (QEMU's TCG on a busy host stops a virtual CPU for hundreds of
+ * milliseconds), so one late finding is no proof of a hang; three in a row
+ * are. The first entry (tosd_boot.c) is held to the same rule.
+ */
+#define WATCH_DIVISOR	2
+#define WATCH_STRIKES	3
+
 /* OP-TEE's vector table holds nine entries; its first entry ends with ENTRY_DONE. */
 #define TOSD_VECTORS	9
 #define TOSD_ENTRY_DONE	0xbe000000u

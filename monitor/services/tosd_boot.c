@@ -3,7 +3,8 @@
  * The trusted OS's first entry (mon_tos_boot(), monitor.h), cold boot only:
  * OP-TEE's arguments in x0-x3, ENTRY_DONE with its vector table, which
  * must lie inside the trusted OS's memory; then the dispatcher (tosd.c)
- * takes its entities.
+ * takes its entities. The entry is watched as every other (tosd.c's
+ * WATCH_* rule), by a timer of the platform's: no other CPU runs yet.
  */
 #include "../core/log.h"
 #include "../plat.h"
@@ -14,6 +15,27 @@ bool mon_tos_hosted(void)
 	return true;
 }
 
+/*
+ * The first entry: the platform's timer ends it each 500 ms without an
+ * answer (PLAT_TOS_INTERRUPT) and it goes back in, watched again, until
+ * WATCH_STRIKES in a row; then the CPU is the monitor's again.
+ */
+static unsigned first_entry(unsigned cpu, uint64_t entry, uint64_t x[8])
+{
+	uint64_t limit = plat_counter_hz() / WATCH_DIVISOR;
+	unsigned flags = PLAT_TOS_FRESH, how, strikes = 0;
+
+	for (;;) {
+		plat_tos_boot_timer(limit);
+		how = tosd_run(cpu, entry, flags | PLAT_TOS_WATCH, x);
+		if (how != PLAT_TOS_INTERRUPT || ++strikes == WATCH_STRIKES)
+			break;
+		flags = PLAT_TOS_RESUME;
+	}
+	plat_tos_boot_timer(0);
+	return how;
+}
+
 bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 		  const uint64_t args[4])
 {
@@ -22,7 +44,12 @@ bool mon_tos_boot(unsigned cpu, uint64_t entry, uint64_t base, uint64_t end,
 
 	if (cpu >= MON_MAX_CPUS || !plat_tos_prepare())
 		return false;
-	how = tosd_run(cpu, entry, PLAT_TOS_FRESH, x);
+	how = first_entry(cpu, entry, x);
+	if (how == PLAT_TOS_INTERRUPT) {
+		mon_log("trusted OS: its first entry gave no answer in %u x 500 ms: booting "
+			"without it\n", WATCH_STRIKES);
+		return false;
+	}
 	if (how != PLAT_TOS_SMC || (uint32_t)x[0] != TOSD_ENTRY_DONE) {
 		mon_log("trusted OS: its first entry ended with %s %lx (want ENTRY_DONE): "
 			"booting without it\n", how == PLAT_TOS_SMC ? "SMC" : "an exception, ESR",

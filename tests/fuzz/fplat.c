@@ -337,6 +337,11 @@ void plat_tos_fiq_drop(void)
 {
 }
 
+void plat_tos_boot_timer(uint64_t ticks)
+{
+	(void)ticks;
+}
+
 bool plat_caller_is_guest(const struct mon_caller *caller)
 {
 	(void)caller;

@@ -34,7 +34,7 @@
  *   nsk.test=tos        the project's secure payload through the monitor
  *                       (tos.c); nsk.preempt=N yielding-call preemptions,
  *                       nsk.tospd=STATE|none the secondaries' power-down,
- *                       nsk.tosfault=K (0-6) the payload's failure K contained
+ *                       nsk.tosfault=K (0-7) the payload's failure K contained
  *   nsk.test=trace      the monitor's recording read back from every CPU at
  *                       once, hostile TRACE_READ buffers (trace.c)
  *   nsk.test=a32el1     SMCs from AArch32 EL1 (a32el1.c); nsk.a32id12=ID
@@ -112,7 +112,7 @@ static bool arch_option(const struct nsk_arg *a)
 		test.tospd = 0;
 	else if (nsk_arg_is(a, "tospd", 0) && a->num)
 		test.tospd = a->v;
-	else if (nsk_arg_is(a, "tosfault", 0) && a->num && a->v < 7)
+	else if (nsk_arg_is(a, "tosfault", 0) && a->num && a->v < 8)
 		test.tosfault = a->v + 1;
 	else if (nsk_arg_is(a, "a32id12", 0) && a->num)
 		test.a32id12 = a->v;

@@ -14,7 +14,7 @@
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
  * preemptions in all; the FP/SIMD registers of both sides kept apart.
- * nsk.tosfault=K (0-6): instead, the payload's failure K contained by the
+ * nsk.tosfault=K (0-7): instead, the payload's failure K contained by the
  * monitor (faults() below).
  */
 #include <secmon/client.h>
@@ -373,6 +373,7 @@ static const char *const fault_names[TOS_FAULT_COUNT] = {
 	"a data abort", "an undefined instruction", "a hang with interrupts masked",
 	"an unknown return ID", "a wrong return (ON_DONE to a call)",
 	"a read of the normal world's PAuth key", "a secure SGI pending, then an unknown return ID",
+	"its secure timer firing, then a hang with interrupts masked",
 };
 
 /*

@@ -32,7 +32,7 @@ static const unsigned ret_of[] = { 5, 5, 1, 2, 4, 3, 6, 7, 8 };
 
 /* How the fake answers a call. */
 enum { GOOD, WRONG_ID, EXCEPTION, BAD_VECTORS, HOOK_ERROR, HANG_CPU1, SLOW_CPU1, HANG_ALIVE, ASKS,
-       LOOP_ASKS };
+       LOOP_ASKS, BOOT_HANG, BOOT_SLOW };
 
 /*
  * ASKS: SMCs to the monitor, as OP-TEE makes them (SMCCC_VERSION,
@@ -65,6 +65,9 @@ static struct {
 	unsigned loops;		/* LOOP_ASKS: CPU 1's calls to the monitor */
 	unsigned wrong_answers;	/* LOOP_ASKS: answers to them other than SMCCC 1.5 */
 	uint64_t t0;		/* LOOP_ASKS: when CPU 1's call came in */
+	unsigned boot_entries;	/* BOOT_*: entries at the image's entry point */
+	unsigned boot_flags[8];	/* BOOT_*: their flags */
+	uint64_t boot_timer[8];	/* BOOT_*: the platform's boot timer at each */
 } fake;
 
 static void wait_ms(uint64_t ms)
@@ -109,6 +112,21 @@ static unsigned fake_tos(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8
 		}
 		if (flags & PLAT_TOS_ANSWER)
 			memcpy(x, fake.start_x, sizeof(fake.start_x));	/* its entry's arguments */
+	}
+	/*
+	 * BOOT_HANG: the first entry never answers (interrupts masked: only
+	 * the platform's boot timer ends it); BOOT_SLOW: it answers in its
+	 * third watch.
+	 */
+	if (pc == TOS_BASE && atomic_load(&fake.mode) >= BOOT_HANG) {
+		unsigned k = fake.boot_entries++;
+
+		if (k < 8) {
+			fake.boot_flags[k] = flags;
+			fake.boot_timer[k] = sim_tos_boot_timer;
+		}
+		if (atomic_load(&fake.mode) == BOOT_HANG || k < 2)
+			return PLAT_TOS_INTERRUPT;
 	}
 	if (pc == TOS_BASE) {
 		memcpy(fake.boot_x, x, sizeof(fake.boot_x));
@@ -290,6 +308,8 @@ static void sc_good(unsigned cpu, uint64_t pc, uint64_t ctx)
 	EXPECT_EQ(r.x[1], 0x1122334455667788ull);
 	call(0x32000010u, 5, 9, &r);
 	EXPECT_EQ(r.x[3], 0x5ee1d);
+	/* One of its interrupts, taken while the normal world ran at 0x4444: its fiq entry. */
+	mon_tos_fiq(0, 0x4444);
 	/* CPU 1: its cpu_on entry before it runs, its cpu_off before it goes. */
 	EXPECT_EQ(SMC3(P64(CPU_ON), m(1), PC_A, 1), 0);
 	WAIT_FLAG(&S.step, 1);
@@ -315,7 +335,12 @@ static void tos_calls_and_hooks(void **state)
 	assert_int_equal(entries(0, V_SUSPEND), 1);
 	assert_int_equal(entries(0, V_RESUME), 1);
 	assert_int_equal(entries(0, V_SYSOFF), 1);
+	assert_int_equal(entries(0, V_FIQ), 1);
 	for (unsigned i = 0; i < atomic_load(&fake.n); i++) {
+		/* Only its fiq entry is for one of its own interrupts, which it must take. */
+		assert_int_equal(!!(fake.e[i].flags & PLAT_TOS_ITS_FIQ), fake.e[i].vec == V_FIQ);
+		if (fake.e[i].vec == V_FIQ)
+			assert_int_equal(fake.e[i].x0, 0x4444);
 		/* cpu_on fresh, before CPU 1 ever ran; every entry but a yielding call watched. */
 		if (fake.e[i].vec == V_ON) {
 			assert_true(fake.e[i].flags & PLAT_TOS_FRESH);
@@ -424,6 +449,71 @@ static void tos_boot_checks_the_vector_table(void **state)
 	run_clean(sc_bad_boot, 1, 0);
 	assert_int_equal(atomic_load(&fake.n), 0);
 	assert_non_null(strstr(console, "ENTRY_DONE with vector table efffff8, not inside it"));
+	sim_tos = NULL;
+}
+
+/*
+ * A first entry that never answers, with interrupts masked: no other CPU
+ * runs yet, so the platform's boot timer ends each 500 ms watch; after
+ * three, the boot goes on without the trusted OS, which is never entered
+ * again, and its calls answer SMC_UNK.
+ */
+static void sc_boot_hang(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	(void)cpu;
+	(void)pc;
+	(void)ctx;
+	EXPECT_EQ(boot_tos(), false);
+	EXPECT_EQ(SMC1(0xbf00ff00u, 0), UNK64);
+	EXPECT_EQ(SMC1(0xb2000001u, 0), UNK64);
+}
+
+static void tos_boot_hang_is_contained(void **state)
+{
+	(void)state;
+	reset_fake(BOOT_HANG);
+	sim_tos_boot_timer_starts = 0;
+	run_clean(sc_boot_hang, 1, 0);
+	assert_int_equal(fake.boot_entries, 3);
+	assert_int_equal(fake.boot_flags[0], PLAT_TOS_FRESH | PLAT_TOS_WATCH);
+	for (unsigned k = 0; k < 3; k++) {
+		if (k)
+			assert_int_equal(fake.boot_flags[k], PLAT_TOS_RESUME | PLAT_TOS_WATCH);
+		assert_int_equal(fake.boot_timer[k], 500000000u);	/* the sim's counter: ns */
+	}
+	assert_int_equal(sim_tos_boot_timer_starts, 3);
+	assert_int_equal(sim_tos_boot_timer, 0);
+	assert_int_equal(atomic_load(&fake.n), 0);
+	assert_non_null(strstr(console, "trusted OS: its first entry gave no answer in 3 x 500 ms: "
+				       "booting without it"));
+	sim_tos = NULL;
+}
+
+/* Late twice, it answers in its third watch: it runs, and its timer is stopped. */
+static void sc_boot_slow(unsigned cpu, uint64_t pc, uint64_t ctx)
+{
+	struct secmon_regs r;
+
+	(void)cpu;
+	(void)pc;
+	(void)ctx;
+	EXPECT_EQ(boot_tos(), true);
+	call(0xb2000001u, 0x1234, 0x77, &r);
+	EXPECT_EQ(r.x[0], 0x5ec00000b2000001ull);
+}
+
+static void tos_boot_late_twice_is_not_dead(void **state)
+{
+	(void)state;
+	reset_fake(BOOT_SLOW);
+	sim_tos_boot_timer_starts = 0;
+	run_clean(sc_boot_slow, 1, 0);
+	assert_int_equal(fake.boot_entries, 3);
+	assert_int_equal(fake.boot_flags[2], PLAT_TOS_RESUME | PLAT_TOS_WATCH);
+	assert_int_equal(sim_tos_boot_timer_starts, 3);
+	assert_int_equal(sim_tos_boot_timer, 0);
+	assert_int_equal(entries(0, V_FAST), 1);
+	assert_null(strstr(console, "trusted OS: its first entry"));
 	sim_tos = NULL;
 }
 
@@ -649,7 +739,8 @@ static void tos_calls_to_the_monitor_are_answered(void **state)
 		assert_int_equal(fake.answer_flags[k],
 				 PLAT_TOS_RESUME | PLAT_TOS_ANSWER | PLAT_TOS_WATCH);
 	}
-	assert_int_equal(fake.answer_flags[0], PLAT_TOS_RESUME | PLAT_TOS_ANSWER);
+	/* The first entry is watched too (the platform's boot timer). */
+	assert_int_equal(fake.answer_flags[0], PLAT_TOS_RESUME | PLAT_TOS_ANSWER | PLAT_TOS_WATCH);
 	assert_int_equal(entries(0, V_FAST), 2);
 	assert_int_equal(entries(1, V_ON), 0);
 	assert_null(strstr(console, "trusted OS on CPU"));
@@ -664,6 +755,8 @@ int main(void)
 		cmocka_unit_test(tos_exception_is_contained),
 		cmocka_unit_test(tos_hook_error_is_contained),
 		cmocka_unit_test(tos_boot_checks_the_vector_table),
+		cmocka_unit_test(tos_boot_hang_is_contained),
+		cmocka_unit_test(tos_boot_late_twice_is_not_dead),
 		cmocka_unit_test(tos_gets_ids_without_the_sve_hint),
 		cmocka_unit_test(tos_dead_frees_a_hung_cpu),
 		cmocka_unit_test(tos_late_once_is_not_dead),

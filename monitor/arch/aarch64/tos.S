@@ -350,8 +350,10 @@ tos_exit:
  * back (board_tos_pmr()) and SCR_EL3.FIQ set: the monitor's own interrupt
  * then reaches EL3 however the trusted OS masks. An FIQ of the trusted
  * OS's own (board_fiq_is_tos(): a group-0 interrupt on a GICv2) is left
- * pending for it, and it resumes unwatched; the monitor's is acknowledged
- * (board_fiq()). x19 the context, x20 pc, x21 x[], w22 how, w23 flags,
+ * pending for it: held back until the entry ends (board_tos_fiq_priority()),
+ * the entry going on watched; in its fiq entry (TC_FLAG_ITS_FIQ), or if it
+ * cannot be held back, for it to take, the entry going on unwatched. The
+ * monitor's is acknowledged (board_fiq()). x19 the context, x20 pc, x21 x[], w22 how, w23 flags,
  * w24 the priority mask before, w25 the exit's kind.
  */
 	.global	plat_tos_enter
@@ -384,24 +386,25 @@ plat_tos_enter:
 	add	x9, x9, :lo12:a64_tos_no_vectors
 	str	x9, [x19, #TC_S_EL1 + TC_VBAR_EL1]
 	bl	tos_fresh_cpu
-1:	tbz	w23, #1, 3f			/* TC_FLAG_WATCH */
+1:	tbz	w23, #1, tos_enter_again	/* TC_FLAG_WATCH */
 	mov	w0, #BOARD_TOS_PMR
 	bl	board_tos_pmr
 	mov	w24, w0
-3:	ldr	x9, [x19, #TC_PENDING]
+tos_enter_again:
+	ldr	x9, [x19, #TC_PENDING]
 	cbnz	x9, tos_pending
 	mov	x0, x19
 	mov	x1, x20
 	mov	x2, x21
 	mov	w3, w22
 	bl	a64_tos_enter
-4:	mov	w25, w0
+tos_entered:
+	mov	w25, w0
 	cmp	w25, #TC_EXIT_FIQ
 	b.ne	tos_enter_done
 	bl	board_fiq_is_tos
 	cbz	w0, tos_enter_done
-	mov	w22, #TC_RESUME
-	b	3b
+	b	tos_fiq_its
 
 /*
  * The EL1 registers to [x12] and from [x12] (el1_*_dense: all but the
@@ -518,6 +521,20 @@ tos_fresh_cpu:
 	msr	S3_6_C1_C2_0, xzr		/* ZCR_EL3 */
 1:	b	tos_sparse_probe
 	tos_vector 0x680, TC_EXIT_EXCEPTION
+/*
+ * plat_tos_enter()'s FIQ of the trusted OS's own, in the rest of a slot:
+ * back into it, watched with the interrupt held back by the priority mask
+ * (board_tos_fiq_priority(); tos_enter_done puts the mask back), or else
+ * unwatched for it to take (always in its fiq entry, TC_FLAG_ITS_FIQ).
+ */
+tos_fiq_its:
+	mov	w22, #TC_RESUME
+	tbnz	w23, #4, 1f			/* TC_FLAG_ITS_FIQ */
+	bl	board_tos_fiq_priority
+	cbz	w0, 1f
+	bl	board_tos_pmr
+	mov	w22, #(TC_RESUME | TC_WATCH)
+1:	b	tos_enter_again
 	tos_vector 0x700, TC_EXIT_FIQ
 	tos_vector 0x780, TC_EXIT_EXCEPTION
 	.org	a64_tos_vectors + 0x800
@@ -781,4 +798,4 @@ tos_pending:
 	ldp	x10, x11, [x19, #TC_SX + 48]
 	stp	x10, x11, [x21, #48]
 	sub	w0, w9, #1
-	b	4b
+	b	tos_entered

@@ -79,6 +79,7 @@
 #define TC_FLAG_WATCH	2
 #define TC_FLAG_RESUME	4
 #define TC_FLAG_ANSWER	8
+#define TC_FLAG_ITS_FIQ	16
 #define TC_PLAT_INTERRUPT 2
 /* SCTLR_EL1 as after a reset: its RES1 bits, MMU and caches off, little-endian. */
 #define TC_SCTLR_EL1_RESET_LO	0x0800

@@ -331,6 +331,16 @@ void plat_tos_kick(unsigned cpu)
 		__atomic_fetch_add(&sim_tos_kicks[cpu], 1, __ATOMIC_RELAXED);
 }
 
+uint64_t sim_tos_boot_timer;
+unsigned sim_tos_boot_timer_starts;
+
+void plat_tos_boot_timer(uint64_t ticks)
+{
+	sim_tos_boot_timer = ticks;
+	if (ticks)
+		sim_tos_boot_timer_starts++;
+}
+
 /* mon_smc() is the simulator's only way in: nothing to redirect. */
 void plat_trace_switched(bool on, bool workarounds)
 {

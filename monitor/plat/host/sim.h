@@ -132,6 +132,12 @@ void sim_caller(unsigned el, bool guest);
  */
 extern unsigned (*sim_tos)(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]);
 extern unsigned sim_tos_kicks[SIM_MAX_CPUS];
+/*
+ * plat_tos_boot_timer(): sim_tos_boot_timer the ticks of its last call (0:
+ * stopped), sim_tos_boot_timer_starts how many calls started it.
+ */
+extern uint64_t sim_tos_boot_timer;
+extern unsigned sim_tos_boot_timer_starts;
 
 extern const struct secmon_conduit secmon_conduit_sim;
 extern const struct secmon_conduit secmon_conduit_sim32;

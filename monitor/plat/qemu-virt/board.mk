@@ -8,11 +8,13 @@ BOARD_INC := $(BOARD_DIR)/$(BOARD_ARCH)
 BOARD_C := $(wildcard $(BOARD_DIR)/*.c $(BOARD_INC)/*.c) monitor/plat/common/no_reset2.c
 # With SCMI=1 only: the SCMI channel's page.
 BOARD_SCMI_C := $(BOARD_DIR)/scmi.c
+# With TOSD=1 only: the watch of the trusted OS's first entry (cold boot).
+BOARD_TOSD_C := $(BOARD_INC)/tos_watch.c
 BOARD_DRIVERS := gic gicv2 pl011 pl061
 # Cold boot: loading the OS from fw_cfg, reading and fixing up QEMU's DTB.
 BOARD_COLD_C := $(BOARD_INC)/boot.c $(BOARD_DIR)/coldboot.c $(BOARD_DIR)/board.c \
 	$(BOARD_DIR)/dt.c $(BOARD_DIR)/poweroff_dt.c $(BOARD_DIR)/payload.c $(BOARD_DIR)/fwcfg.c \
-	$(BOARD_DIR)/tos.c
+	$(BOARD_DIR)/tos.c $(BOARD_INC)/tos_watch.c
 # Resident, on no measured fast path: CPU and system power, the GIC, the
 # PSCI 0.1 power-off watch, entropy.
 BOARD_SIZE_C := $(BOARD_DIR)/power.c $(BOARD_DIR)/poweroff.c $(BOARD_DIR)/entropy.c \

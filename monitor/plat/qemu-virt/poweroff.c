@@ -41,6 +41,7 @@
 #include "../../plat.h"
 
 bool qv_poweroff_enabled;
+bool qv_sec_timer_mine;
 uint64_t qv_mailbox_base;
 static uint64_t tval;
 static uint32_t ticks;

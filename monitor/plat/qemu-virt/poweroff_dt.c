@@ -25,7 +25,7 @@ static bool psci_0_1_only(const void *board)
 
 bool qv_poweroff_init(const void *board, uint64_t mailbox)
 {
-	qv_poweroff_enabled = false;
+	qv_poweroff_enabled = qv_sec_timer_mine = false;
 	if (!board || !psci_0_1_only(board))
 		return false;
 	if (!plat_ns_range_ok(mailbox, QV_MAILBOX_SIZE)) {
@@ -37,7 +37,7 @@ bool qv_poweroff_init(const void *board, uint64_t mailbox)
 	/* RAM survives a reset: a stale QV_MAILBOX_RESET would reset at once. */
 	for (uint64_t off = 0; off < QV_MAILBOX_SIZE; off += 4)
 		mmio_write32((uintptr_t)(mailbox + off), 0);
-	qv_poweroff_enabled = true;
+	qv_poweroff_enabled = qv_sec_timer_mine = true;
 	fw_info("PSCI 0.1 board: power-off and reboot through the mailbox at %lx, watched "
 		"every %u ms\n", (unsigned long)mailbox, QV_WATCH_MS);
 	return true;

@@ -90,6 +90,12 @@ unsigned qv_ns_memory(const struct fw_range **r);
 #define QV_MAILBOX_OFF		0x5ec0f0ffu
 #define QV_MAILBOX_RESET	0x5ec0b007u
 extern bool qv_poweroff_enabled;
+/*
+ * The secure physical timer is the monitor's: the power-off watch's
+ * (qv_poweroff_enabled) or, on AArch64, the watch of a trusted OS's first
+ * entry (plat_tos_boot_timer()), which never run together.
+ */
+extern bool qv_sec_timer_mine;
 extern uint64_t qv_mailbox_base;
 /* After mon_init(), with the page the port sets aside; true: in use. */
 bool qv_poweroff_init(const void *board_dtb, uint64_t mailbox);

@@ -105,8 +105,14 @@ bool board_fiq_is_tos(void)
 {
 	uint32_t id;
 
-	/* The PSCI 0.1 power-off watch's timer is the monitor's (and then no trusted OS runs). */
-	if (qv_poweroff_enabled)
+	/*
+	 * The secure timer is the monitor's for the PSCI 0.1 power-off watch
+	 * (then no trusted OS runs) and while the trusted OS's first entry is
+	 * watched: then every group-0 interrupt is the monitor's (on a GICv3,
+	 * where the trusted OS's group is Secure Group 1, none of its
+	 * interrupts reaches EL3 during an entry anyway).
+	 */
+	if (qv_sec_timer_mine)
 		return false;
 	if (gic_v3())
 		return (read_sysreg(ICC_HPPIR0_EL1) & 0x3ff) == GIC_SECURE_G1_PENDING;
@@ -155,6 +161,20 @@ uint32_t board_tos_pmr(uint32_t pmr)
 		mmio_write32(QV_GICC_BASE + GICC_PMR, pmr);
 	}
 	return was;
+}
+
+/*
+ * board_tos_fiq_priority() (arch.h). GICv2, where the trusted OS's
+ * interrupts are group 0 as the monitor's SGI is: the pending one's
+ * priority. GICv3: 0, never held back (its Secure Group 1 is no FIQ at
+ * secure EL1: only a tie with the monitor's SGI reads so).
+ */
+uint32_t board_tos_fiq_priority(void)
+{
+	if (gic_v3())
+		return 0;
+	return mmio_read8(QV_GICD_BASE +
+			  GICD_IPRIORITYR(mmio_read32(QV_GICC_BASE + GICC_HPPIR) & 0x3ff));
 }
 
 /* The monitor's wake-up SGI, which a watched trusted-OS entry lets through. */
