@@ -697,12 +697,15 @@ tos_fast_exit:
 	stp	x9, x10, [sp, #TC_S_SPEL0]
 	mrs	x9, spsr_el3
 	str	x9, [sp, #TC_S_SPSR]
-	ldr	x13, [sp, #TC_EL1_SAVE]		/* el1_save_dense, el1_load_dense if sparse */
-	ldr	x14, [sp, #TC_EL1_LOAD]
+	ldr	x13, [sp, #TC_EL1_SPARSE]
 	add	x12, sp, #TC_S_EL1
-	blr	x13
+	cbnz	x13, 1f
+	el1_save_sparse x12, 0
+1:	bl	el1_save_dense
 	add	x12, sp, #TC_N_EL1
-	blr	x14
+	cbnz	x13, 2f
+	el1_load_sparse x12, 0
+2:	bl	el1_load_dense
 	add	x11, sp, #TC_N_EL1
 	ldr	x9, [sp, #TC_FP_SECURE]
 	cbnz	x9, tos_fast_fp
@@ -762,8 +765,8 @@ tos_fast_fp:
 /*
  * tos_fresh_cpu's end, on each CPU before its first entry (x19 its context):
  * whether the sparse EL1 registers hold no bit on this CPU (all ones written,
- * read back, the value put back: no lower EL runs meanwhile), and the fast
- * exit's EL1 switch accordingly. x9-x12 clobbered.
+ * read back, the value put back: no lower EL runs meanwhile). x9-x12
+ * clobbered.
  */
 tos_sparse_probe:
 	mov	x10, #-1
@@ -776,14 +779,6 @@ tos_sparse_probe:
 	cmp	x11, #0
 	cset	x9, eq
 	str	x9, [x19, #TC_EL1_SPARSE]
-	adr	x9, el1_save_regs
-	adr	x10, el1_load_regs
-	adr	x11, el1_save_dense
-	adr	x12, el1_load_dense
-	csel	x9, x11, x9, eq
-	csel	x10, x12, x10, eq
-	str	x9, [x19, #TC_EL1_SAVE]
-	str	x10, [x19, #TC_EL1_LOAD]
 	ret
 
 /* An exit a fast entry left (tos_fast_left): plat_tos_enter() takes it as its entry's. */

@@ -51,8 +51,6 @@ _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, late) == TC_LATE &&
 	       offsetof(struct a64_tos_ctx, pending) == TC_PENDING &&
 	       offsetof(struct a64_tos_ctx, el1_sparse) == TC_EL1_SPARSE &&
-	       offsetof(struct a64_tos_ctx, el1_save) == TC_EL1_SAVE &&
-	       offsetof(struct a64_tos_ctx, el1_load) == TC_EL1_LOAD &&
 	       sizeof(struct a64_tos_ctx) % 16 == 0 && TC_SIZE <= sizeof(struct a64_tos_ctx),
 	       "struct a64_tos_ctx as tos.h says");
 _Static_assert(sizeof(struct a64_tos_ctx) == TC_SIZE && TC_N_EL1 % 16 == 0,

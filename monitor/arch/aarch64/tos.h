@@ -46,11 +46,9 @@
 #define TC_WATCH_END	(TC_FAST_PC + 48)
 #define TC_LATE		(TC_FAST_PC + 56)
 #define TC_PENDING	(TC_FAST_PC + 64)
-/* 1: the sparse EL1 registers hold nothing on this CPU; the fast exit's EL1 save and load. */
+/* 1: the sparse EL1 registers hold nothing on this CPU (tos.S tos_sparse_probe). */
 #define TC_EL1_SPARSE	(TC_FAST_PC + 72)
-#define TC_EL1_SAVE	(TC_FAST_PC + 80)
-#define TC_EL1_LOAD	(TC_FAST_PC + 88)
-#define TC_SIZE		(TC_FAST_PC + 96)	/* 2016 */
+#define TC_SIZE		(TC_FAST_PC + 80)	/* 2000 */
 
 /* `smc #1`, and ESR_EL3 of an `smc #0` (the only answer a trusted OS gives). */
 #define A64_SMC_1	0xd4000023
@@ -106,7 +104,6 @@ struct a64_tos_ctx {
 	uint64_t fast_on;
 	uint64_t *since, *watch_next, *watch_first, *watch_end;
 	uint64_t late, pending, el1_sparse;
-	void *el1_save, *el1_load;
 } __attribute__((aligned(16)));
 
 /* Each CPU's (tos.c), indexed by tos.S. */
