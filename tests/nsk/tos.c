@@ -34,6 +34,7 @@
 #define NS_FPCR		0x00400000u	/* round towards plus infinity */
 #define NS_FPSR		0x00000010u	/* IXC */
 #define NS_KEY		0x4e5a9e0000c0ffeeull	/* CPU 1's APIAKeyLo_EL1 in nsk.tosfault=5 */
+#define ISR_I		(1u << 7)	/* ISR_EL1: an IRQ pending */
 
 uint64_t nsk_fp_smc(uint64_t x0, uint64_t pattern, uint64_t fpcr_fpsr[2], uint64_t q[64]);
 uint64_t nsk_sve_vl(void);
@@ -148,6 +149,48 @@ static int fp_regs(void)
 		       "tos: this kernel's q0-q31, FPCR and FPSR survive a call in which the payload "
 		       "sets its own (x0 %ld; %u of 32 kept, %u of the payload's seen; FPCR %lx "
 		       "FPSR %lx)", (int64_t)x0, kept, theirs, ctl[0], ctl[1]);
+}
+
+/*
+ * Fast calls while one of this kernel's interrupts is pending (its timer;
+ * PSTATE.I set, so never taken here): on a GICv3 a non-secure Group 1
+ * interrupt reaches the monitor as an FIQ while the secure world runs, in
+ * the middle of the call. Each call must still get its whole answer, this
+ * kernel's FP/SIMD registers must survive one in which the payload sets
+ * its own, and the interrupt must still be pending for this kernel after
+ * them (ISR_EL1.I), not taken or lost in the monitor.
+ */
+static int ns_interrupt(void)
+{
+	uint64_t q[64] __attribute__((aligned(16))), ctl[2] = { NS_FPCR, NS_FPSR }, x0, t0;
+	unsigned right = 0, kept = 0, theirs = 0, pend_before, pend_after;
+	struct secmon_regs r;
+
+	wake_arm();
+	t0 = nsk_ticks();
+	while (!(sysreg_read(isr_el1) & ISR_I) && nsk_ticks() - t0 < nsk_tick_freq())
+		;
+	pend_before = !!(sysreg_read(isr_el1) & ISR_I);
+	for (unsigned i = 0; i < 16; i++) {
+		r = call8(TOS_ARGS, 100 + i, 200 + i, i, 1, 2, 3, 4);
+		right += r.x[0] == 0 && r.x[1] == 100 + i && r.x[2] == 200 + i && r.x[3] == i + 40;
+	}
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	right += r.x[0] == TOS_UID_0 && r.x[1] == TOS_UID_1 && r.x[2] == TOS_UID_2 &&
+		 r.x[3] == TOS_UID_3;
+	x0 = nsk_fp_smc(TOS_FP_DIRTY, NS_FP_PATTERN, ctl, q);
+	for (unsigned n = 0; n < 32; n++) {
+		kept += q[2 * n] == NS_FP_PATTERN + n && q[2 * n + 1] == ~(NS_FP_PATTERN + n);
+		theirs += q[2 * n] == TOS_FP_PATTERN + n || q[2 * n + 1] == TOS_FP_PATTERN + n;
+	}
+	pend_after = !!(sysreg_read(isr_el1) & ISR_I);
+	wake_disarm();
+	return con_tap(&ntap, pend_before && right == 17 && x0 == 0 && kept == 32 && !theirs &&
+				      ctl[0] == NS_FPCR && ctl[1] == NS_FPSR && pend_after,
+		       "tos: with this kernel's interrupt pending (%u), 17 fast calls answered right "
+		       "(%u), its q0-q31, FPCR and FPSR kept (%u of 32, %u of the payload's seen, "
+		       "FPCR %lx FPSR %lx), the interrupt still pending after them (%u)",
+		       pend_before, right, kept, theirs, ctl[0], ctl[1], pend_after);
 }
 
 /*
@@ -462,6 +505,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += hooks();
 	fail += secure_timer();
 	fail += yielding(preempt ? preempt : 100);
+	fail += ns_interrupt();
 	fail += entry_modes();
 	con_printf("1..%u\n", ntap);
 	return fail;
