@@ -152,6 +152,97 @@ static int fp_regs(void)
 }
 
 /*
+ * The registers the payload has its own of, as this kernel set them, come
+ * back from a fast call unchanged (the payload's are loaded while it runs):
+ * SP_EL0, TPIDR_EL0, TPIDRRO_EL0 and some EL1 registers; at EL2, where
+ * this kernel runs nothing at EL1, more of them. Each holds a pattern of
+ * its own during the call, and what it had before afterwards.
+ */
+#define NREGS	17
+static unsigned regs_read(uint64_t v[NREGS])
+{
+	unsigned n = 0;
+
+	v[n++] = sysreg_read(sp_el0);
+	v[n++] = sysreg_read(tpidr_el0);
+	v[n++] = sysreg_read(tpidrro_el0);
+	v[n++] = sysreg_read(tpidr_el1);
+	v[n++] = sysreg_read(contextidr_el1);
+	v[n++] = sysreg_read(far_el1);
+	v[n++] = sysreg_read(esr_el1);
+	if (current_el() != 2)
+		return n;
+	v[n++] = sysreg_read(mair_el1);
+	v[n++] = sysreg_read(vbar_el1);
+	v[n++] = sysreg_read(sp_el1);
+	v[n++] = sysreg_read(elr_el1);
+	v[n++] = sysreg_read(spsr_el1);
+	v[n++] = sysreg_read(ttbr0_el1);
+	v[n++] = sysreg_read(ttbr1_el1);
+	v[n++] = sysreg_read(tcr_el1);
+	v[n++] = sysreg_read(cntkctl_el1);
+	v[n++] = sysreg_read(csselr_el1);
+	return n;
+}
+
+static void regs_write(const uint64_t v[NREGS])
+{
+	unsigned n = 0;
+
+	sysreg_write(sp_el0, v[n++]);
+	sysreg_write(tpidr_el0, v[n++]);
+	sysreg_write(tpidrro_el0, v[n++]);
+	sysreg_write(tpidr_el1, v[n++]);
+	sysreg_write(contextidr_el1, v[n++]);
+	sysreg_write(far_el1, v[n++]);
+	sysreg_write(esr_el1, v[n++]);
+	if (current_el() == 2) {
+		sysreg_write(mair_el1, v[n++]);
+		sysreg_write(vbar_el1, v[n++]);
+		sysreg_write(sp_el1, v[n++]);
+		sysreg_write(elr_el1, v[n++]);
+		sysreg_write(spsr_el1, v[n++]);
+		sysreg_write(ttbr0_el1, v[n++]);
+		sysreg_write(ttbr1_el1, v[n++]);
+		sysreg_write(tcr_el1, v[n++]);
+		sysreg_write(cntkctl_el1, v[n++]);
+		sysreg_write(csselr_el1, v[n++]);
+	}
+	isb();
+}
+
+static int own_regs(void)
+{
+	static const uint64_t pattern[NREGS] = {
+		0x4e5f5e0000001230ull, 0x4e5f7e0000000001ull, 0x4e5f7e0000000002ull,
+		0x4e5f7e1000000003ull, 0x00000000c0de0004ull, 0x4e5ffa0000000005ull,
+		0x0000000096000045ull, 0x4e5fa1ee00ff0444ull, 0x000000004e5f0800ull,
+		0x000000004e5f5f10ull, 0x4e5fe1e000000008ull, 0x00000000000003c5ull,
+		0x000000004e5f1000ull, 0x000000004e5f2000ull, 0x00000025b5103510ull,
+		0x0000000000000003ull, 0x0000000000000002ull,
+	};
+	uint64_t before[NREGS], set[NREGS], after[NREGS];
+	unsigned n = regs_read(before), same = 0, first = NREGS;
+	struct secmon_regs r;
+
+	regs_write(pattern);
+	regs_read(set);
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	regs_read(after);
+	regs_write(before);
+	for (unsigned i = 0; i < n; i++) {
+		same += after[i] == set[i];
+		if (after[i] != set[i] && first == NREGS)
+			first = i;
+	}
+	return con_tap(&ntap, r.x[0] == TOS_UID_0 && same == n,
+		       "tos: %u of %u registers the payload has its own of (SP_EL0, TPIDR_EL0, "
+		       "..., EL1's at EL2) as this kernel set them after a fast call (first changed: "
+		       "%u, 0x%lx -> 0x%lx)", same, n, first, first < n ? set[first] : 0,
+		       first < n ? after[first] : 0);
+}
+
+/*
  * Fast calls while one of this kernel's interrupts is pending (its timer;
  * PSTATE.I set, so never taken here): on a GICv3 a non-secure Group 1
  * interrupt reaches the monitor as an FIQ while the secure world runs, in
@@ -501,6 +592,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += identification();
 	fail += recorded();
 	fail += fp_regs();
+	fail += own_regs();
 	fail += media(ram);
 	fail += hooks();
 	fail += secure_timer();
