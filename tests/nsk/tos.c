@@ -14,6 +14,11 @@
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
  * preemptions in all; the FP/SIMD registers of both sides kept apart.
+ * Around fast calls: recording (every call recorded with its answer),
+ * this kernel's SP_EL0, EL0 thread and EL1 registers kept, its cycle
+ * counter blind to the payload's time, and calls made with one of its
+ * interrupts pending (an FIQ to EL3 inside each call on a GICv3) answered
+ * whole, the interrupt left pending.
  * nsk.tosfault=K (0-6): instead, the payload's failure K contained by the
  * monitor (faults() below).
  */
@@ -240,6 +245,65 @@ static int own_regs(void)
 		       "..., EL1's at EL2) as this kernel set them after a fast call (first changed: "
 		       "%u, 0x%lx -> 0x%lx)", same, n, first, first < n ? set[first] : 0,
 		       first < n ? after[first] : 0);
+}
+
+/*
+ * The normal world's cycle counter counts none of the payload's time (the
+ * monitor's PMCR_EL0.DP while a call runs, vectors.S pmu_hide: secure
+ * state is a prohibited region). PMCCFILTR_EL0 set to count EL1 but not
+ * Non-secure EL1 (P = 0, NSK = 1), neither EL0, EL2 nor EL3: CALLS fast
+ * calls, each of which runs the payload at secure EL1, count (almost)
+ * nothing. The control: this kernel's own EL counts.
+ */
+#define PMCR_E		(1ull << 0)
+#define PMCR_DP		(1ull << 5)
+#define FILT_P		(1ull << 31)
+#define FILT_U		(1ull << 30)
+#define FILT_NSK	(1ull << 29)
+#define FILT_NSU	(1ull << 28)
+#define FILT_NSH	(1ull << 27)
+#define FILT_M		(1ull << 26)
+#define PMU_CALLS	200
+#define PMU_MAX_PER_CALL 32
+
+static uint64_t count_tos_calls(uint64_t filter)
+{
+	uint64_t c0;
+
+	sysreg_write(pmccfiltr_el0, filter);
+	isb();
+	c0 = sysreg_read(pmccntr_el0);
+	for (unsigned i = 0; i < PMU_CALLS; i++)
+		call(TOS_CALLS_UID, 0, 0, 0);
+	isb();
+	return sysreg_read(pmccntr_el0) - c0;
+}
+
+static int secure_cycles(void)
+{
+	unsigned pmuver = (unsigned)(sysreg_read(id_aa64dfr0_el1) >> 8) & 0xf;
+	uint64_t here = current_el() == 2 ? FILT_P | FILT_U | FILT_NSH | FILT_M : FILT_U | FILT_M;
+	uint64_t pmcr = sysreg_read(pmcr_el0), mine, secure, after;
+	int fail = 0;
+
+	if (pmuver == 0 || pmuver == 0xf)
+		return con_tap(&ntap, false, "tos: the CPU has no PMUv3 (ID_AA64DFR0_EL1.PMUVer %u)",
+			       pmuver);
+	sysreg_write(pmcntenset_el0, 1ull << 31);
+	sysreg_write(pmcr_el0, (pmcr & ~PMCR_DP) | PMCR_E);
+	isb();
+	mine = count_tos_calls(here);
+	secure = count_tos_calls(FILT_U | FILT_NSK | FILT_NSU | FILT_M);
+	after = sysreg_read(pmcr_el0);
+	sysreg_write(pmcntenclr_el0, 1ull << 31);
+	sysreg_write(pmcr_el0, pmcr);
+	isb();
+	fail += con_tap(&ntap, mine > PMU_CALLS && secure <= PMU_MAX_PER_CALL * PMU_CALLS &&
+				       (after & (PMCR_E | PMCR_DP)) == PMCR_E,
+			"tos: %u fast calls count %lu cycles at secure EL1 (at most %u a call; this "
+			"kernel's EL counted %lu), PMCR_EL0 back as set (0x%lx)", PMU_CALLS, secure,
+			PMU_MAX_PER_CALL, mine, after);
+	return fail;
 }
 
 /*
@@ -593,6 +657,7 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += recorded();
 	fail += fp_regs();
 	fail += own_regs();
+	fail += secure_cycles();
 	fail += media(ram);
 	fail += hooks();
 	fail += secure_timer();
