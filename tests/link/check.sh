@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The firmware ports' link layout (monitor/arch/<arch>/link.ld.in), for every
 # port of mk/ports.mk, after `make firmware`. TAP.
-#  - _start (the architecture's entry.S) is at the reset vector, the image's
-#    base (PLAT_CODE_BASE, the board's platform.h), in the image and in a
-#    relink with a C function named `reset` planted
-#    (tests/link/reset_named.c): -ffunction-sections gives it a section
-#    .text.reset, which a link script that places that section by its name
-#    alone puts at the base, ahead of the reset code.
+#  - the reset vector, the image's base (PLAT_CODE_BASE, the board's
+#    platform.h), is _start (the architecture's entry.S) or, on AArch64,
+#    where the EL3 vector table sits, its first slot: a branch to _start.
+#    In the image and in a relink with C functions named `reset` and
+#    `vectors` planted (tests/link/reset_named.c): -ffunction-sections gives
+#    them sections .text.reset and .text.vectors, which a link script that
+#    places those sections by their names alone puts at the base, ahead of
+#    the reset code or the vector table.
 #  - the trace rings (the board's trace_records, in .trace_rings, last in
 #    secure RAM so that a trusted OS can have its end, or in .noinit) hold
 #    as many records as the port drives CPUs (PLAT_MAX_CPUS),
@@ -67,10 +69,15 @@ for port in $(make --no-print-directory -s -f mk/ports.mk); do
 	fi
 	for elf in $o/secmon.elf $o/linkcheck.elf; do
 		start=$(addr ${cross}nm $elf _start)
+		# The instruction at the base, as "b <_start>" when it branches there.
+		first=$(${cross}objdump -d --start-address=$base --stop-address=$((base + 4)) $elf |
+			awk '/^ *[0-9a-f]+:/ { print $3, $5; exit }')
 		if [ "${start:-none}" = "$base" ]; then
 			tap_ok "$port $(basename $elf): _start at the reset vector ($(printf 0x%x $base))"
+		elif [ "$first" = "b <_start>" ]; then
+			tap_ok "$port $(basename $elf): the reset vector ($(printf 0x%x $base)) branches to _start ($(printf 0x%x $start))"
 		else
-			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, not at the reset vector ($(printf 0x%x $base)); at it: $(${cross}nm -n $elf | awk -v b="$(printf %x "$base")" '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
+			tap_not_ok "$port $(basename $elf): _start at ${start:-nowhere}, neither at the reset vector ($(printf 0x%x $base)) nor branched to from it (${first:-no instruction}); at it: $(${cross}nm -n $elf | awk -v b="$(printf %x "$base")" '$1 ~ "^0*"b"$" { print $3 }' | tr '\n' ' ')"
 		fi
 	done
 done

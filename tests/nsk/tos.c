@@ -14,6 +14,11 @@
  * kernel's own timer preempts (RPC foreign interrupt) and that are resumed
  * until they finish with the right result, at least nsk.preempt=N (100)
  * preemptions in all; the FP/SIMD registers of both sides kept apart.
+ * Around fast calls: recording (every call recorded with its answer),
+ * this kernel's SP_EL0, EL0 thread and EL1 registers kept, its cycle
+ * counter blind to the payload's time, and calls made with one of its
+ * interrupts pending (an FIQ to EL3 inside each call on a GICv3) answered
+ * whole, the interrupt left pending.
  * nsk.tosfault=K (0-7): instead, the payload's failure K contained by the
  * monitor (faults() below).
  */
@@ -34,6 +39,7 @@
 #define NS_FPCR		0x00400000u	/* round towards plus infinity */
 #define NS_FPSR		0x00000010u	/* IXC */
 #define NS_KEY		0x4e5a9e0000c0ffeeull	/* CPU 1's APIAKeyLo_EL1 in nsk.tosfault=5 */
+#define ISR_I		(1u << 7)	/* ISR_EL1: an IRQ pending */
 
 uint64_t nsk_fp_smc(uint64_t x0, uint64_t pattern, uint64_t fpcr_fpsr[2], uint64_t q[64]);
 uint64_t nsk_sve_vl(void);
@@ -148,6 +154,198 @@ static int fp_regs(void)
 		       "tos: this kernel's q0-q31, FPCR and FPSR survive a call in which the payload "
 		       "sets its own (x0 %ld; %u of 32 kept, %u of the payload's seen; FPCR %lx "
 		       "FPSR %lx)", (int64_t)x0, kept, theirs, ctl[0], ctl[1]);
+}
+
+/*
+ * The registers the payload has its own of, as this kernel set them, come
+ * back from a fast call unchanged (the payload's are loaded while it runs):
+ * SP_EL0, TPIDR_EL0, TPIDRRO_EL0 and some EL1 registers; at EL2, where
+ * this kernel runs nothing at EL1, more of them. Each holds a pattern of
+ * its own during the call, and what it had before afterwards.
+ */
+#define NREGS	17
+static unsigned regs_read(uint64_t v[NREGS])
+{
+	unsigned n = 0;
+
+	v[n++] = sysreg_read(sp_el0);
+	v[n++] = sysreg_read(tpidr_el0);
+	v[n++] = sysreg_read(tpidrro_el0);
+	v[n++] = sysreg_read(tpidr_el1);
+	v[n++] = sysreg_read(contextidr_el1);
+	v[n++] = sysreg_read(far_el1);
+	v[n++] = sysreg_read(esr_el1);
+	if (current_el() != 2)
+		return n;
+	v[n++] = sysreg_read(mair_el1);
+	v[n++] = sysreg_read(vbar_el1);
+	v[n++] = sysreg_read(sp_el1);
+	v[n++] = sysreg_read(elr_el1);
+	v[n++] = sysreg_read(spsr_el1);
+	v[n++] = sysreg_read(ttbr0_el1);
+	v[n++] = sysreg_read(ttbr1_el1);
+	v[n++] = sysreg_read(tcr_el1);
+	v[n++] = sysreg_read(cntkctl_el1);
+	v[n++] = sysreg_read(csselr_el1);
+	return n;
+}
+
+static void regs_write(const uint64_t v[NREGS])
+{
+	unsigned n = 0;
+
+	sysreg_write(sp_el0, v[n++]);
+	sysreg_write(tpidr_el0, v[n++]);
+	sysreg_write(tpidrro_el0, v[n++]);
+	sysreg_write(tpidr_el1, v[n++]);
+	sysreg_write(contextidr_el1, v[n++]);
+	sysreg_write(far_el1, v[n++]);
+	sysreg_write(esr_el1, v[n++]);
+	if (current_el() == 2) {
+		sysreg_write(mair_el1, v[n++]);
+		sysreg_write(vbar_el1, v[n++]);
+		sysreg_write(sp_el1, v[n++]);
+		sysreg_write(elr_el1, v[n++]);
+		sysreg_write(spsr_el1, v[n++]);
+		sysreg_write(ttbr0_el1, v[n++]);
+		sysreg_write(ttbr1_el1, v[n++]);
+		sysreg_write(tcr_el1, v[n++]);
+		sysreg_write(cntkctl_el1, v[n++]);
+		sysreg_write(csselr_el1, v[n++]);
+	}
+	isb();
+}
+
+static int own_regs(void)
+{
+	static const uint64_t pattern[NREGS] = {
+		0x4e5f5e0000001230ull, 0x4e5f7e0000000001ull, 0x4e5f7e0000000002ull,
+		0x4e5f7e1000000003ull, 0x00000000c0de0004ull, 0x4e5ffa0000000005ull,
+		0x0000000096000045ull, 0x4e5fa1ee00ff0444ull, 0x000000004e5f0800ull,
+		0x000000004e5f5f10ull, 0x4e5fe1e000000008ull, 0x00000000000003c5ull,
+		0x000000004e5f1000ull, 0x000000004e5f2000ull, 0x00000025b5103510ull,
+		0x0000000000000003ull, 0x0000000000000002ull,
+	};
+	uint64_t before[NREGS], set[NREGS], after[NREGS];
+	unsigned n = regs_read(before), same = 0, first = NREGS;
+	struct secmon_regs r;
+
+	regs_write(pattern);
+	regs_read(set);
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	regs_read(after);
+	regs_write(before);
+	for (unsigned i = 0; i < n; i++) {
+		same += after[i] == set[i];
+		if (after[i] != set[i] && first == NREGS)
+			first = i;
+	}
+	return con_tap(&ntap, r.x[0] == TOS_UID_0 && same == n,
+		       "tos: %u of %u registers the payload has its own of (SP_EL0, TPIDR_EL0, "
+		       "..., EL1's at EL2) as this kernel set them after a fast call (first changed: "
+		       "%u, 0x%lx -> 0x%lx)", same, n, first, first < n ? set[first] : 0,
+		       first < n ? after[first] : 0);
+}
+
+/*
+ * The normal world's cycle counter counts none of the payload's time (the
+ * monitor's PMCR_EL0.DP while a call runs, vectors.S pmu_hide: secure
+ * state is a prohibited region). PMCCFILTR_EL0 set to count EL1 but not
+ * Non-secure EL1 (P = 0, NSK = 1), neither EL0, EL2 nor EL3: CALLS fast
+ * calls, each of which runs the payload at secure EL1, count (almost)
+ * nothing. The control: this kernel's own EL counts.
+ */
+#define PMCR_E		(1ull << 0)
+#define PMCR_DP		(1ull << 5)
+#define FILT_P		(1ull << 31)
+#define FILT_U		(1ull << 30)
+#define FILT_NSK	(1ull << 29)
+#define FILT_NSU	(1ull << 28)
+#define FILT_NSH	(1ull << 27)
+#define FILT_M		(1ull << 26)
+#define PMU_CALLS	200
+#define PMU_MAX_PER_CALL 32
+
+static uint64_t count_tos_calls(uint64_t filter)
+{
+	uint64_t c0;
+
+	sysreg_write(pmccfiltr_el0, filter);
+	isb();
+	c0 = sysreg_read(pmccntr_el0);
+	for (unsigned i = 0; i < PMU_CALLS; i++)
+		call(TOS_CALLS_UID, 0, 0, 0);
+	isb();
+	return sysreg_read(pmccntr_el0) - c0;
+}
+
+static int secure_cycles(void)
+{
+	unsigned pmuver = (unsigned)(sysreg_read(id_aa64dfr0_el1) >> 8) & 0xf;
+	uint64_t here = current_el() == 2 ? FILT_P | FILT_U | FILT_NSH | FILT_M : FILT_U | FILT_M;
+	uint64_t pmcr = sysreg_read(pmcr_el0), mine, secure, after;
+	int fail = 0;
+
+	if (pmuver == 0 || pmuver == 0xf)
+		return con_tap(&ntap, false, "tos: the CPU has no PMUv3 (ID_AA64DFR0_EL1.PMUVer %u)",
+			       pmuver);
+	sysreg_write(pmcntenset_el0, 1ull << 31);
+	sysreg_write(pmcr_el0, (pmcr & ~PMCR_DP) | PMCR_E);
+	isb();
+	mine = count_tos_calls(here);
+	secure = count_tos_calls(FILT_U | FILT_NSK | FILT_NSU | FILT_M);
+	after = sysreg_read(pmcr_el0);
+	sysreg_write(pmcntenclr_el0, 1ull << 31);
+	sysreg_write(pmcr_el0, pmcr);
+	isb();
+	fail += con_tap(&ntap, mine > PMU_CALLS && secure <= PMU_MAX_PER_CALL * PMU_CALLS &&
+				       (after & (PMCR_E | PMCR_DP)) == PMCR_E,
+			"tos: %u fast calls count %lu cycles at secure EL1 (at most %u a call; this "
+			"kernel's EL counted %lu), PMCR_EL0 back as set (0x%lx)", PMU_CALLS, secure,
+			PMU_MAX_PER_CALL, mine, after);
+	return fail;
+}
+
+/*
+ * Fast calls while one of this kernel's interrupts is pending (its timer;
+ * PSTATE.I set, so never taken here): on a GICv3 a non-secure Group 1
+ * interrupt reaches the monitor as an FIQ while the secure world runs, in
+ * the middle of the call. Each call must still get its whole answer, this
+ * kernel's FP/SIMD registers must survive one in which the payload sets
+ * its own, and the interrupt must still be pending for this kernel after
+ * them (ISR_EL1.I), not taken or lost in the monitor.
+ */
+static int ns_interrupt(void)
+{
+	uint64_t q[64] __attribute__((aligned(16))), ctl[2] = { NS_FPCR, NS_FPSR }, x0, t0;
+	unsigned right = 0, kept = 0, theirs = 0, pend_before, pend_after;
+	struct secmon_regs r;
+
+	wake_arm();
+	t0 = nsk_ticks();
+	while (!(sysreg_read(isr_el1) & ISR_I) && nsk_ticks() - t0 < nsk_tick_freq())
+		;
+	pend_before = !!(sysreg_read(isr_el1) & ISR_I);
+	for (unsigned i = 0; i < 16; i++) {
+		r = call8(TOS_ARGS, 100 + i, 200 + i, i, 1, 2, 3, 4);
+		right += r.x[0] == 0 && r.x[1] == 100 + i && r.x[2] == 200 + i && r.x[3] == i + 40;
+	}
+	r = call(TOS_CALLS_UID, 0, 0, 0);
+	right += r.x[0] == TOS_UID_0 && r.x[1] == TOS_UID_1 && r.x[2] == TOS_UID_2 &&
+		 r.x[3] == TOS_UID_3;
+	x0 = nsk_fp_smc(TOS_FP_DIRTY, NS_FP_PATTERN, ctl, q);
+	for (unsigned n = 0; n < 32; n++) {
+		kept += q[2 * n] == NS_FP_PATTERN + n && q[2 * n + 1] == ~(NS_FP_PATTERN + n);
+		theirs += q[2 * n] == TOS_FP_PATTERN + n || q[2 * n + 1] == TOS_FP_PATTERN + n;
+	}
+	pend_after = !!(sysreg_read(isr_el1) & ISR_I);
+	wake_disarm();
+	return con_tap(&ntap, pend_before && right == 17 && x0 == 0 && kept == 32 && !theirs &&
+				      ctl[0] == NS_FPCR && ctl[1] == NS_FPSR && pend_after,
+		       "tos: with this kernel's interrupt pending (%u), 17 fast calls answered right "
+		       "(%u), its q0-q31, FPCR and FPSR kept (%u of 32, %u of the payload's seen, "
+		       "FPCR %lx FPSR %lx), the interrupt still pending after them (%u)",
+		       pend_before, right, kept, theirs, ctl[0], ctl[1], pend_after);
 }
 
 /*
@@ -459,10 +657,13 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += identification();
 	fail += recorded();
 	fail += fp_regs();
+	fail += own_regs();
+	fail += secure_cycles();
 	fail += media(ram);
 	fail += hooks();
 	fail += secure_timer();
 	fail += yielding(preempt ? preempt : 100);
+	fail += ns_interrupt();
 	fail += entry_modes();
 	con_printf("1..%u\n", ntap);
 	return fail;
