@@ -264,7 +264,7 @@ bool tosd_handle(struct mon_call *c)
 
 	/* Dead, it is entered no more: its calls still look for a CPU stuck in it. */
 	if (!__atomic_load_n(&tosd_alive, __ATOMIC_ACQUIRE)) {
-		/* A fast entry's watch the dispatcher will not end (plat_tos_fast_call()). */
+		/* A fast entry's watch the dispatcher will not end (plat_tos_fast_entry()). */
 		__atomic_store_n(&since_of[c->cpu], 0, __ATOMIC_RELEASE);
 		watch_others(c->cpu);
 		return false;

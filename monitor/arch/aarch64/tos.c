@@ -110,12 +110,12 @@ void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n,
 	struct a64_tos_ctx *t;
 	struct arch_frame *f;
 
-	if (cpu >= PLAT_MAX_CPUS || cpu >= n)
+	if (cpu >= PLAT_MAX_CPUS)
 		return;
 	t = &a64_tos_ctx[cpu];
 	f = arch_frame_of(cpu);
 	__atomic_store_n(&f->tos, NULL, __ATOMIC_RELEASE);
-	if (!pc)
+	if (!pc || cpu >= n)
 		return;
 	t->fast_pc = pc;
 	t->fast_entry = a64_tos_smc;
