@@ -22,7 +22,8 @@
 #                 DIR/ta/*/*.ta and DIR/supp_plugin/*.plugin go into the
 #                 initramfs; xtest then runs with ARGS (--xtest-args, default
 #                 "-l 0") and its summary is printed
-#   --smp N       CPUs (default 4)    --gic 2|3  (default 3)
+#   --smp N       CPUs (default 4)    --gic 2|3  (default 3; OP-TEE must
+#                 be built for the same: CFG_ARM_GICV3=y or n)
 #   --tcg single|multi  QEMU's TCG threads (default multi: one host thread
 #                 per vCPU); single keeps a long xtest run to one host core
 #   --timeout S   for the whole boot (default 5400; xtest -l 0 under TCG
@@ -30,7 +31,11 @@
 #   --out DIR     where the initramfs, flash image and log go
 #                 (default build/optee)
 # Prints what the rig checks as TAP lines and the xtest summary; exits 1
-# when any check failed.
+# when any check failed. It always checks OP-TEE's edits of the DT Linux
+# booted with against the OP-TEE build's conf.mk: /firmware/optee
+# ("linaro,optee-tz", method "smc", its notification interrupt) and the
+# reserved-memory nodes of its secure memory (CFG_TZDRAM_*) and of its
+# static shared memory (CFG_SHMEM_*).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 
@@ -54,6 +59,12 @@ done
 die() { echo "run.sh: $*" >&2; exit 2; }
 [ -n "$TFA" ] || [ -n "$BIOS" ] || die "give --tfa DIR or --bios FW"
 [ "$TCG" = single ] || [ "$TCG" = multi ] || die "--tcg takes single or multi"
+[ "$GIC" = 2 ] || [ "$GIC" = 3 ] || die "--gic takes 2 or 3"
+[ -f "$OPTEE/conf.mk" ] || die "no conf.mk in the OP-TEE build $OPTEE"
+# What the build says OP-TEE puts in the DT (conf.mk: NAME=VALUE lines).
+conf() { sed -n "s/^$1=//p" "$OPTEE/conf.mk" | head -n 1; }
+[ "$(conf CFG_ARM_GICV3)" = "$([ "$GIC" = 3 ] && echo y || echo n)" ] ||
+	die "$OPTEE is built with CFG_ARM_GICV3=$(conf CFG_ARM_GICV3), not for --gic $GIC"
 [ -d "$OPTEE/ta" ] || die "no ta/ in the OP-TEE build ${OPTEE:-(--optee)}"
 if [ -n "$TFA" ]; then
 	[ -f "$TFA/bl1.bin" ] && [ -f "$TFA/fip.bin" ] || die "no bl1.bin and fip.bin in $TFA"
@@ -121,7 +132,9 @@ if [ -n "$TFA" ]; then
 	QEMU+=(-bios "$OUT/flash.bin")
 	what="TF-A $(strings "$TFA/bl1.bin" | grep -m1 -o 'v2\.[0-9.]*[^ ,]*')"
 else
-	QEMU+=(-bios "$BIOS" -fw_cfg "name=opt/secmon/tos,file=$OPTEE/core/tee.bin")
+	# verbose: the secure console says the trusted OS runs (checked below)
+	QEMU+=(-bios "$BIOS" -fw_cfg "name=opt/secmon/tos,file=$OPTEE/core/tee.bin"
+		-fw_cfg name=opt/secmon/verbose,string=1)
 	what="secmon $BIOS"
 fi
 echo "# $what, $SMP CPUs, GICv$GIC, TCG $TCG-threaded; log $OUT/console.log, secure console $OUT/secure.log"
@@ -151,5 +164,54 @@ if [ -n "$XTEST" ]; then
 		tr '\n' ' ')"
 	sed -n '/^+-----/,$p' "$LOG" | grep -E 'subtests|test cases|skipped' | sed 's/^/# /'
 fi
+
+# ---- OP-TEE's DT edits, as Linux saw them, against the build's conf.mk.
+dt_line() { sed -n "s|^RIG dt $1 ||p" "$LOG" | head -n 1; }
+field() { # field LINE KEY: KEY=VALUE's value (VALUE without spaces)
+	echo " $1" | grep -oE " $2=[^ ]*" | head -n 1 | cut -d= -f2-
+}
+l=$(dt_line /firmware/optee)
+[ "$(field "$l" compatible)" = linaro,optee-tz ] && [ "$(field "$l" method)" = smc ]
+tap_result $? "DT /firmware/optee: compatible \"$(field "$l" compatible)\", method \"$(field "$l" method)\" (want linaro,optee-tz, smc)" \
+	"RIG dt line: ${l:-none}"
+intid=$(($(conf CFG_CORE_ASYNC_NOTIF_GIC_INTID || echo 0)))
+if [ "$intid" -ge 32 ]; then
+	# SPI intid-32, edge rising (1): OP-TEE's add_optee_dt_node().
+	want=$(printf '%08x%08x%08x' 0 $((intid - 32)) 1)
+	[ "$(field "$l" interrupts)" = "$want" ]
+	tap_result $? "DT /firmware/optee: interrupts $(field "$l" interrupts) (want SPI $((intid - 32)) edge: notification interrupt $intid)"
+fi
+# hexnum HEX: its value, or -1 when it is not hex digits.
+hexnum() { if [[ $1 =~ ^[0-9a-f]{1,16}$ ]]; then echo $((16#$1)); else echo -1; fi; }
+rl=$(dt_line /reserved-memory)
+ac=$(hexnum "$(field "$rl" address-cells)")
+sc=$(hexnum "$(field "$rl" size-cells)")
+resmem() { # resmem NAME START SIZE WHAT (START, SIZE from conf.mk): one TAP line
+	local l reg a=-1 s=-1 nm=''
+	l=$(grep -m1 -E "^RIG dt /reserved-memory/$1@" "$LOG")
+	reg=$(field "$l" reg)
+	if [ "$ac" -ge 1 ] && [ "$ac" -le 2 ] && [ "$sc" -ge 1 ] && [ "$sc" -le 2 ] &&
+		[ "${#reg}" = $(((ac + sc) * 8)) ]; then
+		a=$(hexnum "${reg:0:$((ac * 8))}")
+		s=$(hexnum "${reg:$((ac * 8))}")
+	fi
+	[ "$(field "$l" no-map)" = 1 ] && nm=', no-map'
+	[ "$a" = $(($2)) ] && [ "$s" = $(($3)) ] && [ -n "$nm" ]
+	tap_result $? "DT /reserved-memory/$1: $(printf '0x%x size 0x%x' "$a" "$s")$nm (want $2 size $3, no-map: $4)" \
+		"RIG dt line: ${l:-none}; cells $ac/$sc"
+}
+resmem optee_core "$(conf CFG_TZDRAM_START)" "$(conf CFG_TZDRAM_SIZE)" "OP-TEE's secure memory, CFG_TZDRAM_*"
+resmem optee_shm "$(conf CFG_SHMEM_START)" "$(conf CFG_SHMEM_SIZE)" "its static shared memory, CFG_SHMEM_*"
+grep -E '^RIG dt /reserved-memory/' "$LOG" | sed 's/^RIG dt /# DT /'
+
+if [ -n "$BIOS" ]; then
+	tr -d '\r' <"$OUT/secure.log" >"$OUT/secure.txt"
+	grep -q 'trusted OS running' "$OUT/secure.txt" && ! grep -q 'trusted OS.*dead' "$OUT/secure.txt"
+	tap_result $? "secure console: secmon says the trusted OS runs and never found it dead" \
+		"$(grep -m3 'trusted OS' "$OUT/secure.txt")"
+fi
+n=$(sed -n 's/^RIG splats //p' "$LOG")
+[ "$n" = 0 ]
+tap_result $? "no kernel stack dump (${n:-no count})"
 check "powered off" 'RIG done'
 tap_status
