@@ -24,6 +24,12 @@
 #                 "-l 0") and its summary is printed
 #   --smp N       CPUs (default 4)    --gic 2|3  (default 3; OP-TEE must
 #                 be built for the same: CFG_ARM_GICV3=y or n)
+#   --pm H,S      after xtest: each secondary offlined and onlined H times
+#                 while xtest (ARGS) runs unbound over and over, then xtest
+#                 bound to each CPU in turn; then S
+#                 suspends to RAM (woken by the PL031 alarm), then xtest on
+#                 each CPU again. OP-TEE's cpu_on entry is counted on the
+#                 secure console ("Secondary CPU N initializing")
 #   --tcg single|multi  QEMU's TCG threads (default multi: one host thread
 #                 per vCPU); single keeps a long xtest run to one host core
 #   --timeout S   for the whole boot (default 5400; xtest -l 0 under TCG
@@ -39,7 +45,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 
-TFA='' BIOS='' OPTEE='' XTEST='' XARGS="-l 0" SMP=4 GIC=3 TCG=multi TIMEOUT=5400 OUT=build/optee
+TFA='' BIOS='' OPTEE='' XTEST='' XARGS="-l 0" SMP=4 GIC=3 TCG=multi TIMEOUT=5400 OUT=build/optee PM=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tfa) TFA=$2 ;;
@@ -49,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--xtest-args) XARGS=$2 ;;
 	--smp) SMP=$2 ;;
 	--gic) GIC=$2 ;;
+	--pm) PM=$2 ;;
 	--tcg) TCG=$2 ;;
 	--timeout) TIMEOUT=$2 ;;
 	--out) OUT=$2 ;;
@@ -60,6 +67,7 @@ die() { echo "run.sh: $*" >&2; exit 2; }
 [ -n "$TFA" ] || [ -n "$BIOS" ] || die "give --tfa DIR or --bios FW"
 [ "$TCG" = single ] || [ "$TCG" = multi ] || die "--tcg takes single or multi"
 [ "$GIC" = 2 ] || [ "$GIC" = 3 ] || die "--gic takes 2 or 3"
+[ -z "$PM" ] || [[ $PM =~ ^[0-9]+,[0-9]+$ ]] || die "--pm takes H,S (hotplug cycles, suspends)"
 [ -f "$OPTEE/conf.mk" ] || die "no conf.mk in the OP-TEE build $OPTEE"
 # What the build says OP-TEE puts in the DT (conf.mk: NAME=VALUE lines).
 conf() { sed -n "s/^$1=//p" "$OPTEE/conf.mk" | head -n 1; }
@@ -124,7 +132,7 @@ INITRD_MODULES="tee optee" INITRD_EXTRA=$ROOT sh tests/linux/mkinitrd.sh "$LDIR"
 QEMU=(qemu-system-aarch64 -M "virt,secure=on,virtualization=on,gic-version=$GIC" -cpu cortex-a57
 	-smp "$SMP" -m 1G -nographic -monitor none -serial stdio -serial "file:$OUT/secure.log"
 	-nic none -accel "tcg,thread=$TCG" -kernel "$LDIR/Image" -initrd "$OUT/initrd.cpio.gz"
-	-append "console=ttyAMA0 optee.xtest=$(echo "$XARGS" | tr ' ' ,)")
+	-append "console=ttyAMA0 optee.xtest=$(echo "$XARGS" | tr ' ' ,)${PM:+ optee.pm=$PM}")
 if [ -n "$TFA" ]; then
 	# TF-A's QEMU port: BL1 at 0, the FIP at 256 KiB in the 64 MiB flash.
 	cp "$TFA/bl1.bin" "$OUT/flash.bin"
@@ -137,7 +145,7 @@ else
 		-fw_cfg name=opt/secmon/verbose,string=1)
 	what="secmon $BIOS"
 fi
-echo "# $what, $SMP CPUs, GICv$GIC, TCG $TCG-threaded; log $OUT/console.log, secure console $OUT/secure.log"
+echo "# $what, $SMP CPUs, GICv$GIC, TCG $TCG-threaded${PM:+, pm $PM}; log $OUT/console.log, secure console $OUT/secure.log"
 start=$SECONDS
 timeout "$TIMEOUT" "${QEMU[@]}" </dev/null >"$OUT/console.log" 2>&1
 rc=$?
@@ -204,6 +212,41 @@ resmem optee_core "$(conf CFG_TZDRAM_START)" "$(conf CFG_TZDRAM_SIZE)" "OP-TEE's
 resmem optee_shm "$(conf CFG_SHMEM_START)" "$(conf CFG_SHMEM_SIZE)" "its static shared memory, CFG_SHMEM_*"
 grep -E '^RIG dt /reserved-memory/' "$LOG" | sed 's/^RIG dt /# DT /'
 
+# ---- hotplug and suspend to RAM (--pm), and xtest on each CPU after each.
+if [ -n "$PM" ]; then
+	H=${PM%,*} S=${PM#*,}
+	SEC=$OUT/secure.txt
+	tr -d '\r' <"$OUT/secure.log" >"$SEC"
+	down=$(field "$(sed -n 's/^RIG pm suspend //p' "$LOG")" cpus_down)
+	for c in $(seq 1 $((SMP - 1))); do
+		l=$(sed -n "s/^RIG pm hotplug cpu=$c //p" "$LOG")
+		on=$(field "$l" on)
+		[ "$(field "$l" off)" = "$H" ] && [ "$on" = "$H" ]
+		tap_result $? "pm hotplug: CPU $c offlined $(field "$l" off) and onlined ${on:-?} times (want $H)"
+		# OP-TEE's cpu_on entry prints this line each time it runs: at boot,
+		# at each online, and after each suspend that took the CPU down.
+		n=$(grep -c "Secondary CPU $c initializing" "$SEC")
+		want=$((1 + ${on:-0} + ${down:-0}))
+		[ "$n" = "$want" ]
+		tap_result $? "pm: OP-TEE's cpu_on entry ran on CPU $c $n times (want $want: boot, $on onlines, $down suspends' onlines)"
+	done
+	l=$(sed -n 's/^RIG pm suspend //p' "$LOG")
+	[ "$(field "$l" slept)" = "$S" ]
+	tap_result $? "pm suspend: $(field "$l" slept) of $S suspends to RAM slept and resumed (aborted tries $(field "$l" aborted), secondaries taken down ${down:-?} times)" \
+		"RIG pm suspend ${l:-none}"
+	if [ -n "$XTEST" ]; then
+		l=$(sed -n 's/^RIG pm xtest during-hotplug //p' "$LOG")
+		[ "$(field "$l" failed)" = 0 ] && [ "$(field "$l" runs)" -ge 1 ] 2>/dev/null
+		tap_result $? "pm xtest during hotplug: $(field "$l" runs) runs of xtest $XARGS while the CPUs went offline and online, $(field "$l" failed) failed"
+		for phase in hotplug suspend; do
+			for c in $(seq 0 $((SMP - 1))); do
+				l=$(grep -m1 -E "^RIG pm xtest $phase cpu=$c " "$LOG")
+				echo "$l" | grep -qE 'status=0: [0-9]+ subtests of which 0 failed, [0-9]+ test cases of which 0 failed'
+				tap_result $? "pm xtest after $phase on CPU $c: ${l#RIG pm xtest "$phase" cpu="$c" }"
+			done
+		done
+	fi
+fi
 if [ -n "$BIOS" ]; then
 	tr -d '\r' <"$OUT/secure.log" >"$OUT/secure.txt"
 	grep -q 'trusted OS running' "$OUT/secure.txt" && ! grep -q 'trusted OS.*dead' "$OUT/secure.txt"
