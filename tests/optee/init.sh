@@ -160,6 +160,8 @@ if [ -n "$pm" ]; then
 		"mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) online=$(cat /sys/devices/system/cpu/online)"
 	xtest_each suspend
 fi
+# OP-TEE's notification interrupt as Linux counted it (the driver's own name)
+grep -i optee /proc/interrupts | tr -s ' ' | sed 's/^/RIG irq /'
 echo "RIG splats $(dmesg | grep -c 'Call trace:')"
 echo "RIG done"
 poweroff -f

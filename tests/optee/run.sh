@@ -253,6 +253,7 @@ if [ -n "$BIOS" ]; then
 	tap_result $? "secure console: secmon says the trusted OS runs and never found it dead" \
 		"$(grep -m3 'trusted OS' "$OUT/secure.txt")"
 fi
+sed -n 's/^RIG irq /# Linux counted per CPU: /p' "$LOG"
 n=$(sed -n 's/^RIG splats //p' "$LOG")
 [ "$n" = 0 ]
 tap_result $? "no kernel stack dump (${n:-no count})"
