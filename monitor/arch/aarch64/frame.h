@@ -60,7 +60,21 @@
 #define FR_FID_WA3	SECMON_SMCCC_ARCH_WORKAROUND_3
 #define FR_OEN_TOS_FIRST 50		/* SECMON_OEN_TOS_FIRST (frame.c) */
 
-#ifndef __ASSEMBLER__
+#ifdef __ASSEMBLER__
+/*
+ * \op (stp or ldp) of x4-x17 and the frame's struct secmon_regs, SP the
+ * frame: what a C call needs saved beyond x0-x3, and its reload.
+ */
+	.macro	frame_x4_x17 op
+	\op	x4, x5, [sp, #FR_REGS + 32]
+	\op	x6, x7, [sp, #FR_REGS + 48]
+	\op	x8, x9, [sp, #FR_REGS + 64]
+	\op	x10, x11, [sp, #FR_REGS + 80]
+	\op	x12, x13, [sp, #FR_REGS + 96]
+	\op	x14, x15, [sp, #FR_REGS + 112]
+	\op	x16, x17, [sp, #FR_REGS + 128]
+	.endm
+#else
 #include <stdint.h>
 #include <secmon/smccc.h>
 #include "../../monitor.h"

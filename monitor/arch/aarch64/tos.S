@@ -200,25 +200,52 @@ a64_tos_vectors:
  */
 #define N(off)	((off) - TC_N_EL1)
 
+/* \op (stp or ldp) of the monitor's x19-x28 and TC_MON, x11 the context + TC_N_EL1. */
+	.macro	mon_x19_x28 op
+	\op	x19, x20, [x11, #N(TC_MON) + 0]
+	\op	x21, x22, [x11, #N(TC_MON) + 16]
+	\op	x23, x24, [x11, #N(TC_MON) + 32]
+	\op	x25, x26, [x11, #N(TC_MON) + 48]
+	\op	x27, x28, [x11, #N(TC_MON) + 64]
+	.endm
+
+/* The normal world's SP_EL0 and ELR/SPSR/SCR_EL3 into the context (x11); \a, \b scratch. */
+	.macro	ns_el3_keep a, b
+	mrs	\a, sp_el0
+	mrs	\b, elr_el3
+	stp	\a, \b, [x11, #N(TC_N_SPEL0)]
+	mrs	\a, spsr_el3
+	mrs	\b, scr_el3
+	stp	\a, \b, [x11, #N(TC_N_SPSR)]
+	.endm
+
+/*
+ * Back to the normal world's CPTR_EL3, SP_EL0, ELR/SPSR/SCR_EL3 (x11 the
+ * context + TC_N_EL1) and the monitor's VBAR_EL3; x9 and x10 scratch.
+ */
+	.macro	ns_el3_back
+	ldr	x9, [x11, #N(TC_N_CPTR)]
+	msr	cptr_el3, x9
+	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
+	msr	sp_el0, x9
+	msr	elr_el3, x10
+	ldp	x9, x10, [x11, #N(TC_N_SPSR)]
+	msr	spsr_el3, x9
+	msr	scr_el3, x10
+	adr	x9, a64_vectors
+	msr	vbar_el3, x9
+	.endm
+
 /* unsigned a64_tos_enter(struct a64_tos_ctx *t, uint64_t pc, uint64_t x[8], unsigned how) */
 	.global	a64_tos_enter
 a64_tos_enter:
 	add	x11, x0, #TC_N_EL1
-	stp	x19, x20, [x11, #N(TC_MON) + 0]
-	stp	x21, x22, [x11, #N(TC_MON) + 16]
-	stp	x23, x24, [x11, #N(TC_MON) + 32]
-	stp	x25, x26, [x11, #N(TC_MON) + 48]
-	stp	x27, x28, [x11, #N(TC_MON) + 64]
+	mon_x19_x28 stp
 	stp	x29, x30, [x11, #N(TC_MON) + 80]
 	mov	x9, sp
 	stp	x9, x2, [x11, #N(TC_MON) + 96]	/* SP, then args (TC_ARGS) */
 	str	x18, [x11, #N(TC_N_X18)]	/* the normal world's: the monitor never uses it */
-	mrs	x9, sp_el0
-	mrs	x10, elr_el3
-	stp	x9, x10, [x11, #N(TC_N_SPEL0)]
-	mrs	x9, spsr_el3
-	mrs	x10, scr_el3
-	stp	x9, x10, [x11, #N(TC_N_SPSR)]
+	ns_el3_keep x9, x10
 	mov	x12, x11
 	bl	el1_save_regs
 	add	x12, x0, #TC_S_EL1
@@ -310,16 +337,7 @@ tos_exit:
 	bl	fp_save_regs
 	add	x12, x0, #TC_N_FP
 	bl	fp_load_regs
-8:	ldr	x9, [x11, #N(TC_N_CPTR)]
-	msr	cptr_el3, x9
-	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
-	msr	sp_el0, x9
-	msr	elr_el3, x10
-	ldp	x9, x10, [x11, #N(TC_N_SPSR)]
-	msr	spsr_el3, x9
-	msr	scr_el3, x10
-	adr	x9, a64_vectors
-	msr	vbar_el3, x9
+8:	ns_el3_back
 	isb
 	/* The secure world's x0-x7 to the caller's x[]. */
 	ldr	x2, [x11, #N(TC_ARGS)]
@@ -334,11 +352,7 @@ tos_exit:
 	ldr	x9, [x11, #N(TC_MON) + 96]
 	mov	sp, x9
 	ldr	x18, [x11, #N(TC_N_X18)]
-	ldp	x19, x20, [x11, #N(TC_MON) + 0]
-	ldp	x21, x22, [x11, #N(TC_MON) + 16]
-	ldp	x23, x24, [x11, #N(TC_MON) + 32]
-	ldp	x25, x26, [x11, #N(TC_MON) + 48]
-	ldp	x27, x28, [x11, #N(TC_MON) + 64]
+	mon_x19_x28 ldp
 	ldp	x29, x30, [x11, #N(TC_MON) + 80]
 	mov	w0, w13
 	ret
@@ -589,13 +603,7 @@ a64_tos_smc:
 	tbz	w0, #31, a64_smc_save_full
 	tst	w0, #0x00ff0000
 	b.ne	a64_smc_save_full
-	stp	x4, x5, [sp, #FR_REGS + 32]
-	stp	x6, x7, [sp, #FR_REGS + 48]
-	stp	x8, x9, [sp, #FR_REGS + 64]
-	stp	x10, x11, [sp, #FR_REGS + 80]
-	stp	x12, x13, [sp, #FR_REGS + 96]
-	stp	x14, x15, [sp, #FR_REGS + 112]
-	stp	x16, x17, [sp, #FR_REGS + 128]
+	frame_x4_x17 stp
 	str	x30, [sp, #FR_X30]
 	ldr	x10, [x3, #TC_WATCH_NEXT]
 	ldr	x11, [x10], #8
@@ -614,22 +622,13 @@ a64_tos_smc:
 	ldr	x13, [x3, #TC_SINCE]
 	str	x12, [x13]
 	add	x11, x3, #TC_N_EL1
-	stp	x19, x20, [x11, #N(TC_MON) + 0]
-	stp	x21, x22, [x11, #N(TC_MON) + 16]
-	stp	x23, x24, [x11, #N(TC_MON) + 32]
-	stp	x25, x26, [x11, #N(TC_MON) + 48]
-	stp	x27, x28, [x11, #N(TC_MON) + 64]
+	mon_x19_x28 stp
 	adr	x12, tos_fast_left
 	stp	x29, x12, [x11, #N(TC_MON) + 80]
 	mov	x12, sp
 	stp	x12, x3, [x11, #N(TC_MON) + 96]	/* TC_ARGS: the context's own x0-x7 (TC_SX = 0) */
 	str	x18, [x11, #N(TC_N_X18)]
-	mrs	x12, sp_el0
-	mrs	x13, elr_el3
-	stp	x12, x13, [x11, #N(TC_N_SPEL0)]
-	mrs	x12, spsr_el3
-	mrs	x13, scr_el3
-	stp	x12, x13, [x11, #N(TC_N_SPSR)]
+	ns_el3_keep x12, x13
 	mov	x15, x3
 	el1_save x11, 0
 	add	x12, x15, #TC_S_EL1
@@ -710,16 +709,7 @@ tos_fast_exit:
 	ldr	x9, [sp, #TC_FP_SECURE]
 	cbnz	x9, tos_fast_fp
 tos_fast_el3:
-	ldr	x9, [x11, #N(TC_N_CPTR)]
-	msr	cptr_el3, x9
-	ldp	x9, x10, [x11, #N(TC_N_SPEL0)]
-	msr	sp_el0, x9
-	msr	elr_el3, x10
-	ldp	x9, x10, [x11, #N(TC_N_SPSR)]
-	msr	spsr_el3, x9
-	msr	scr_el3, x10
-	adr	x9, a64_vectors
-	msr	vbar_el3, x9
+	ns_el3_back
 	ldr	x9, [sp, #TC_SINCE]
 	str	xzr, [x9]
 	str	xzr, [sp, #TC_FAST_ON]
@@ -728,11 +718,7 @@ tos_fast_el3:
 	mov	x2, x3
 	mov	x3, x4
 	ldr	x18, [x11, #N(TC_N_X18)]
-	ldp	x19, x20, [x11, #N(TC_MON) + 0]
-	ldp	x21, x22, [x11, #N(TC_MON) + 16]
-	ldp	x23, x24, [x11, #N(TC_MON) + 32]
-	ldp	x25, x26, [x11, #N(TC_MON) + 48]
-	ldp	x27, x28, [x11, #N(TC_MON) + 64]
+	mon_x19_x28 ldp
 	ldr	x29, [x11, #N(TC_MON) + 80]
 	ldr	x9, [x11, #N(TC_MON) + 96]
 	mov	sp, x9
@@ -740,13 +726,7 @@ tos_fast_el3:
 	cbz	x9, 1f
 	msr	pmcr_el0, x9
 1:	ldr	x30, [sp, #FR_X30]
-	ldp	x4, x5, [sp, #FR_REGS + 32]
-	ldp	x6, x7, [sp, #FR_REGS + 48]
-	ldp	x8, x9, [sp, #FR_REGS + 64]
-	ldp	x10, x11, [sp, #FR_REGS + 80]
-	ldp	x12, x13, [sp, #FR_REGS + 96]
-	ldp	x14, x15, [sp, #FR_REGS + 112]
-	ldp	x16, x17, [sp, #FR_REGS + 128]
+	frame_x4_x17 ldp
 	eret
 
 tos_fast_not_done:

@@ -95,20 +95,6 @@
 	end_vector_entry \off
 	.endm
 
-/*
- * \op (stp or ldp) of x4-x17 and the frame's struct secmon_regs: what a C
- * call needs saved beyond x0-x3, and its reload.
- */
-	.macro	frame_x4_x17 op
-	\op	x4, x5, [sp, #FR_REGS + 32]
-	\op	x6, x7, [sp, #FR_REGS + 48]
-	\op	x8, x9, [sp, #FR_REGS + 64]
-	\op	x10, x11, [sp, #FR_REGS + 80]
-	\op	x12, x13, [sp, #FR_REGS + 96]
-	\op	x14, x15, [sp, #FR_REGS + 112]
-	\op	x16, x17, [sp, #FR_REGS + 128]
-	.endm
-
 /* \op of x4-x29 and a struct a64_trap at SP (x<n> at 8 * n). */
 	.macro	trap_x4_x29 op
 	\op	x4, x5, [sp, #32]
