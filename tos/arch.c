@@ -180,10 +180,13 @@ static void gic_cpu_init(void)
 	if (gic_v3) {
 		uint64_t sgi = redistributor();
 
-		/* The secure ICC_SRE_EL1 and the Group 1 Secure enable of this PE. */
+		/*
+		 * The secure ICC_SRE_EL1; Secure Group 1's enables, at this PE's
+		 * interface and at the distributor, are the monitor's to set, as
+		 * OP-TEE built for TF-A expects.
+		 */
 		sysreg_write(S3_0_C12_C12_5, sysreg_read(S3_0_C12_C12_5) | 1);
 		__asm__ volatile("isb");
-		sysreg_write(S3_0_C12_C12_7, 1);
 		if (!sgi)
 			return;
 		sgi += 0x10000;
@@ -234,12 +237,7 @@ static void gic_init(void)
 {
 	/* ID_AA64PFR0_EL1.GIC: the GICv3 system registers are there. */
 	gic_v3 = (sysreg_read(id_aa64pfr0_el1) >> 24 & 0xf) != 0;
-	if (gic_v3) {
-		uint32_t ctlr = rd32(TOS_GICD_BASE);
-
-		if (!(ctlr & (1u << 2)))	/* EnableGrp1S */
-			wr32(TOS_GICD_BASE, ctlr | 1u << 2);
-	} else if (!(rd32(TOS_GICD_BASE) & 1u)) {
+	if (!gic_v3 && !(rd32(TOS_GICD_BASE) & 1u)) {
 		wr32(TOS_GICD_BASE, rd32(TOS_GICD_BASE) | 1u);	/* EnableGrp0 */
 	}
 }

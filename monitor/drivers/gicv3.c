@@ -56,6 +56,13 @@ MON_COLD_BOOT void gicv3_dist_enable_group0(uintptr_t gicd)
 	wait_rwp(gicd);
 }
 
+MON_COLD_BOOT void gicv3_dist_enable_secure_group1(uintptr_t gicd)
+{
+	dsb_sy();
+	mmio_write32(gicd + GICD_CTLR, mmio_read32(gicd + GICD_CTLR) | CTLR_GRP1S);
+	wait_rwp(gicd);
+}
+
 static uintptr_t gicr_of_this_cpu(uintptr_t gicr, uintptr_t gicr_end)
 {
 	uint64_t aff = read_sysreg("mpidr_el1");
@@ -90,6 +97,14 @@ void gicv3_cpu_init(uintptr_t gicr, uintptr_t gicr_end, unsigned sgi)
 	}
 	write_sysreg(ICC_PMR_EL1, GIC_PMR_ALL);
 	write_sysreg(ICC_IGRPEN0_EL1, 1);
+	/*
+	 * Secure Group 1 on at this CPU's interface, as TF-A's driver leaves it
+	 * for a trusted OS (OP-TEE enables nothing at EL3's level itself): the
+	 * distributor's enable decides (on only while a trusted OS runs). With
+	 * the group off here and on there, one pending Secure Group 1 interrupt
+	 * would stand in front of every other at this CPU.
+	 */
+	write_sysreg(ICC_IGRPEN1_EL3, read_sysreg(ICC_IGRPEN1_EL3) | 2);
 	isb();
 }
 

@@ -27,6 +27,11 @@ void gicv3_dist_init(uintptr_t gicd);
 /* gic_dist_enable_group0(), and its write completed. */
 void gicv3_dist_enable_group0(uintptr_t gicd);
 /*
+ * Secure group 1 enabled at the distributor (GICD_CTLR.EnableGrp1S), for a
+ * trusted OS's interrupts: the monitor has none of its own there.
+ */
+void gicv3_dist_enable_secure_group1(uintptr_t gicd);
+/*
  * On the calling CPU, at its reset: its redistributor awake, its SGIs and
  * PPIs in non-secure group 1 but `sgi`, which is secure group 0, and its
  * CPU interface's group 0 enabled.

@@ -36,8 +36,16 @@ MON_COLD_BOOT void qv_gic_dist_init(void)
 		gicv2_dist_init(QV_GICD_BASE);
 }
 
+/*
+ * With a trusted OS running, its interrupts' group too: on a GICv3 Secure
+ * Group 1, which it configures but leaves to the monitor to enable at the
+ * distributor, as TF-A's GICv3 driver enables it (OP-TEE built for TF-A
+ * touches no GICD_CTLR); on a GICv2 they share group 0 with the monitor's.
+ */
 MON_COLD_BOOT void qv_gic_release(void)
 {
+	if (gic_v3() && mon_tos_running())
+		gicv3_dist_enable_secure_group1(QV_GICD_BASE);
 	if (gic_v3())
 		gicv3_dist_enable_group0(QV_GICD_BASE);
 	else
