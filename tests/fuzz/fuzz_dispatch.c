@@ -435,7 +435,7 @@ static int64_t powerdown(struct call *c, unsigned stat, uint64_t pc, uint64_t ct
 	c->e->level = level;
 	p->st = M_SUSPENDED;
 	p->level = level;
-	p->stat = stat;
+	p->stat = level + 1;	/* PSCI_STAT_COUNT counts the state entered */
 	p->entry = (struct mon_ns_entry){ .pc = pc, .context_id = ctx, .mode = c->mode };
 	return 0;
 }
