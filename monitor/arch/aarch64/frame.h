@@ -24,8 +24,8 @@
 #define FR_PMCR		256	/* the caller's PMCR_EL0 while the monitor runs; 0: untouched */
 #define FR_PMU_DP	264	/* nonzero: hide EL3 from the cycle counter with PMCR_EL0.DP */
 #define FR_TRACE	272	/* nonzero: recording is on, every SMC goes to mon_smc() (trace.c) */
-#define FR_WA_OWN	280	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
-#define FR_TOS		296	/* this CPU's struct a64_tos_ctx while the fast path may enter a trusted OS (tos.c), else 0 */
+#define FR_TOS		280	/* this CPU's struct a64_tos_ctx while the fast path may enter a trusted OS (tos.c), else 0; beside FR_TRACE (one ldp) */
+#define FR_WA_OWN	288	/* this CPU's own wa1, wa3 while recording switches them (trace.c) */
 #define FR_END		304
 
 /* The frame's room at the top of each CPU's stack: SP_EL3 points at its start. */
@@ -91,8 +91,8 @@ struct arch_frame {
 	uint64_t pmcr;
 	uint64_t pmu_dp;
 	uint64_t trace;
-	uintptr_t wa_own[2];
 	void *tos;
+	uintptr_t wa_own[2];
 };
 #endif
 

@@ -52,41 +52,51 @@
 
 /*
  * The EL1 registers to or from [\base, #\off]; x9 and x10 the scratch. The
- * last five (el1_*_sparse) are ones a CPU may implement as RAZ/WI (ACTLR_EL1,
+ * kept ones (el1_*_kept) hold a world's state from one entry to the next.
+ * The passing ones (el1_*_passing: CSSELR, ESR, PAR, FAR, SPSR and ELR_EL1)
+ * matter only inside a sequence no answer of a trusted OS splits: an
+ * exception taken to EL1 up to its handler's reads or its ERET, an AT up to
+ * the read of PAR, a write of CSSELR up to the read of CCSIDR. Every entry
+ * and exit of the dispatcher's switches both; a fast call's answer leaves
+ * the secure world's passing ones as they were (tos_fast_exit). The last
+ * five (el1_*_sparse) are ones a CPU may implement as RAZ/WI (ACTLR_EL1,
  * AMAIR_EL1, AFSR0/1_EL1 are IMPLEMENTATION DEFINED, RES0 on most cores;
  * MDCCINT_EL1 on QEMU): tos_fresh_cpu finds out, and the fast path leaves
  * them alone on a CPU where none holds a bit (TC_EL1_SPARSE).
  */
-	.macro	el1_save base, off
+	.macro	el1_save_kept base, off
 	mrs	x9, sctlr_el1
 	mrs	x10, cpacr_el1
 	stp	x9, x10, [\base, #\off + 0]
-	mrs	x9, csselr_el1
-	mrs	x10, sp_el1
-	stp	x9, x10, [\base, #\off + 16]
-	mrs	x9, esr_el1
+	mrs	x9, sp_el1
 	mrs	x10, ttbr0_el1
-	stp	x9, x10, [\base, #\off + 32]
+	stp	x9, x10, [\base, #\off + 16]
 	mrs	x9, ttbr1_el1
 	mrs	x10, mair_el1
-	stp	x9, x10, [\base, #\off + 48]
+	stp	x9, x10, [\base, #\off + 32]
 	mrs	x9, tcr_el1
 	mrs	x10, tpidr_el1
-	stp	x9, x10, [\base, #\off + 64]
+	stp	x9, x10, [\base, #\off + 48]
 	mrs	x9, tpidr_el0
 	mrs	x10, tpidrro_el0
-	stp	x9, x10, [\base, #\off + 80]
-	mrs	x9, par_el1
-	mrs	x10, far_el1
-	stp	x9, x10, [\base, #\off + 96]
+	stp	x9, x10, [\base, #\off + 64]
 	mrs	x9, contextidr_el1
 	mrs	x10, vbar_el1
-	stp	x9, x10, [\base, #\off + 112]
-	mrs	x9, spsr_el1
-	mrs	x10, elr_el1
-	stp	x9, x10, [\base, #\off + 128]
+	stp	x9, x10, [\base, #\off + 80]
 	mrs	x9, cntkctl_el1
 	mrs	x10, mdscr_el1
+	stp	x9, x10, [\base, #\off + 96]
+	.endm
+
+	.macro	el1_save_passing base, off
+	mrs	x9, csselr_el1
+	mrs	x10, esr_el1
+	stp	x9, x10, [\base, #\off + 112]
+	mrs	x9, par_el1
+	mrs	x10, far_el1
+	stp	x9, x10, [\base, #\off + 128]
+	mrs	x9, spsr_el1
+	mrs	x10, elr_el1
 	stp	x9, x10, [\base, #\off + 144]
 	.endm
 
@@ -101,37 +111,40 @@
 	str	x9, [\base, #\off + 192]
 	.endm
 
-	.macro	el1_load base, off
+	.macro	el1_load_kept base, off
 	ldp	x9, x10, [\base, #\off + 0]
 	msr	sctlr_el1, x9
 	msr	cpacr_el1, x10
 	ldp	x9, x10, [\base, #\off + 16]
-	msr	csselr_el1, x9
-	msr	sp_el1, x10
-	ldp	x9, x10, [\base, #\off + 32]
-	msr	esr_el1, x9
+	msr	sp_el1, x9
 	msr	ttbr0_el1, x10
-	ldp	x9, x10, [\base, #\off + 48]
+	ldp	x9, x10, [\base, #\off + 32]
 	msr	ttbr1_el1, x9
 	msr	mair_el1, x10
-	ldp	x9, x10, [\base, #\off + 64]
+	ldp	x9, x10, [\base, #\off + 48]
 	msr	tcr_el1, x9
 	msr	tpidr_el1, x10
-	ldp	x9, x10, [\base, #\off + 80]
+	ldp	x9, x10, [\base, #\off + 64]
 	msr	tpidr_el0, x9
 	msr	tpidrro_el0, x10
-	ldp	x9, x10, [\base, #\off + 96]
-	msr	par_el1, x9
-	msr	far_el1, x10
-	ldp	x9, x10, [\base, #\off + 112]
+	ldp	x9, x10, [\base, #\off + 80]
 	msr	contextidr_el1, x9
 	msr	vbar_el1, x10
-	ldp	x9, x10, [\base, #\off + 128]
-	msr	spsr_el1, x9
-	msr	elr_el1, x10
-	ldp	x9, x10, [\base, #\off + 144]
+	ldp	x9, x10, [\base, #\off + 96]
 	msr	cntkctl_el1, x9
 	msr	mdscr_el1, x10
+	.endm
+
+	.macro	el1_load_passing base, off
+	ldp	x9, x10, [\base, #\off + 112]
+	msr	csselr_el1, x9
+	msr	esr_el1, x10
+	ldp	x9, x10, [\base, #\off + 128]
+	msr	par_el1, x9
+	msr	far_el1, x10
+	ldp	x9, x10, [\base, #\off + 144]
+	msr	spsr_el1, x9
+	msr	elr_el1, x10
 	.endm
 
 	.macro	el1_load_sparse base, off
@@ -167,18 +180,20 @@ tos_vector_\off:				/* a symbol: the slot's rest holds other code */
 	b	tos_exit
 	.endm
 
-/* An `smc #0` in a fast entry (TC_FAST_ON) may be its answer (tos_fast_exit). */
+/*
+ * An `smc #0` in a fast entry (TC_DISPATCHED clear) may be its answer
+ * (tos_fast_exit).
+ */
 	.macro	tos_sync off
 	.org	a64_tos_vectors + \off
 tos_vector_\off:
 	stp	x0, x1, [sp, #TC_SX + 0]
-	mrs	x0, esr_el3
-	mov	w1, #TC_ESR_SMC0
-	cmp	w0, w1
+	mrs	x1, esr_el3
+	ror	w1, w1, #24			/* TC_ESR_SMC0 rotated: an immediate */
+	cmp	w1, #(TC_ESR_SMC0 >> 24)
 	b.ne	tos_sync_other
-	ldr	x1, [sp, #TC_FAST_ON]
-	ldr	x0, [sp, #TC_SX + 0]
-	cbnz	x1, tos_fast_exit
+	ldr	x1, [sp, #TC_DISPATCHED]
+	cbz	x1, tos_fast_exit
 	mov	w1, #TC_EXIT_SMC
 	b	tos_exit
 	.endm
@@ -200,13 +215,18 @@ a64_tos_vectors:
  */
 #define N(off)	((off) - TC_N_EL1)
 
-/* \op (stp or ldp) of the monitor's x19-x28 and TC_MON, x11 the context + TC_N_EL1. */
-	.macro	mon_x19_x28 op
-	\op	x19, x20, [x11, #N(TC_MON) + 0]
-	\op	x21, x22, [x11, #N(TC_MON) + 16]
-	\op	x23, x24, [x11, #N(TC_MON) + 32]
-	\op	x25, x26, [x11, #N(TC_MON) + 48]
-	\op	x27, x28, [x11, #N(TC_MON) + 64]
+/*
+ * \op (stp or ldp) of x18-x29 and TC_MON, x11 the context + TC_N_EL1: the
+ * normal world's x18 (the monitor never uses it) and the monitor's
+ * callee-saved registers.
+ */
+	.macro	mon_x18_x29 op
+	\op	x18, x19, [x11, #N(TC_MON) + 0]
+	\op	x20, x21, [x11, #N(TC_MON) + 16]
+	\op	x22, x23, [x11, #N(TC_MON) + 32]
+	\op	x24, x25, [x11, #N(TC_MON) + 48]
+	\op	x26, x27, [x11, #N(TC_MON) + 64]
+	\op	x28, x29, [x11, #N(TC_MON) + 80]
 	.endm
 
 /* The normal world's SP_EL0 and ELR/SPSR/SCR_EL3 into the context (x11); \a, \b scratch. */
@@ -240,21 +260,16 @@ a64_tos_vectors:
 	.global	a64_tos_enter
 a64_tos_enter:
 	add	x11, x0, #TC_N_EL1
-	mon_x19_x28 stp
-	stp	x29, x30, [x11, #N(TC_MON) + 80]
+	mon_x18_x29 stp
 	mov	x9, sp
-	stp	x9, x2, [x11, #N(TC_MON) + 96]	/* SP, then args (TC_ARGS) */
-	str	x18, [x11, #N(TC_N_X18)]	/* the normal world's: the monitor never uses it */
+	stp	x30, x9, [x11, #N(TC_MON) + 96]
+	str	x2, [x11, #N(TC_ARGS)]
 	ns_el3_keep x9, x10
 	mov	x12, x11
 	bl	el1_save_regs
 	add	x12, x0, #TC_S_EL1
 	bl	el1_load_regs
-	mrs	x9, cptr_el3
-	str	x9, [x11, #N(TC_N_CPTR)]
-	bic	x9, x9, #CPTR_EZ
-	bic	x9, x9, #CPTR_ESM
-	orr	x9, x9, #CPTR_TFP
+	ldr	x9, [x0, #TC_S_CPTR]
 	msr	cptr_el3, x9
 	mov	x9, #SCR_SECURE
 	tbz	w3, #0, 1f			/* TC_WATCH */
@@ -266,7 +281,7 @@ a64_tos_enter:
 	orr	x9, x9, #SPSR_DAIF
 	msr	spsr_el3, x9
 	b	3f
-2:	ldp	x9, x10, [x0, #TC_S_ELR]
+2:	ldp	x10, x9, [x0, #TC_S_SPSR]	/* and TC_S_ELR */
 	msr	elr_el3, x9
 	msr	spsr_el3, x10
 	tbnz	w3, #2, 3f			/* TC_ANSWER: x0-x7 from x[] */
@@ -277,6 +292,8 @@ a64_tos_enter:
 	adr	x9, a64_tos_vectors
 	msr	vbar_el3, x9
 	mov	sp, x0
+	mov	x9, #1
+	str	x9, [sp, #TC_DISPATCHED]
 	ldp	x8, x9, [sp, #TC_SX + 64]
 	ldp	x10, x11, [sp, #TC_SX + 80]
 	ldp	x12, x13, [sp, #TC_SX + 96]
@@ -316,15 +333,17 @@ tos_exit:
 	stp	x26, x27, [sp, #TC_SX + 208]
 	stp	x28, x29, [sp, #TC_SX + 224]
 	str	x30, [sp, #TC_SX + 240]
+	ldr	x14, [sp, #TC_DISPATCHED]
+	str	xzr, [sp, #TC_DISPATCHED]
 	mov	w13, w1
 	mov	x0, sp
 	add	x11, x0, #TC_N_EL1
 	mrs	x9, sp_el0
-	mrs	x10, elr_el3
-	stp	x9, x10, [x0, #TC_S_SPEL0]
-	mrs	x9, spsr_el3
+	mrs	x10, spsr_el3
+	stp	x9, x10, [x0, #TC_S_SPEL0]	/* and TC_S_SPSR */
+	mrs	x9, elr_el3
 	mrs	x10, esr_el3
-	str	x9, [x0, #TC_S_SPSR]
+	str	x9, [x0, #TC_S_ELR]
 	str	x10, [x11, #N(TC_ESR)]
 	add	x12, x0, #TC_S_EL1
 	bl	el1_save_regs
@@ -339,6 +358,7 @@ tos_exit:
 	bl	fp_load_regs
 8:	ns_el3_back
 	isb
+	cbz	x14, tos_fast_left
 	/* The secure world's x0-x7 to the caller's x[]. */
 	ldr	x2, [x11, #N(TC_ARGS)]
 	ldp	x9, x10, [x0, #TC_SX + 0]
@@ -349,11 +369,9 @@ tos_exit:
 	stp	x9, x10, [x2, #32]
 	ldp	x9, x10, [x0, #TC_SX + 48]
 	stp	x9, x10, [x2, #48]
-	ldr	x9, [x11, #N(TC_MON) + 96]
+	ldp	x30, x9, [x11, #N(TC_MON) + 96]
 	mov	sp, x9
-	ldr	x18, [x11, #N(TC_N_X18)]
-	mon_x19_x28 ldp
-	ldp	x29, x30, [x11, #N(TC_MON) + 80]
+	mon_x18_x29 ldp
 	mov	w0, w13
 	ret
 
@@ -395,7 +413,8 @@ plat_tos_enter:
 	mov	x9, #TC_SCTLR_EL1_RESET_LO
 	movk	x9, #TC_SCTLR_EL1_RESET_HI, lsl #16
 	mov	x10, #SPSR_EL1H_MASKED		/* entered at EL1h */
-	stp	x10, x9, [x19, #TC_S_SPSR]	/* and SCTLR_EL1 (TC_S_EL1) */
+	str	x10, [x19, #TC_S_SPSR]
+	str	x9, [x19, #TC_S_EL1]		/* SCTLR_EL1 */
 	adrp	x9, a64_tos_no_vectors
 	add	x9, x9, :lo12:a64_tos_no_vectors
 	str	x9, [x19, #TC_S_EL1 + TC_VBAR_EL1]
@@ -421,28 +440,25 @@ tos_entered:
 	b	tos_fiq_its
 
 /*
- * The EL1 registers to [x12] and from [x12] (el1_*_dense: all but the
- * sparse five): x9, x10 and x30 clobbered.
+ * The EL1 registers to [x12] (el1_save_dense: all but the sparse five;
+ * el1_save_kept_regs: the kept ones), and from [x12] (el1_load_regs, in the
+ * table's last two slots): x9, x10 and x30 clobbered.
  */
 el1_save_regs:
 	el1_save_sparse x12, 0
 el1_save_dense:
-	el1_save x12, 0
-	ret
-
-el1_load_regs:
-	el1_load_sparse x12, 0
-el1_load_dense:
-	el1_load x12, 0
+	el1_save_passing x12, 0
+el1_save_kept_regs:
+	el1_save_kept x12, 0
 	ret
 
 	tos_sync 0x400
-/* Not an `smc #0`: the FP/SIMD trap, or an exception exit (x0 the syndrome). */
+/* Not an `smc #0`: the FP/SIMD trap, or an exception exit. */
 tos_sync_other:
-	lsr	w1, w0, #26
+	mrs	x1, esr_el3
+	lsr	w1, w1, #26
 	cmp	w1, #EC_FP
 	b.eq	tos_fp_trap
-	ldr	x0, [sp, #TC_SX + 0]
 	mov	w1, #TC_EXIT_EXCEPTION
 	b	tos_exit
 
@@ -529,6 +545,12 @@ tos_enter_done:
  * on QEMU releases a parked CPU without running it again. x9 clobbered.
  */
 tos_fresh_cpu:
+	mrs	x9, cptr_el3
+	str	x9, [x19, #TC_N_CPTR]
+	bic	x9, x9, #CPTR_EZ
+	bic	x9, x9, #CPTR_ESM
+	orr	x9, x9, #CPTR_TFP
+	str	x9, [x19, #TC_S_CPTR]
 	mrs	x9, id_aa64pfr0_el1
 	ubfx	x9, x9, #32, #4			/* SVE */
 	cbz	x9, 1f
@@ -550,7 +572,15 @@ tos_fiq_its:
 	mov	w22, #(TC_RESUME | TC_WATCH)
 1:	b	tos_enter_again
 	tos_vector 0x700, TC_EXIT_FIQ
+el1_load_regs:
+	el1_load_sparse x12, 0
+el1_load_dense:
+	el1_load_passing x12, 0
+	b	el1_load_kept_regs
 	tos_vector 0x780, TC_EXIT_EXCEPTION
+el1_load_kept_regs:
+	el1_load_kept x12, 0
+	ret
 	.org	a64_tos_vectors + 0x800
 
 	.section .text.tos_fast, "ax"
@@ -587,14 +617,15 @@ tos_fp_trap:
  * x4-x30 its own. A yielding call or one with bits 16-23 set (the SVE
  * hint, which the dispatcher strips, or must-be-zero bits) goes to
  * mon_smc() as before; so does a fast call when the CPU whose watch word
- * comes next (TC_WATCH_NEXT: each CPU's in turn) has been in an entry for
- * longer than TC_LATE: the dispatcher kicks it. Else the entry a watched
- * a64_tos_enter() makes, at the trusted OS's fast-call vector with x0-x7
- * as sent: this CPU's watch word set, the caller's x4-x17 and x30 in the
- * frame as for mon_smc(), x18-x29 in TC_MON with tos_fast_left as the
- * return address and SP as the frame (an exit other than CALL_DONE goes
- * through tos_exit and returns there), its SP_EL0, ELR/SPSR/SCR/CPTR_EL3
- * and EL1 registers kept. The priority mask is not touched: a normal-world
+ * comes next (TC_WATCH_NEXT: each CPU's in turn, round the ring) has been
+ * in an entry for longer than TC_LATE: the dispatcher kicks it. Else the
+ * entry a watched a64_tos_enter() makes, at the trusted OS's fast-call
+ * vector with x0-x7 as sent: this CPU's watch word set, the caller's
+ * x4-x17 and x30 in the frame as for mon_smc(), x18-x29 in TC_MON (an exit
+ * other than CALL_DONE goes through tos_exit, which ends in tos_fast_left
+ * for it), its SP_EL0, ELR/SPSR/SCR_EL3 and EL1 registers kept (the
+ * secure world gets its kept EL1 registers; the passing ones hold the
+ * normal world's). The priority mask is not touched: a normal-world
  * interrupt that reaches EL3 meanwhile ends the entry like any other exit,
  * and the dispatcher goes on with it watched as it does.
  */
@@ -606,12 +637,9 @@ a64_tos_smc:
 	frame_x4_x17 stp
 	str	x30, [sp, #FR_X30]
 	ldr	x10, [x3, #TC_WATCH_NEXT]
-	ldr	x11, [x10], #8
-	ldr	x12, [x3, #TC_WATCH_END]
-	cmp	x10, x12
-	b.lo	1f
-	ldr	x10, [x3, #TC_WATCH_FIRST]
-1:	str	x10, [x3, #TC_WATCH_NEXT]
+	ldp	x11, x12, [x10]			/* its watch word's address, the next in the ring */
+	str	x12, [x3, #TC_WATCH_NEXT]
+	ldr	x11, [x11]
 	mrs	x12, cntpct_el0
 	cbz	x11, 2f
 	sub	x11, x12, x11			/* signed, as the dispatcher's watch: */
@@ -622,27 +650,19 @@ a64_tos_smc:
 	ldr	x13, [x3, #TC_SINCE]
 	str	x12, [x13]
 	add	x11, x3, #TC_N_EL1
-	mon_x19_x28 stp
-	adr	x12, tos_fast_left
-	stp	x29, x12, [x11, #N(TC_MON) + 80]
-	mov	x12, sp
-	stp	x12, x3, [x11, #N(TC_MON) + 96]	/* TC_ARGS: the context's own x0-x7 (TC_SX = 0) */
-	str	x18, [x11, #N(TC_N_X18)]
+	mon_x18_x29 stp
 	ns_el3_keep x12, x13
 	mov	x15, x3
-	el1_save x11, 0
+	el1_save_kept x11, 0
+	el1_save_passing x11, 0
 	add	x12, x15, #TC_S_EL1
-	el1_load x12, 0
+	el1_load_kept x12, 0
 	ldr	x9, [x15, #TC_EL1_SPARSE]
 	cbnz	x9, 3f
 	el1_save_sparse x11, 0
 	el1_load_sparse x12, 0
 3:
-	mrs	x9, cptr_el3
-	str	x9, [x11, #N(TC_N_CPTR)]
-	bic	x9, x9, #CPTR_EZ
-	bic	x9, x9, #CPTR_ESM
-	orr	x9, x9, #CPTR_TFP
+	ldr	x9, [x15, #TC_S_CPTR]
 	msr	cptr_el3, x9
 	mov	x9, #(SCR_SECURE | SCR_FIQ)
 	msr	scr_el3, x9
@@ -655,8 +675,6 @@ a64_tos_smc:
 	msr	sp_el0, x9
 	adr	x9, a64_tos_vectors
 	msr	vbar_el3, x9
-	mov	x9, #1
-	str	x9, [x15, #TC_FAST_ON]
 	ldp	x2, x3, [sp, #FR_REGS + 16]	/* the caller's x1-x3 */
 	ldr	x1, [sp, #FR_REGS + 8]
 	mov	w0, w0
@@ -664,63 +682,59 @@ a64_tos_smc:
 	eret
 
 /*
- * tos_exit's return for a fast entry that ended otherwise (w0 the exit's
- * kind, x11 the context + TC_N_EL1, the normal world's x18-x30 and SP_EL3
- * back, its x0-x17 and x30 in the frame): kept for the dispatcher's next
- * plat_tos_enter() on this CPU (tos_pending), which mon_smc() reaches.
+ * tos_exit's end for a fast entry that ended otherwise (w13 the exit's
+ * kind, x11 the context + TC_N_EL1, the normal world's EL1 and EL3 state
+ * back; its x0-x17 and x30 in the frame, x18-x29 in TC_MON): the exit kept
+ * for the dispatcher's next plat_tos_enter() on this CPU (tos_pending),
+ * which mon_smc() reaches.
  */
 tos_fast_left:
 	sub	x9, x11, #TC_N_EL1
-	add	w10, w0, #1
+	add	w10, w13, #1
 	str	x10, [x9, #TC_PENDING]
-	str	xzr, [x9, #TC_FAST_ON]
+	ldr	x10, [x9, #TC_FRAME]
+	mov	sp, x10
+	mon_x18_x29 ldp
 	b	a64_smc_full
 
 /*
  * An `smc #0` in a fast entry, SP the context, x0 its ID, x1 in the
  * context, x2-x30 its: CALL_DONE is the answer (anything else goes the
- * way of every exit). Its SP_EL0, ELR/SPSR (its mode for the next entry)
- * and EL1 registers kept, the normal world's back as a64_tos_smc found
+ * way of every exit). Its SP_EL0, SPSR_EL3 (its mode for the next entry)
+ * and kept EL1 registers kept, the normal world's back as a64_tos_smc found
  * them, the watch word cleared, x1-x4 to the caller's x0-x3. The secure
  * world's other registers are not kept: its next entry is at a vector
  * (the dispatcher resumes a trusted OS only after an exit that was no
- * answer).
+ * answer), and its passing EL1 registers (el1_save_passing) mean nothing
+ * once it answers.
  */
 tos_fast_exit:
-	movz	w1, #(TC_CALL_DONE & 0xffff)
-	movk	w1, #(TC_CALL_DONE >> 16), lsl #16
+	ldr	w1, =TC_CALL_DONE
 	cmp	w0, w1
 	b.ne	tos_fast_not_done
 	mrs	x9, sp_el0
-	mrs	x10, elr_el3
-	stp	x9, x10, [sp, #TC_S_SPEL0]
-	mrs	x9, spsr_el3
-	str	x9, [sp, #TC_S_SPSR]
+	mrs	x10, spsr_el3
+	stp	x9, x10, [sp, #TC_S_SPEL0]	/* and TC_S_SPSR */
 	ldr	x13, [sp, #TC_EL1_SPARSE]
 	add	x12, sp, #TC_S_EL1
-	cbnz	x13, 1f
-	el1_save_sparse x12, 0
-1:	bl	el1_save_dense
-	add	x12, sp, #TC_N_EL1
-	cbnz	x13, 2f
-	el1_load_sparse x12, 0
-2:	bl	el1_load_dense
 	add	x11, sp, #TC_N_EL1
+	cbz	x13, tos_fast_sparse
+	bl	el1_save_kept_regs
+	mov	x12, x11
+	bl	el1_load_dense
+tos_fast_el1_done:
 	ldr	x9, [sp, #TC_FP_SECURE]
 	cbnz	x9, tos_fast_fp
 tos_fast_el3:
 	ns_el3_back
 	ldr	x9, [sp, #TC_SINCE]
 	str	xzr, [x9]
-	str	xzr, [sp, #TC_FAST_ON]
 	ldr	x0, [sp, #TC_SX + 8]
 	mov	x1, x2
 	mov	x2, x3
 	mov	x3, x4
-	ldr	x18, [x11, #N(TC_N_X18)]
-	mon_x19_x28 ldp
-	ldr	x29, [x11, #N(TC_MON) + 80]
-	ldr	x9, [x11, #N(TC_MON) + 96]
+	ldr	x9, [sp, #TC_FRAME]
+	mon_x18_x29 ldp
 	mov	sp, x9
 	ldr	x9, [sp, #FR_PMCR]		/* vectors.S pmu_restore */
 	cbz	x9, 1f
@@ -732,6 +746,14 @@ tos_fast_el3:
 tos_fast_not_done:
 	mov	w1, #TC_EXIT_SMC
 	b	tos_exit
+
+/* As tos_fast_exit, on a CPU whose sparse EL1 registers hold bits (x12, x11 the two sets). */
+tos_fast_sparse:
+	el1_save_sparse x12, 0
+	bl	el1_save_kept_regs
+	mov	x12, x11
+	bl	el1_load_regs
+	b	tos_fast_el1_done
 
 /* The secure world's FP/SIMD registers back to the normal world's (as tos_exit). */
 tos_fast_fp:

@@ -36,18 +36,18 @@ _Static_assert(offsetof(struct a64_tos_ctx, s_sp_el0) == TC_S_SPEL0 &&
 	       offsetof(struct a64_tos_ctx, mon) == TC_MON &&
 	       offsetof(struct a64_tos_ctx, args) == TC_ARGS &&
 	       offsetof(struct a64_tos_ctx, esr) == TC_ESR &&
-	       offsetof(struct a64_tos_ctx, n_x18) == TC_N_X18 &&
 	       offsetof(struct a64_tos_ctx, n_cptr) == TC_N_CPTR &&
 	       offsetof(struct a64_tos_ctx, fp_secure) == TC_FP_SECURE &&
 	       offsetof(struct a64_tos_ctx, s_fp) == TC_S_FP && TC_S_FP % 16 == 0 &&
 	       offsetof(struct a64_tos_ctx, n_fp) == TC_N_FP &&
 	       offsetof(struct a64_tos_ctx, fast_pc) == TC_FAST_PC &&
 	       offsetof(struct a64_tos_ctx, fast_entry) == TC_FAST_ENTRY &&
-	       offsetof(struct a64_tos_ctx, fast_on) == TC_FAST_ON &&
-	       offsetof(struct a64_tos_ctx, since) == TC_SINCE &&
+	       offsetof(struct a64_tos_ctx, dispatched) == TC_DISPATCHED &&
+	       offsetof(struct a64_tos_ctx, watch.since) == TC_SINCE &&
+	       offsetof(struct a64_tos_ctx, watch.next) == TC_RING &&
 	       offsetof(struct a64_tos_ctx, watch_next) == TC_WATCH_NEXT &&
-	       offsetof(struct a64_tos_ctx, watch_first) == TC_WATCH_FIRST &&
-	       offsetof(struct a64_tos_ctx, watch_end) == TC_WATCH_END &&
+	       offsetof(struct a64_tos_ctx, s_cptr) == TC_S_CPTR &&
+	       offsetof(struct a64_tos_ctx, frame) == TC_FRAME &&
 	       offsetof(struct a64_tos_ctx, late) == TC_LATE &&
 	       offsetof(struct a64_tos_ctx, pending) == TC_PENDING &&
 	       offsetof(struct a64_tos_ctx, el1_sparse) == TC_EL1_SPARSE &&
@@ -64,7 +64,8 @@ _Static_assert(PLAT_TOS_SMC == TC_EXIT_SMC && PLAT_TOS_EXCEPTION == TC_EXIT_EXCE
 	       (0x30d00800u >> 16) == TC_SCTLR_EL1_RESET_HI &&
 	       (0x30d00800u & 0xffff) == TC_SCTLR_EL1_RESET_LO &&
 	       PLAT_TOS_CALL_DONE == TC_CALL_DONE, "plat.h as tos.h says");
-_Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 26 | 1u << 25),
+_Static_assert(A64_SMC_1 == (0xd4000003u | 1u << 5) && TC_ESR_SMC0 == (0x17u << 26 | 1u << 25) &&
+	       (TC_ESR_SMC0 & 0xffffff) == 0,
 	       "`smc #1`; ESR_EL3 of `smc #0` from AArch64");
 
 /*
@@ -103,7 +104,9 @@ extern char a64_tos_smc[];
 /*
  * plat_tos_fast_entry() (plat.h): the context reached from the CPU's frame
  * (FR_TOS), set once the context is and cleared first, so that an SMC
- * finds a whole set-up or none.
+ * finds a whole set-up or none. Every CPU's watch word and the ring through
+ * the n contexts are set each time: the same values on every call, and
+ * each fast path may look at any CPU's.
  */
 void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
 {
@@ -115,14 +118,17 @@ void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n,
 	t = &a64_tos_ctx[cpu];
 	f = arch_frame_of(cpu);
 	__atomic_store_n(&f->tos, NULL, __ATOMIC_RELEASE);
-	if (!pc || cpu >= n)
+	if (!pc || cpu >= n || n > PLAT_MAX_CPUS)
 		return;
+	for (unsigned i = 0; i < n; i++) {
+		__atomic_store_n(&a64_tos_ctx[i].watch.since, &watch[i], __ATOMIC_RELAXED);
+		__atomic_store_n(&a64_tos_ctx[i].watch.next, &a64_tos_ctx[(i + 1) % n].watch,
+				 __ATOMIC_RELAXED);
+	}
 	t->fast_pc = pc;
 	t->fast_entry = a64_tos_smc;
-	t->since = &watch[cpu];
-	t->watch_first = watch;
-	t->watch_next = watch;
-	t->watch_end = watch + n;
+	t->watch_next = t->watch.next;
+	t->frame = f;
 	t->late = late;
 	__atomic_store_n(&f->tos, t, __ATOMIC_RELEASE);
 }

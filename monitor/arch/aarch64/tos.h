@@ -13,47 +13,49 @@
 
 #define TC_SX		0			/* secure x0..x30 */
 #define TC_S_SPEL0	248
-#define TC_S_ELR	256
-#define TC_S_SPSR	264
+#define TC_S_SPSR	256
+#define TC_S_ELR	264
 #define TC_S_EL1	272			/* secure EL1 registers */
 #define TC_N_EL1	(TC_S_EL1 + 8 * TOS_NEL1)	/* normal world's: 480 */
 #define TC_N_SPEL0	(TC_N_EL1 + 8 * TOS_NEL1)	/* 688 */
 #define TC_N_ELR	(TC_N_SPEL0 + 8)
 #define TC_N_SPSR	(TC_N_SPEL0 + 16)
 #define TC_N_SCR	(TC_N_SPEL0 + 24)
-#define TC_MON		(TC_N_SPEL0 + 32)	/* x19..x30, SP: 720 */
-#define TC_ARGS		(TC_MON + 104)		/* the caller's uint64_t x[8] */
+#define TC_MON		(TC_N_SPEL0 + 32)	/* x18 (the normal world's), x19..x30, SP: 720 */
+#define TC_ARGS		(TC_MON + 112)		/* the caller's uint64_t x[8] */
 #define TC_ESR		(TC_ARGS + 8)		/* ESR_EL3 at the exit */
-#define TC_N_X18	(TC_ESR + 8)		/* the normal world's x18 */
-#define TC_N_CPTR	(TC_N_X18 + 8)		/* the normal world's CPTR_EL3 */
+#define TC_N_CPTR	(TC_ESR + 8)		/* the normal world's CPTR_EL3 */
 #define TC_FP_SECURE	(TC_N_CPTR + 8)		/* 1: the FP/SIMD registers hold the secure world's */
 #define TC_S_FP		(TC_N_CPTR + 16)	/* secure FPSR, FPCR, q0..q31: 864 */
 #define TC_N_FP		(TC_S_FP + TC_FP_SIZE)	/* the normal world's */
 #define TC_FP_SIZE	(32 * 16 + 16)
 /*
  * The fast path (a64_tos_smc, tos.S): the trusted OS's fast-call entry on
- * this CPU, a64_tos_smc's address (vectors.S branches there), 1 while a fast
- * entry runs, this CPU's watch word, the next of every CPU's watch words
- * to look at and their bounds, how many counter ticks make an entry late,
- * and an exit the dispatcher is still to see (its kind + 1).
+ * this CPU, a64_tos_smc's address (vectors.S branches there), 1 while an
+ * entry of a64_tos_enter()'s runs (0: a fast entry's, or none), this CPU's
+ * watch word and the next CPU's in the ring of every CPU's (TC_RING: a
+ * fast call looks at the watch word TC_WATCH_NEXT holds, and goes one on), how many counter ticks make an entry late, an exit the
+ * dispatcher is still to see (its kind + 1), whether the sparse EL1
+ * registers hold nothing on this CPU (tos_sparse_probe), and the secure
+ * world's CPTR_EL3 (tos_fresh_cpu: CPTR_EL3 is set at reset only).
  */
 #define TC_FAST_PC	(TC_N_FP + TC_FP_SIZE)
 #define TC_FAST_ENTRY	(TC_FAST_PC + 8)
-#define TC_FAST_ON	(TC_FAST_PC + 16)
+#define TC_DISPATCHED	(TC_FAST_PC + 16)
 #define TC_SINCE	(TC_FAST_PC + 24)
-#define TC_WATCH_NEXT	(TC_FAST_PC + 32)
-#define TC_WATCH_FIRST	(TC_FAST_PC + 40)
-#define TC_WATCH_END	(TC_FAST_PC + 48)
-#define TC_LATE		(TC_FAST_PC + 56)
-#define TC_PENDING	(TC_FAST_PC + 64)
-/* 1: the sparse EL1 registers hold nothing on this CPU (tos.S tos_sparse_probe). */
-#define TC_EL1_SPARSE	(TC_FAST_PC + 72)
-#define TC_SIZE		(TC_FAST_PC + 80)	/* 2000 */
+#define TC_RING		(TC_FAST_PC + 32)	/* beside TC_SINCE: one ldp */
+#define TC_WATCH_NEXT	(TC_FAST_PC + 40)
+#define TC_LATE		(TC_FAST_PC + 48)
+#define TC_PENDING	(TC_FAST_PC + 56)
+#define TC_EL1_SPARSE	(TC_FAST_PC + 64)
+#define TC_S_CPTR	(TC_FAST_PC + 72)
+#define TC_FRAME	(TC_FAST_PC + 80)	/* the CPU's struct arch_frame */
+#define TC_SIZE		(TC_FAST_PC + 96)	/* 2016 */
 
 /* `smc #1`, and ESR_EL3 of an `smc #0` (the only answer a trusted OS gives). */
 #define A64_SMC_1	0xd4000023
 #define TC_ESR_SMC0	0x5e000000
-#define TC_VBAR_EL1	120		/* in a context's EL1 registers */
+#define TC_VBAR_EL1	88		/* in a context's EL1 registers */
 
 /* The trusted OS's answer to a call (plat.h PLAT_TOS_CALL_DONE). */
 #define TC_CALL_DONE	0xbe000005
@@ -88,22 +90,25 @@
 
 struct a64_tos_ctx {
 	uint64_t sx[31];
-	uint64_t s_sp_el0, s_elr, s_spsr;
+	uint64_t s_sp_el0, s_spsr, s_elr;
 	uint64_t s_el1[TOS_NEL1];
 	uint64_t n_el1[TOS_NEL1];
 	uint64_t n_sp_el0, n_elr, n_spsr, n_scr;
-	uint64_t mon[13];
+	uint64_t mon[14];
 	uint64_t *args;
 	uint64_t esr;
-	uint64_t n_x18;
 	uint64_t n_cptr, fp_secure;
 	uint64_t s_fp[66];
 	uint64_t n_fp[66];
 	uint64_t fast_pc;
 	void *fast_entry;
-	uint64_t fast_on;
-	uint64_t *since, *watch_next, *watch_first, *watch_end;
-	uint64_t late, pending, el1_sparse;
+	uint64_t dispatched;
+	struct a64_tos_watch {
+		uint64_t *since;
+		struct a64_tos_watch *next;
+	} watch, *watch_next;
+	uint64_t late, pending, el1_sparse, s_cptr;
+	void *frame;
 } __attribute__((aligned(16)));
 
 /* Each CPU's (tos.c), indexed by tos.S. */

@@ -179,7 +179,11 @@ smc_not_wa:
 	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
 	cbz	w1, smccc_version
 	stp	x2, x3, [sp, #FR_REGS + 16]
+	ldp	x1, x3, [sp, #FR_TRACE]		/* and FR_TOS */
+	cbnz	x3, smc_tos
+smc_route:
 	ubfx	x1, x0, #24, #6			/* owning entity */
+smc_route_oen:
 	ldr	x2, [sp, #FR_ROUTES]
 	add	x2, x2, x1, lsl #FR_ROUTE_SHIFT	/* its struct mon_route */
 	ldp	w1, w3, [x2, #FR_ROUTE_MULT]	/* the exact filter's hash */
@@ -344,25 +348,22 @@ smc_traced:
 smc_miss:
 	ldr	x1, [x2, #FR_ROUTE_ALL]
 	cbz	x1, smc_unk
-	ldr	x3, [sp, #FR_TOS]
-	cbnz	x3, smc_tos
-smc_miss_all:
 	ldr	x3, [x2, #FR_ROUTE_FAST]
 	b	smc_served
 
 /*
- * While a trusted OS takes fast calls on this CPU (FR_TOS, its context)
- * and nothing is recorded (every SMC then goes to mon_smc()), an ID of its
- * entities goes to tos.S's entry (TC_FAST_ENTRY, a64_tos_smc), x3 the
- * context; it comes back to smc_save_full or smc_full for what it does not
- * take.
+ * While a trusted OS takes fast calls on this CPU (x3 = FR_TOS, its
+ * context) and nothing is recorded (x1 = FR_TRACE: every SMC then goes to
+ * mon_smc()), an ID of its entities goes to tos.S's entry (TC_FAST_ENTRY,
+ * a64_tos_smc) before any route is looked up: its route forwards all of
+ * them while it lives. a64_tos_smc comes back to smc_save_full or smc_full
+ * for what it does not take.
  */
 smc_tos:
-	ldr	x1, [sp, #FR_TRACE]
-	cbnz	x1, smc_miss_all
+	cbnz	x1, smc_route
 	ubfx	w1, w0, #24, #6
 	cmp	w1, #FR_OEN_TOS_FIRST
-	b.lo	smc_miss_all
+	b.lo	smc_route_oen
 	ldr	x1, [x3, #TC_FAST_ENTRY]
 	br	x1
 
