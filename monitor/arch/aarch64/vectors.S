@@ -16,16 +16,19 @@
  * its owning entity (struct mon_route, monitor.h, which mon_init() fills):
  *  1. SMCCC_VERSION (without the SVE hint bit): answered in the vector
  *     (x0-x1 touched).
- *  2. An ID that the route's exact filter rules out (its hash slot does
+ *  2. While a trusted OS takes fast calls on this CPU (FR_TOS), an ID of
+ *     its entities (OEN 50-63): its fast path (tos.S a64_tos_smc), before
+ *     any route is looked up.
+ *  3. An ID that the route's exact filter rules out (its hash slot does
  *     not hold it): SMC_UNK from the vector (x0-x3 touched).
- *  3. The answers that need no code, beside the ID in the filter's table
+ *  4. The answers that need no code, beside the ID in the filter's table
  *     (struct mon_answer, monitor.h): a constant (PSCI_VERSION,
  *     TRNG_VERSION), a lookup of w1 in the same tables (PSCI_FEATURES), or
  *     a refusal of a w1 the call does not accept (CPU_SUSPEND's power_state),
  *     from the vector (x0-x4 touched).
- *  4. The route's fast handler: the queries that take x1-x3 and answer in
+ *  5. The route's fast handler: the queries that take x1-x3 and answer in
  *     x0 alone, with x0-x17 and x30 saved but no caller record.
- *  5. mon_smc(), with the caller's SPSR as its caller record: all the rest,
+ *  6. mon_smc(), with the caller's SPSR as its caller record: all the rest,
  *     including whatever the fast handler declines.
  * The caller's register width is the exception class (0x17: SMC from
  * AArch64, 0x13: from AArch32; the same fact as SPSR_EL3.M[4]), and each
