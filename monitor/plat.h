@@ -61,18 +61,22 @@ unsigned plat_tos_enter(unsigned cpu, uint64_t pc, unsigned flags, uint64_t x[8]
 void plat_tos_kick(unsigned cpu);
 /*
  * The architecture's fast path into the trusted OS (a platform may have
- * none). From now on a fast call of the trusted OS's entities on CPU `cpu`
- * may enter it at `pc` (0: may not) straight from the SMC vector, as a
- * PLAT_TOS_WATCH entry would: watch[cpu] is the counter | 1 while it runs
- * (0 after its answer, PLAT_TOS_CALL_DONE, which goes back to the caller
- * with its x1-x4 as the caller's x0-x3), and each such call first looks at
- * one of watch[0..n-1] in turn, leaving the call to mon_smc() when that
- * CPU's entry is more than `late` ticks old. A fast entry that ends
- * otherwise goes to mon_smc() too, and this CPU's next plat_tos_enter()
- * returns that exit first, without entering (watch[cpu] left set).
+ * none). plat_tos_fast_watch(), once at cold boot before any
+ * plat_tos_fast_entry(): the n CPUs' watch words and how many ticks make
+ * an entry late. From plat_tos_fast_entry() on, a fast call of the trusted
+ * OS's entities on CPU `cpu` may enter it at `pc` (0: may not) straight
+ * from the SMC vector, as a PLAT_TOS_WATCH entry would: watch[cpu] is the
+ * counter | 1 while it runs (0 after its answer, PLAT_TOS_CALL_DONE, which
+ * goes back to the caller with its x1-x4 as the caller's x0-x3), and each
+ * such call first looks at one of watch[0..n-1] in turn, leaving the call
+ * to mon_smc() when that CPU's entry is more than `late` ticks old. A fast
+ * entry that ends otherwise goes to mon_smc() too, and this CPU's next
+ * plat_tos_enter() returns that exit first, without entering (watch[cpu]
+ * left set).
  */
 #define PLAT_TOS_CALL_DONE	0xbe000005u	/* OP-TEE's RETURN_CALL_DONE */
-void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late);
+void plat_tos_fast_watch(uint64_t *watch, unsigned n, uint64_t late);
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc);
 /*
  * Cold boot, before the trusted OS's first entry (mon_tos_boot()): false
  * (and the console says why) when this CPU's features rule one out; else

@@ -83,9 +83,9 @@ static void set_state(unsigned cpu, unsigned state)
 	bool fast = state == CPU_ON;
 
 	cpu_state[cpu] = (uint8_t)state;
-	plat_tos_fast_entry(cpu, fast ? vectors + 4 * VEC_FAST : 0, since_of, cpus(), watch_limit);
+	plat_tos_fast_entry(cpu, fast ? vectors + 4 * VEC_FAST : 0);
 	if (fast && !__atomic_load_n(&tosd_alive, __ATOMIC_SEQ_CST))
-		plat_tos_fast_entry(cpu, 0, since_of, cpus(), watch_limit);
+		plat_tos_fast_entry(cpu, 0);
 }
 
 static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
@@ -99,7 +99,7 @@ static void dead(unsigned cpu, unsigned vec, unsigned how, const uint64_t x[8])
 	if (!__atomic_exchange_n(&tosd_alive, false, __ATOMIC_SEQ_CST))
 		return;
 	for (unsigned i = 0; i < cpus(); i++)
-		plat_tos_fast_entry(i, 0, since_of, cpus(), watch_limit);
+		plat_tos_fast_entry(i, 0);
 	mon_log("trusted OS on CPU %u: its %s entry %s %lx %lx: it is dead, its calls answer "
 		"SMC_UNK\n", cpu, entry_names[vec], what[how], (unsigned long)x[0],
 		(unsigned long)x[1]);
@@ -348,6 +348,7 @@ MON_COLD_BOOT void tosd_start(uint64_t vector_table, unsigned cpu)
 {
 	vectors = vector_table;
 	watch_limit = plat_counter_hz() / WATCH_DIVISOR;
+	plat_tos_fast_watch(since_of, cpus(), watch_limit);
 	for (unsigned i = 0; i < MON_MAX_CPUS; i++)
 		cpu_state[i] = CPU_UNKNOWN;
 	__atomic_store_n(&tosd_alive, true, __ATOMIC_SEQ_CST);

@@ -319,13 +319,17 @@ void plat_tos_kick(unsigned cpu)
 	(void)cpu;
 }
 
-void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
+void plat_tos_fast_watch(uint64_t *watch, unsigned n, uint64_t late)
 {
-	(void)cpu;
-	(void)pc;
 	(void)watch;
 	(void)n;
 	(void)late;
+}
+
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc)
+{
+	(void)cpu;
+	(void)pc;
 }
 
 bool plat_tos_prepare(void)

@@ -100,15 +100,33 @@ MON_COLD_BOOT bool plat_tos_prepare(void)
 
 /* tos.S: the fast path's entry, which vectors.S reaches through the CPU's frame (FR_TOS). */
 extern char a64_tos_smc[];
+/* How many CPUs plat_tos_fast_watch() set the watch up for. */
+static unsigned a64_tos_watched;
+
+/*
+ * plat_tos_fast_watch() (plat.h): every CPU's watch word and the ring
+ * through the n contexts, which each fast path walks one step a call.
+ */
+MON_COLD_BOOT void plat_tos_fast_watch(uint64_t *watch, unsigned n, uint64_t late)
+{
+	if (n > PLAT_MAX_CPUS)
+		n = PLAT_MAX_CPUS;
+	for (unsigned i = 0; i < n; i++) {
+		a64_tos_ctx[i].watch.since = &watch[i];
+		a64_tos_ctx[i].watch.next = &a64_tos_ctx[(i + 1) % n].watch;
+		a64_tos_ctx[i].watch_next = a64_tos_ctx[i].watch.next;
+		a64_tos_ctx[i].late = late;
+		a64_tos_ctx[i].frame = arch_frame_of(i);
+	}
+	a64_tos_watched = n;
+}
 
 /*
  * plat_tos_fast_entry() (plat.h): the context reached from the CPU's frame
  * (FR_TOS), set once the context is and cleared first, so that an SMC
- * finds a whole set-up or none. Every CPU's watch word and the ring through
- * the n contexts are set each time: the same values on every call, and
- * each fast path may look at any CPU's.
+ * finds a whole set-up or none.
  */
-void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc)
 {
 	struct a64_tos_ctx *t;
 	struct arch_frame *f;
@@ -118,17 +136,9 @@ void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n,
 	t = &a64_tos_ctx[cpu];
 	f = arch_frame_of(cpu);
 	__atomic_store_n(&f->tos, NULL, __ATOMIC_RELEASE);
-	if (!pc || cpu >= n || n > PLAT_MAX_CPUS)
+	if (!pc || cpu >= a64_tos_watched)
 		return;
-	for (unsigned i = 0; i < n; i++) {
-		__atomic_store_n(&a64_tos_ctx[i].watch.since, &watch[i], __ATOMIC_RELAXED);
-		__atomic_store_n(&a64_tos_ctx[i].watch.next, &a64_tos_ctx[(i + 1) % n].watch,
-				 __ATOMIC_RELAXED);
-	}
 	t->fast_pc = pc;
 	t->fast_entry = a64_tos_smc;
-	t->watch_next = t->watch.next;
-	t->frame = f;
-	t->late = late;
 	__atomic_store_n(&f->tos, t, __ATOMIC_RELEASE);
 }

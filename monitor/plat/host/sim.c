@@ -316,13 +316,17 @@ void plat_tos_fiq_drop(void)
 }
 
 /* The simulator's trusted OS is entered through the dispatcher alone. */
-void plat_tos_fast_entry(unsigned cpu, uint64_t pc, uint64_t *watch, unsigned n, uint64_t late)
+void plat_tos_fast_watch(uint64_t *watch, unsigned n, uint64_t late)
 {
-	(void)cpu;
-	(void)pc;
 	(void)watch;
 	(void)n;
 	(void)late;
+}
+
+void plat_tos_fast_entry(unsigned cpu, uint64_t pc)
+{
+	(void)cpu;
+	(void)pc;
 }
 
 void plat_tos_kick(unsigned cpu)
