@@ -324,6 +324,9 @@ int tos_fast_call(unsigned cpu, struct tos_regs *r)
 	case TOS_FP_DIRTY:
 		r->x[0] = TOS_OK;
 		return TOS_ACT_FP_DIRTY;
+	case TOS_PASSING:
+		r->x[0] = TOS_OK;
+		return TOS_ACT_PASSING;
 	default:
 		r->x[0] = status(TOS_UNKNOWN);
 		break;

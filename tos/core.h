@@ -43,6 +43,7 @@ struct tos_thread {
 /* What tos_fast_call() asks of the arch part. */
 #define TOS_ACT_ANSWER		(-1)	/* send CALL_DONE with r->x[0..3] */
 #define TOS_ACT_FP_DIRTY	(-2)	/* the same, FP/SIMD registers set first (TOS_FP_DIRTY) */
+#define TOS_ACT_PASSING		(-3)	/* TOS_PASSING: its passing EL1 registers across a monitor call */
 /* >= 0: a TOS_FAULT_* kind to carry out instead of answering. */
 
 /* What tos_std_call() asks of the arch part. */

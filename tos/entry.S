@@ -204,6 +204,12 @@ tos_mmu_on:
 	isb
 	ret
 
+/* uint64_t tos_smc_call(uint64_t id): a call to the monitor, which answers in x0 and goes on. */
+	.global	tos_smc_call
+tos_smc_call:
+	smc	#0
+	ret
+
 /* void tos_smc_raw(uint64_t id, uint64_t x1): a deliberate wrong answer. */
 	.global	tos_smc_raw
 tos_smc_raw:

@@ -34,7 +34,7 @@
 
 /* ---- normal-world calls: Trusted OS calls in OEN 50, identification in OEN 63 */
 #define TOS_CALLS_COUNT		0xBF00FF00	/* x0 = TOS_CALL_NUMBER */
-#define TOS_CALL_NUMBER		19		/* the IDs in this file a caller may send */
+#define TOS_CALL_NUMBER		20		/* the IDs in this file a caller may send */
 #define TOS_CALLS_UID		0xBF00FF01	/* x0-x3 = the UID below */
 #define TOS_CALLS_REVISION	0xBF00FF03	/* x0 = major, x1 = minor */
 #define TOS_GET_OS_UUID		0xB2000000	/* x0-x3 = the same UID */
@@ -113,6 +113,15 @@
 #define TOS_FP_PATTERN		0x5ec0f9a0f9a00000ull
 #define TOS_FP_FPCR		0x01c00000	/* FZ, round towards zero */
 #define TOS_FP_FPSR		0x0800001f	/* QC and the cumulative flags */
+
+/*
+ * -> x0 0, x1 the monitor's answer to SMCCC_VERSION, x2 how many of its six
+ * passing EL1 registers (ESR, FAR, ELR, SPSR, PAR and CSSELR_EL1) still hold
+ * the values it wrote to them before that call to the monitor, made in the
+ * middle of this one (6: all). None of those values may reach the caller.
+ */
+#define TOS_PASSING		0xB2000053
+#define TOS_PASSING_REGS	6
 
 /*
  * Yielding calls. TOS_LONG: x1 rounds of work (1..TOS_LONG_MAX_ROUNDS),

@@ -50,6 +50,7 @@ static volatile uint64_t seen_mpidr[NSK_MAX_CPUS];
 static volatile uint64_t seen_index[NSK_MAX_CPUS];
 static volatile uint32_t resumed[NSK_MAX_CPUS];
 static volatile uint64_t seen_vl[NSK_MAX_CPUS];
+static volatile uint32_t fp_resumed[NSK_MAX_CPUS];
 static uint64_t powerdown_state;	/* 0: none */
 static volatile uint64_t fault_kind, fault_ret[4], late_ret;
 static volatile uint32_t fault_done, late_done;
@@ -88,7 +89,37 @@ static uint64_t long_result(uint64_t rounds, uint64_t seed)
 	return v;
 }
 
-/* Started: call the payload, power down once (the timer wakes it), stop. */
+/*
+ * A call in which the payload sets all of its FP/SIMD registers
+ * (TOS_FP_DIRTY): true when this kernel's q0-q31 (both halves), FPCR and
+ * FPSR survive it and none of the payload's values reaches it.
+ */
+struct fp_seen {
+	uint64_t x0, ctl[2];
+	unsigned kept, theirs;
+};
+
+static bool fp_call(struct fp_seen *f)
+{
+	uint64_t q[64] __attribute__((aligned(16)));
+
+	f->ctl[0] = NS_FPCR;
+	f->ctl[1] = NS_FPSR;
+	f->kept = f->theirs = 0;
+	f->x0 = nsk_fp_smc(TOS_FP_DIRTY, NS_FP_PATTERN, f->ctl, q);
+	for (unsigned n = 0; n < 32; n++) {
+		f->kept += q[2 * n] == NS_FP_PATTERN + n && q[2 * n + 1] == ~(NS_FP_PATTERN + n);
+		f->theirs += q[2 * n] == TOS_FP_PATTERN + n || q[2 * n + 1] == TOS_FP_PATTERN + n;
+	}
+	return f->x0 == 0 && f->kept == 32 && !f->theirs && f->ctl[0] == NS_FPCR &&
+	       f->ctl[1] == NS_FPSR;
+}
+
+/*
+ * Started: call the payload, power down once (the timer wakes it), and
+ * after the resume make one FP/SIMD check (its CPTR_EL3 values are kept
+ * per CPU from its cpu_on), stop.
+ */
 void tos_secondary(uint64_t context_id, unsigned slot)
 {
 	struct secmon_regs r;
@@ -112,7 +143,10 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 		return;
 	}
 	if (context_id == CTX_RESUMED + slot) {
+		struct fp_seen f;
+
 		wake_disarm();
+		fp_resumed[slot] = fp_call(&f);
 		resumed[slot] = 1;
 		secmon_psci_cpu_off(conduit);
 		return;
@@ -141,19 +175,13 @@ void tos_secondary(uint64_t context_id, unsigned slot)
  */
 static int fp_regs(void)
 {
-	uint64_t q[64] __attribute__((aligned(16))), ctl[2] = { NS_FPCR, NS_FPSR }, x0;
-	unsigned kept = 0, theirs = 0;
+	struct fp_seen f;
+	bool ok = fp_call(&f);
 
-	x0 = nsk_fp_smc(TOS_FP_DIRTY, NS_FP_PATTERN, ctl, q);
-	for (unsigned n = 0; n < 32; n++) {
-		kept += q[2 * n] == NS_FP_PATTERN + n && q[2 * n + 1] == ~(NS_FP_PATTERN + n);
-		theirs += q[2 * n] == TOS_FP_PATTERN + n || q[2 * n + 1] == TOS_FP_PATTERN + n;
-	}
-	return con_tap(&ntap, x0 == 0 && kept == 32 && !theirs && ctl[0] == NS_FPCR &&
-				      ctl[1] == NS_FPSR,
+	return con_tap(&ntap, ok,
 		       "tos: this kernel's q0-q31, FPCR and FPSR survive a call in which the payload "
 		       "sets its own (x0 %ld; %u of 32 kept, %u of the payload's seen; FPCR %lx "
-		       "FPSR %lx)", (int64_t)x0, kept, theirs, ctl[0], ctl[1]);
+		       "FPSR %lx)", (int64_t)f.x0, f.kept, f.theirs, f.ctl[0], f.ctl[1]);
 }
 
 /*
@@ -216,16 +244,19 @@ static void regs_write(const uint64_t v[NREGS])
 	isb();
 }
 
+/* This kernel's values for them while a call runs. */
+static const uint64_t own_pattern[NREGS] = {
+	0x4e5f5e0000001230ull, 0x4e5f7e0000000001ull, 0x4e5f7e0000000002ull,
+	0x4e5f7e1000000003ull, 0x00000000c0de0004ull, 0x4e5ffa0000000005ull,
+	0x0000000096000045ull, 0x4e5fa1ee00ff0444ull, 0x000000004e5f0800ull,
+	0x000000004e5f5f10ull, 0x4e5fe1e000000008ull, 0x00000000000003c5ull,
+	0x000000004e5f1000ull, 0x000000004e5f2000ull, 0x00000025b5103510ull,
+	0x0000000000000003ull, 0x0000000000000002ull,
+};
+
 static int own_regs(void)
 {
-	static const uint64_t pattern[NREGS] = {
-		0x4e5f5e0000001230ull, 0x4e5f7e0000000001ull, 0x4e5f7e0000000002ull,
-		0x4e5f7e1000000003ull, 0x00000000c0de0004ull, 0x4e5ffa0000000005ull,
-		0x0000000096000045ull, 0x4e5fa1ee00ff0444ull, 0x000000004e5f0800ull,
-		0x000000004e5f5f10ull, 0x4e5fe1e000000008ull, 0x00000000000003c5ull,
-		0x000000004e5f1000ull, 0x000000004e5f2000ull, 0x00000025b5103510ull,
-		0x0000000000000003ull, 0x0000000000000002ull,
-	};
+	const uint64_t *pattern = own_pattern;
 	uint64_t before[NREGS], set[NREGS], after[NREGS];
 	unsigned n = regs_read(before), same = 0, first = NREGS;
 	struct secmon_regs r;
@@ -349,6 +380,66 @@ static int ns_interrupt(void)
 }
 
 /*
+ * TOS_PASSING: the payload writes values of its own (secure addresses among
+ * them) to its passing EL1 registers (ESR, FAR, ELR, SPSR, PAR, CSSELR_EL1)
+ * in a fast call and then calls the monitor (SMCCC_VERSION) in the middle of
+ * it: the fast entry ends there, the dispatcher answers and resumes it. Its
+ * values must still be there for it after that call, and neither they nor
+ * anything else of the secure side may reach this kernel: the registers it
+ * has its own of as it set them (own_regs()), x4-x30 as it sent them. With
+ * `pending`, one of this kernel's interrupts is pending throughout (on a
+ * GICv3 an FIQ to EL3 as the call begins, before the monitor call).
+ */
+static int passing(bool pending)
+{
+	uint64_t before[NREGS], set[NREGS], after[NREGS], hi[13], version, changed, t0;
+	struct secmon_regs in = { { TOS_PASSING, 0x40 } }, out;
+	unsigned n, same = 0, gprs = 0, pend_before = 0, pend_after = 0, first = NREGS;
+
+	version = call(0x80000000, 0, 0, 0).x[0];
+	for (unsigned i = 0; i < 13; i++)
+		hi[i] = 0x4e5f180000000000ull + i;
+	for (unsigned i = 4; i < 18; i++)
+		in.x[i] = 0x4e5f040000000000ull + i;
+	if (pending) {
+		wake_arm();
+		t0 = nsk_ticks();
+		while (!(sysreg_read(isr_el1) & ISR_I) && nsk_ticks() - t0 < nsk_tick_freq())
+			;
+		pend_before = !!(sysreg_read(isr_el1) & ISR_I);
+	}
+	n = regs_read(before);
+	regs_write(own_pattern);
+	regs_read(set);
+	changed = hostile_smc(&in, &out, hi);
+	regs_read(after);
+	regs_write(before);
+	if (pending) {
+		pend_after = !!(sysreg_read(isr_el1) & ISR_I);
+		wake_disarm();
+	}
+	for (unsigned i = 0; i < n; i++) {
+		same += after[i] == set[i];
+		if (after[i] != set[i] && first == NREGS)
+			first = i;
+	}
+	for (unsigned i = 4; i < 18; i++)
+		gprs += out.x[i] == in.x[i];
+	return con_tap(&ntap, out.x[0] == 0 && out.x[1] == version &&
+				      out.x[2] == TOS_PASSING_REGS && out.x[3] == 0 && same == n &&
+				      gprs == 14 && !changed && pend_before == pending &&
+				      pend_after == pending,
+		       "tos: the payload's passing EL1 registers kept across its call to the monitor "
+		       "inside a fast call (%lu of %u; SMCCC_VERSION %lx, want %lx), none reaching "
+		       "this kernel: %u of %u of its registers as set (first changed: %u, 0x%lx -> "
+		       "0x%lx), x4-x17 %u of 14, x18-x30 changed %lx; %s (%u, %u)", out.x[2],
+		       TOS_PASSING_REGS, out.x[1], version, same, n, first,
+		       first < n ? set[first] : 0, first < n ? after[first] : 0, gprs, changed,
+		       pending ? "with its interrupt pending" : "no interrupt pending",
+		       pend_before, pend_after);
+}
+
+/*
  * After every kind of entry above (calls, hooks, suspends, secure
  * interrupts, preempted and resumed threads): the payload answers at EL1t,
  * as OP-TEE does, and must have been entered at EL1t each time but the
@@ -446,12 +537,13 @@ static int hooks(void)
 {
 	uint64_t on0 = pm(TOS_HOOK_CPU_ON), off0 = pm(TOS_HOOK_CPU_OFF);
 	uint64_t sus0 = pm(TOS_HOOK_SUSPEND), res0 = pm(TOS_HOOK_RESUME);
-	unsigned started = 0, right = 0, woke = 0;
+	unsigned started = 0, right = 0, woke = 0, fp_kept = 0;
 	int fail = 0;
 
 	for (unsigned i = 1; i < nsk_ncpus; i++) {
 		seen_mpidr[i] = seen_index[i] = seen_vl[i] = ~0ull;
 		resumed[i] = 0;
+		fp_resumed[i] = 0;
 		if (secmon_psci_cpu_on(conduit, nsk_mpidr[i], (uintptr_t)nsk_secondary_entry, i) == 0)
 			started++;
 	}
@@ -466,6 +558,7 @@ static int hooks(void)
 		right += (seen_mpidr[i] & 0xff00ffffffull) == nsk_mpidr[i] &&
 			 seen_index[i] == (nsk_mpidr[i] & 0xff);
 		woke += resumed[i] == 1;
+		fp_kept += resumed[i] == 1 && fp_resumed[i];
 	}
 	fail += con_tap(&ntap, started == nsk_ncpus - 1 && right == started,
 			"tos: %u secondaries started, each called the payload from its own CPU "
@@ -498,10 +591,12 @@ static int hooks(void)
 		return fail;
 	}
 	fail += con_tap(&ntap, woke == started && pm(TOS_HOOK_SUSPEND) - sus0 == started &&
-				       pm(TOS_HOOK_RESUME) - res0 == started,
+				       pm(TOS_HOOK_RESUME) - res0 == started && fp_kept == started,
 			"tos: %u secondaries powered down (state 0x%lx) and resumed; the payload "
-			"counted %lu suspend and %lu resume hooks (want %u)", woke, powerdown_state,
-			pm(TOS_HOOK_SUSPEND) - sus0, pm(TOS_HOOK_RESUME) - res0, started);
+			"counted %lu suspend and %lu resume hooks (want %u); after the resume, %u "
+			"kept their FP/SIMD registers from the payload's in a call", woke,
+			powerdown_state, pm(TOS_HOOK_SUSPEND) - sus0, pm(TOS_HOOK_RESUME) - res0,
+			started, fp_kept);
 	return fail;
 }
 
@@ -664,6 +759,8 @@ int tos_run(const struct secmon_conduit *c, uint64_t ram, uint64_t preempt, uint
 	fail += secure_timer();
 	fail += yielding(preempt ? preempt : 100);
 	fail += ns_interrupt();
+	fail += passing(false);
+	fail += passing(true);
 	fail += entry_modes();
 	con_printf("1..%u\n", ntap);
 	return fail;
