@@ -55,6 +55,14 @@ static uint64_t powerdown_state;	/* 0: none */
 static volatile uint64_t fault_kind, fault_ret[4], late_ret;
 static volatile uint32_t fault_done, late_done;
 static volatile uint64_t key_after;
+static volatile uint64_t fault_gprs_changed;
+static volatile unsigned fault_regs_same, fault_regs_n, fault_regs_first;
+
+/* The registers the payload has its own of (regs_read(), own_pattern). */
+#define NREGS	17
+static unsigned regs_read(uint64_t v[NREGS]);
+static void regs_write(const uint64_t v[NREGS]);
+static const uint64_t own_pattern[NREGS];
 
 /* PAuth with an address key (APA, API or APA3): APIAKey_EL1 is there. */
 static bool has_pauth(void)
@@ -125,9 +133,37 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 	struct secmon_regs r;
 
 	if (context_id == CTX_FAULT + slot) {
+		struct secmon_regs in = { { TOS_FAULT, fault_kind } };
+		uint64_t before[NREGS], set[NREGS], after[NREGS], hi[13];
+		unsigned n, same = 0, first = NREGS;
+
 		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
 			sysreg_write(S3_0_C2_C1_0, NS_KEY);	/* APIAKeyLo_EL1 */
-		r = call(TOS_FAULT, fault_kind, 0, 0);
+		/*
+		 * Its registers and x4-x30 as set, whatever the payload
+		 * wrote to its own meanwhile (a data abort's ESR, FAR, ELR
+		 * and SPSR_EL1 at secure EL1, before it hangs).
+		 */
+		for (unsigned i = 0; i < 13; i++)
+			hi[i] = 0x4e5f180000000000ull + i;
+		for (unsigned i = 4; i < 18; i++)
+			in.x[i] = 0x4e5f040000000000ull + i;
+		n = regs_read(before);
+		regs_write(own_pattern);
+		regs_read(set);
+		fault_gprs_changed = hostile_smc(&in, &r, hi);
+		regs_read(after);
+		regs_write(before);
+		for (unsigned i = 0; i < n; i++) {
+			same += after[i] == set[i];
+			if (after[i] != set[i] && first == NREGS)
+				first = i;
+		}
+		for (unsigned i = 4; i < 18; i++)
+			fault_gprs_changed |= (uint64_t)(r.x[i] != in.x[i]) << (16 + i);
+		fault_regs_same = same;
+		fault_regs_n = n;
+		fault_regs_first = first;
 		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
 			key_after = sysreg_read(S3_0_C2_C1_0);
 		for (unsigned i = 0; i < 4; i++)
@@ -191,7 +227,6 @@ static int fp_regs(void)
  * this kernel runs nothing at EL1, more of them. Each holds a pattern of
  * its own during the call, and what it had before afterwards.
  */
-#define NREGS	17
 static unsigned regs_read(uint64_t v[NREGS])
 {
 	unsigned n = 0;
@@ -714,6 +749,10 @@ static int faults(unsigned kind)
 			"%lu ms (%lu calls from CPU 0 meanwhile)", fault_names[kind], fault_ret[0],
 			fault_ret[1], (nsk_ticks() - t0) * 1000 / nsk_tick_freq(), polls);
 	fail += con_tap(&ntap, wait_off(1), "tos fault: CPU 1 went on and powered off");
+	fail += con_tap(&ntap, fault_done && fault_regs_same == fault_regs_n && !fault_gprs_changed,
+			"tos fault: CPU 1's registers the payload has its own of as it set them after "
+			"that call (%u of %u, first changed %u), x4-x30 as sent (changed: %lx)",
+			fault_regs_same, fault_regs_n, fault_regs_first, fault_gprs_changed);
 	if (kind == TOS_FAULT_NS_KEY)
 		fail += con_tap(&ntap, has_pauth() && key_after == NS_KEY,
 				"tos fault: CPU 1's PAuth key survived, unread (%s; after 0x%lx)",
