@@ -65,7 +65,8 @@ _Static_assert(offsetof(struct mon_check, mult) == FR_CHECK_MULT &&
 	       offsetof(struct mon_check, slots) == FR_CHECK_SLOTS &&
 	       sizeof(struct mon_check) == 1u << FR_CHECK_SHIFT, "struct mon_check");
 _Static_assert(offsetof(struct arch_frame, tos) == FR_TOS, "tos");
-_Static_assert(FR_OEN_TOS_FIRST == SECMON_OEN_TOS_FIRST, "the trusted OS's first entity");
+_Static_assert(FR_OEN_TOS_FIRST == SECMON_OEN_TOS_FIRST && SECMON_OEN_TOS_FIRST >= 32 &&
+	       SECMON_OEN_TOS_LAST < 64, "the trusted OS's entities: bit 29 of an ID set (vectors.S)");
 _Static_assert(sizeof(struct arch_frame) == FR_END, "size");
 _Static_assert(FR_END <= ARCH_FRAME_SIZE && ARCH_FRAME_SIZE % 16 == 0, "frame fits, SP aligned");
 _Static_assert(PLAT_STACK_SIZE > ARCH_FRAME_SIZE && PLAT_STACK_SIZE % 16 == 0, "a stack below the frame");

@@ -182,6 +182,7 @@ smc_not_wa:
 	eor	w1, w0, #FR_FID_SMCCC_VERSION	/* with the SVE hint it goes to C */
 	cbz	w1, smccc_version
 	stp	x2, x3, [sp, #FR_REGS + 16]
+	tbz	w0, #29, smc_route		/* OEN 0-31: no trusted OS's */
 	ldp	x1, x3, [sp, #FR_TRACE]		/* and FR_TOS */
 	cbnz	x3, smc_tos
 smc_route:
