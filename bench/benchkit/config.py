@@ -73,13 +73,10 @@ CALLS = [
     # project's rule for a standard fast call, a third of TF-A's. The issue's
     # target for the payload's fast call, 250, is not met (docs/trusted-os.md,
     # "The fast path": the EL1 switch alone is about 105).
-    ('tos_calls_count', "trusted OS: the payload's CALLS_COUNT (a constant: the switch alone; "
-     "issue target 250)", None, None),
-    ('tos_calls_uid', 'trusted OS: CALLS_UID 0xBF00FF01 round trip (issue target 250)', 1039,
-     1039 // 3),
-    ('tos_os_revision', 'trusted OS: GET_OS_REVISION 0xB2000001 round trip (issue target 250)',
-     1034, 1034 // 3),
-    ('tos_yield', 'trusted OS: a yielding call (LONG, 1 round) round trip', None, None),
+    ('tos_calls_count', "trusted OS: the payload's CALLS_COUNT", None, None),
+    ('tos_calls_uid', 'trusted OS: CALLS_UID 0xBF00FF01', 1039, 1039 // 3),
+    ('tos_os_revision', 'trusted OS: GET_OS_REVISION 0xB2000001', 1034, 1034 // 3),
+    ('tos_yield', 'trusted OS: a yielding call (LONG, 1 round)', None, None),
 ]
 EVENTS = [
     ('suspend_powerdown', 'CPU_SUSPEND power-down: call to resume entry'),
