@@ -329,6 +329,16 @@ void tos_c_cold_boot(unsigned cpu, uint64_t dt)
  */
 #define SMCCC_VERSION_ID	0x80000000u
 
+static void passing_read(uint64_t v[TOS_PASSING_REGS])
+{
+	v[0] = sysreg_read(esr_el1);
+	v[1] = sysreg_read(far_el1);
+	v[2] = sysreg_read(elr_el1);
+	v[3] = sysreg_read(spsr_el1);
+	v[4] = sysreg_read(par_el1);
+	v[5] = sysreg_read(csselr_el1);
+}
+
 static void passing(struct tos_regs *r)
 {
 	uint64_t mine[TOS_PASSING_REGS], now[TOS_PASSING_REGS];
@@ -341,19 +351,9 @@ static void passing(struct tos_regs *r)
 	sysreg_write(par_el1, 0x0e1d0000);
 	sysreg_write(csselr_el1, 1);
 	__asm__ volatile("isb" ::: "memory");
-	mine[0] = sysreg_read(esr_el1);
-	mine[1] = sysreg_read(far_el1);
-	mine[2] = sysreg_read(elr_el1);
-	mine[3] = sysreg_read(spsr_el1);
-	mine[4] = sysreg_read(par_el1);
-	mine[5] = sysreg_read(csselr_el1);
+	passing_read(mine);
 	r->x[1] = tos_smc_call(SMCCC_VERSION_ID);
-	now[0] = sysreg_read(esr_el1);
-	now[1] = sysreg_read(far_el1);
-	now[2] = sysreg_read(elr_el1);
-	now[3] = sysreg_read(spsr_el1);
-	now[4] = sysreg_read(par_el1);
-	now[5] = sysreg_read(csselr_el1);
+	passing_read(now);
 	for (unsigned i = 0; i < TOS_PASSING_REGS; i++)
 		kept += now[i] == mine[i];
 	r->x[2] = kept;

@@ -64,6 +64,18 @@ static unsigned regs_read(uint64_t v[NREGS]);
 static void regs_write(const uint64_t v[NREGS]);
 static const uint64_t own_pattern[NREGS];
 
+/*
+ * What kept_call() saw: how many of the n registers the payload has its own
+ * of came back as set (the first that did not: its index, value set and
+ * value after), x18-x30 changed (hostile_smc()'s mask) and x4-x17 changed
+ * (bit i for xi; how many came back as sent).
+ */
+struct kept {
+	unsigned n, same, first, x4_x17_same;
+	uint64_t set, after, x18_x30, x4_x17;
+};
+static void kept_call(struct secmon_regs *in, struct secmon_regs *out, struct kept *k);
+
 /* PAuth with an address key (APA, API or APA3): APIAKey_EL1 is there. */
 static bool has_pauth(void)
 {
@@ -134,8 +146,7 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 
 	if (context_id == CTX_FAULT + slot) {
 		struct secmon_regs in = { { TOS_FAULT, fault_kind } };
-		uint64_t before[NREGS], set[NREGS], after[NREGS], hi[13];
-		unsigned n, same = 0, first = NREGS;
+		struct kept k;
 
 		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
 			sysreg_write(S3_0_C2_C1_0, NS_KEY);	/* APIAKeyLo_EL1 */
@@ -144,26 +155,11 @@ void tos_secondary(uint64_t context_id, unsigned slot)
 		 * wrote to its own meanwhile (a data abort's ESR, FAR, ELR
 		 * and SPSR_EL1 at secure EL1, before it hangs).
 		 */
-		for (unsigned i = 0; i < 13; i++)
-			hi[i] = 0x4e5f180000000000ull + i;
-		for (unsigned i = 4; i < 18; i++)
-			in.x[i] = 0x4e5f040000000000ull + i;
-		n = regs_read(before);
-		regs_write(own_pattern);
-		regs_read(set);
-		fault_gprs_changed = hostile_smc(&in, &r, hi);
-		regs_read(after);
-		regs_write(before);
-		for (unsigned i = 0; i < n; i++) {
-			same += after[i] == set[i];
-			if (after[i] != set[i] && first == NREGS)
-				first = i;
-		}
-		for (unsigned i = 4; i < 18; i++)
-			fault_gprs_changed |= (uint64_t)(r.x[i] != in.x[i]) << (16 + i);
-		fault_regs_same = same;
-		fault_regs_n = n;
-		fault_regs_first = first;
+		kept_call(&in, &r, &k);
+		fault_gprs_changed = k.x18_x30 | k.x4_x17 << 16;
+		fault_regs_same = k.same;
+		fault_regs_n = k.n;
+		fault_regs_first = k.first;
 		if (fault_kind == TOS_FAULT_NS_KEY && has_pauth())
 			key_after = sysreg_read(S3_0_C2_C1_0);
 		for (unsigned i = 0; i < 4; i++)
@@ -289,23 +285,63 @@ static const uint64_t own_pattern[NREGS] = {
 	0x0000000000000003ull, 0x0000000000000002ull,
 };
 
+/* The n registers' count of equal values, and the first that differs (n: none). */
+static unsigned regs_same(unsigned n, const uint64_t set[NREGS], const uint64_t after[NREGS],
+			  unsigned *first)
+{
+	unsigned same = 0;
+
+	*first = n;
+	for (unsigned i = 0; i < n; i++) {
+		same += after[i] == set[i];
+		if (after[i] != set[i] && *first == n)
+			*first = i;
+	}
+	return same;
+}
+
+/*
+ * `in` sent by hostile_smc() with x4-x17 and x18-x30 set to patterns, and
+ * the registers the payload has its own of set to own_pattern meanwhile
+ * (put back after): what came back as sent and set, in k.
+ */
+static void kept_call(struct secmon_regs *in, struct secmon_regs *out, struct kept *k)
+{
+	uint64_t before[NREGS], set[NREGS], after[NREGS], hi[13];
+
+	for (unsigned i = 0; i < 13; i++)
+		hi[i] = 0x4e5f180000000000ull + i;
+	for (unsigned i = 4; i < 18; i++)
+		in->x[i] = 0x4e5f040000000000ull + i;
+	k->n = regs_read(before);
+	regs_write(own_pattern);
+	regs_read(set);
+	k->x18_x30 = hostile_smc(in, out, hi);
+	regs_read(after);
+	regs_write(before);
+	k->same = regs_same(k->n, set, after, &k->first);
+	k->set = k->first < k->n ? set[k->first] : 0;
+	k->after = k->first < k->n ? after[k->first] : 0;
+	k->x4_x17 = 0;
+	k->x4_x17_same = 0;
+	for (unsigned i = 4; i < 18; i++) {
+		k->x4_x17 |= (uint64_t)(out->x[i] != in->x[i]) << i;
+		k->x4_x17_same += out->x[i] == in->x[i];
+	}
+}
+
 static int own_regs(void)
 {
-	const uint64_t *pattern = own_pattern;
 	uint64_t before[NREGS], set[NREGS], after[NREGS];
-	unsigned n = regs_read(before), same = 0, first = NREGS;
+	unsigned n = regs_read(before), same, first;
 	struct secmon_regs r;
 
-	regs_write(pattern);
+	regs_write(own_pattern);
 	regs_read(set);
 	r = call(TOS_CALLS_UID, 0, 0, 0);
 	regs_read(after);
 	regs_write(before);
-	for (unsigned i = 0; i < n; i++) {
-		same += after[i] == set[i];
-		if (after[i] != set[i] && first == NREGS)
-			first = i;
-	}
+	same = regs_same(n, set, after, &first);
 	return con_tap(&ntap, r.x[0] == TOS_UID_0 && same == n,
 		       "tos: %u of %u registers the payload has its own of (SP_EL0, TPIDR_EL0, "
 		       "..., EL1's at EL2) as this kernel set them after a fast call (first changed: "
@@ -427,15 +463,12 @@ static int ns_interrupt(void)
  */
 static int passing(bool pending)
 {
-	uint64_t before[NREGS], set[NREGS], after[NREGS], hi[13], version, changed, t0;
 	struct secmon_regs in = { { TOS_PASSING, 0x40 } }, out;
-	unsigned n, same = 0, gprs = 0, pend_before = 0, pend_after = 0, first = NREGS;
+	unsigned pend_before = 0, pend_after = 0;
+	uint64_t version, t0;
+	struct kept k;
 
 	version = call(0x80000000, 0, 0, 0).x[0];
-	for (unsigned i = 0; i < 13; i++)
-		hi[i] = 0x4e5f180000000000ull + i;
-	for (unsigned i = 4; i < 18; i++)
-		in.x[i] = 0x4e5f040000000000ull + i;
 	if (pending) {
 		wake_arm();
 		t0 = nsk_ticks();
@@ -443,34 +476,21 @@ static int passing(bool pending)
 			;
 		pend_before = !!(sysreg_read(isr_el1) & ISR_I);
 	}
-	n = regs_read(before);
-	regs_write(own_pattern);
-	regs_read(set);
-	changed = hostile_smc(&in, &out, hi);
-	regs_read(after);
-	regs_write(before);
+	kept_call(&in, &out, &k);
 	if (pending) {
 		pend_after = !!(sysreg_read(isr_el1) & ISR_I);
 		wake_disarm();
 	}
-	for (unsigned i = 0; i < n; i++) {
-		same += after[i] == set[i];
-		if (after[i] != set[i] && first == NREGS)
-			first = i;
-	}
-	for (unsigned i = 4; i < 18; i++)
-		gprs += out.x[i] == in.x[i];
 	return con_tap(&ntap, out.x[0] == 0 && out.x[1] == version &&
-				      out.x[2] == TOS_PASSING_REGS && out.x[3] == 0 && same == n &&
-				      gprs == 14 && !changed && pend_before == pending &&
+				      out.x[2] == TOS_PASSING_REGS && out.x[3] == 0 && k.same == k.n &&
+				      k.x4_x17_same == 14 && !k.x18_x30 && pend_before == pending &&
 				      pend_after == pending,
 		       "tos: the payload's passing EL1 registers kept across its call to the monitor "
 		       "inside a fast call (%lu of %u; SMCCC_VERSION %lx, want %lx), none reaching "
 		       "this kernel: %u of %u of its registers as set (first changed: %u, 0x%lx -> "
 		       "0x%lx), x4-x17 %u of 14, x18-x30 changed %lx; %s (%u, %u)", out.x[2],
-		       TOS_PASSING_REGS, out.x[1], version, same, n, first,
-		       first < n ? set[first] : 0, first < n ? after[first] : 0, gprs, changed,
-		       pending ? "with its interrupt pending" : "no interrupt pending",
+		       TOS_PASSING_REGS, out.x[1], version, k.same, k.n, k.first, k.set, k.after,
+		       k.x4_x17_same, k.x18_x30, pending ? "with its interrupt pending" : "no interrupt pending",
 		       pend_before, pend_after);
 }
 
