@@ -138,7 +138,7 @@ if [ -z "$INITRD" ]; then
 	if [ "$DRY" = 0 ]; then
 		stale=0
 		[ -s "$INITRD" ] || stale=1
-		for f in tests/linux/init-summary.sh tests/linux/mkinitrd.sh "$LINUX_DIR/busybox" "$LINUX_DIR/version"; do
+		for f in tests/linux/init-summary.sh tests/linux/init-prelude.sh tests/linux/init-pm.sh tests/linux/mkinitrd.sh "$LINUX_DIR/busybox" "$LINUX_DIR/version"; do
 			[ "$f" -nt "$INITRD" ] && stale=1
 		done
 		if [ "$stale" = 1 ]; then

@@ -144,7 +144,7 @@ if [ -z "$INITRD" ]; then
 	if [ "$DRY" = 0 ]; then
 		stale=0
 		[ -s "$INITRD" ] || stale=1
-		for f in "$HERE/init-summary.sh" "$HERE/mkinitrd.sh" "$LINUX_DIR/busybox" "$LINUX_DIR/version"; do
+		for f in "$HERE/init-summary.sh" "$HERE/init-prelude.sh" "$HERE/init-pm.sh" "$HERE/mkinitrd.sh" "$LINUX_DIR/busybox" "$LINUX_DIR/version"; do
 			[ "$f" -nt "$INITRD" ] && stale=1
 		done
 		if [ "$stale" = 1 ]; then

@@ -138,16 +138,8 @@
 # K+1st (for instance after a panic with panic=-1) powers off at once, so
 # the sequence always ends.
 
-PATH=/bin:/sbin:/usr/bin:/usr/sbin
-export PATH
-
-/bin/busybox mount -t proc proc /proc
-/bin/busybox --install -s
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-# The console the kernel opened may be missing from the initramfs; take the
-# devtmpfs one.
-exec </dev/console >/dev/console 2>&1
+# shellcheck source=tests/linux/init-prelude.sh
+. /etc/init-prelude.sh
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 # Keep kernel messages (hotplug chatter) off the console so that the summary

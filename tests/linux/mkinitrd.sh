@@ -9,7 +9,8 @@
 # /tmp /run /mnt /root /sbin /usr/bin /usr/sbin (the init mounts
 # proc, sysfs and devtmpfs and runs `busybox --install -s` for the other
 # applets), /etc/init-prelude.sh (tests/linux/init-prelude.sh: an init
-# that sources it has that done), /dev/console and /dev/null when run as
+# that sources it has that done) and /etc/init-pm.sh (init-pm.sh: CPU
+# hotplug and suspend helpers), /dev/console and /dev/null when run as
 # root (else the kernel's built-in /dev/console is used), and the kernel
 # modules named in
 # INITRD_MODULES (default: "virtio_mmio virtio_blk arm_smccc_trng", about
@@ -58,6 +59,7 @@ ln -s busybox "$R/bin/sh"
 cp "$INIT" "$R/init"
 chmod 755 "$R/init"
 cp "$(dirname "$0")/init-prelude.sh" "$R/etc/init-prelude.sh"
+cp "$(dirname "$0")/init-pm.sh" "$R/etc/init-pm.sh"
 if [ "$(id -u)" = 0 ]; then
 	mknod -m 600 "$R/dev/console" c 5 1
 	mknod -m 666 "$R/dev/null" c 1 3

@@ -22,6 +22,8 @@
 /bin/busybox --install -s
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 mkdir -p /data/tee /tmp
+# shellcheck source=tests/linux/init-pm.sh
+. /etc/init-pm.sh
 ifconfig lo 127.0.0.1 up	# xtest's socket tests (2001-2004) talk to themselves
 echo "RIG kernel $(uname -r) cpus $(grep -c ^processor /proc/cpuinfo)"
 
@@ -90,23 +92,6 @@ xtest_each() {
 	done
 }
 
-# cpu_set CPU 0|1: write, then read back.
-cpu_set() {
-	echo "$2" >"/sys/devices/system/cpu/cpu$1/online" 2>/dev/null || return 1
-	[ "$(cat "/sys/devices/system/cpu/cpu$1/online")" = "$2" ]
-}
-
-# suspend_once D: one suspend to RAM woken by the PL031 alarm D s ahead,
-# through the wakeup_count handshake, so that an alarm ringing before the
-# kernel is committed aborts the suspend instead of being lost.
-suspend_once() {
-	echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
-	wc=$(cat /sys/power/wakeup_count) || return 1
-	echo "+$1" >/sys/class/rtc/rtc0/wakealarm || return 1
-	echo "$wc" >/sys/power/wakeup_count 2>/dev/null || return 2
-	echo mem >/sys/power/state 2>/dev/null
-}
-
 pm=$(sed -n 's/.*optee\.pm=\([0-9]*,[0-9]*\).*/\1/p' /proc/cmdline)
 if [ -n "$pm" ]; then
 	cycles=${pm%,*}
@@ -128,25 +113,12 @@ if [ -n "$pm" ]; then
 			echo "runs=$runs failed=$bad" >/tmp/pm-bg
 		) &
 	fi
-	for f in /sys/devices/system/cpu/cpu[1-9]*/online; do
-		c=${f%/online}
-		c=${c##*/cpu}
-		off=0
-		on=0
-		i=0
-		while [ "$i" -lt "$cycles" ]; do
-			cpu_set "$c" 0 && off=$((off + 1))
-			cpu_set "$c" 1 && on=$((on + 1))
-			i=$((i + 1))
-		done
-		echo "RIG pm hotplug cpu=$c off=$off on=$on"
-	done
+	hotplug_each "$cycles" | sed 's/^/RIG pm hotplug /'
 	touch /tmp/pm-done
 	wait
 	[ ! -e /tmp/pm-bg ] || echo "RIG pm xtest during-hotplug $(cat /tmp/pm-bg)"
 	xtest_each hotplug
-	s0=$(cat /sys/power/suspend_stats/success)
-	down0=$(dmesg | grep -c 'Disabling non-boot CPUs')
+	suspend_start
 	aborted=0
 	i=0
 	while [ "$i" -lt "$suspends" ]; do
@@ -155,9 +127,7 @@ if [ -n "$pm" ]; then
 		suspend_once 3 || { aborted=$((aborted + 1)); suspend_once 8 || aborted=$((aborted + 1)); }
 		i=$((i + 1))
 	done
-	echo "RIG pm suspend slept=$(($(cat /sys/power/suspend_stats/success) - s0)) aborted=$aborted" \
-		"cpus_down=$(($(dmesg | grep -c 'Disabling non-boot CPUs') - down0))" \
-		"mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) online=$(cat /sys/devices/system/cpu/online)"
+	echo "RIG pm suspend $(suspend_summary "$aborted")"
 	xtest_each suspend
 fi
 # OP-TEE's notification interrupt as Linux counted it (the driver's own name)

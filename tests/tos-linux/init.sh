@@ -25,6 +25,8 @@
 # Kernel command line: secmon.cycles=N hotplug cycles per secondary (3).
 # shellcheck source=tests/linux/init-prelude.sh
 . /etc/init-prelude.sh
+# shellcheck source=tests/linux/init-pm.sh
+. /etc/init-pm.sh
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 dmesg -n 1
@@ -46,23 +48,6 @@ test_run() {
 }
 pm() { echo pm >$R && sed "s/^/SECMON-TOSL $1 /" $R; }
 
-cpu_set() { # CPU 0|1: write and read back
-	echo "$2" >"/sys/devices/system/cpu/cpu$1/online" 2>/dev/null || return 1
-	[ "$(cat "/sys/devices/system/cpu/cpu$1/online")" = "$2" ]
-}
-
-# One suspend to RAM woken by the PL031 alarm D s ahead, through the
-# wakeup_count handshake (as tests/linux/init-summary.sh does): an alarm
-# that rings before the kernel is committed to sleep aborts the suspend.
-suspend_once() {
-	echo 0 >/sys/class/rtc/rtc0/wakealarm 2>/dev/null
-	wc=$(cat /sys/power/wakeup_count) || return 1
-	echo "+$1" >/sys/class/rtc/rtc0/wakealarm || return 1
-	echo "$wc" >/sys/power/wakeup_count 2>/dev/null || return 2
-	echo mem >/sys/power/state 2>/dev/null && return 0
-	return 2
-}
-
 if insmod /lib/modules/tos/tos-linux-test.ko 2>/tmp/err; then
 	say "module loaded"
 	test_run calls
@@ -78,30 +63,15 @@ if insmod /lib/modules/tos/tos-linux-test.ko 2>/tmp/err; then
 	done
 	say "cpuidle-off states=$n"
 	pm pm-before
-	for f in /sys/devices/system/cpu/cpu[1-9]*/online; do
-		c=${f%/online}
-		c=${c##*/cpu}
-		off=0
-		on=0
-		i=0
-		while [ "$i" -lt "$cycles" ]; do
-			cpu_set "$c" 0 && off=$((off + 1))
-			cpu_set "$c" 1 && on=$((on + 1))
-			i=$((i + 1))
-		done
-		say "did-hotplug cpu=$c off=$off on=$on"
-	done
+	hotplug_each "$cycles" | sed 's/^/SECMON-TOSL did-hotplug /'
 	pm pm-hotplug
-	s0=$(cat /sys/power/suspend_stats/success)
-	down0=$(dmesg | grep -c 'Disabling non-boot CPUs')
+	suspend_start
 	aborted=0
 	for d in 3 6 12; do
 		suspend_once $d && break
 		aborted=$((aborted + 1))
 	done
-	say "did-suspend slept=$(($(cat /sys/power/suspend_stats/success) - s0)) aborted=$aborted" \
-		"cpus_down=$(($(dmesg | grep -c 'Disabling non-boot CPUs') - down0))" \
-		"mem_sleep=$(tr ' ' '/' </sys/power/mem_sleep) online=$(cat /sys/devices/system/cpu/online)"
+	say "did-suspend $(suspend_summary "$aborted")"
 	pm pm-suspend
 else
 	say "module not loaded: $(cat /tmp/err) $(dmesg | grep tos-linux-test | tail -n 1)"

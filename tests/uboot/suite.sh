@@ -40,7 +40,13 @@ tap() {
 [ -f "$FW" ] || { tap_not_ok "uboot: firmware $FW is missing"; exit 1; }
 sh tests/uboot/fetch.sh "$UDIR" >/dev/null || { tap_not_ok "uboot: fetching u-boot-qemu failed"; exit 1; }
 sh tests/linux/fetch.sh arm64 "$LDIR" >/dev/null || { tap_not_ok "uboot: fetching Debian's kernel failed"; exit 1; }
-if [ ! -s "$LDIR/initrd.cpio.gz" ] || [ tests/linux/init-summary.sh -nt "$LDIR/initrd.cpio.gz" ]; then
+stale=0
+[ -s "$LDIR/initrd.cpio.gz" ] || stale=1
+for f in tests/linux/init-summary.sh tests/linux/init-prelude.sh tests/linux/init-pm.sh \
+	tests/linux/mkinitrd.sh; do
+	[ "$f" -nt "$LDIR/initrd.cpio.gz" ] && stale=1
+done
+if [ "$stale" = 1 ]; then
 	sh tests/linux/mkinitrd.sh "$LDIR" tests/linux/init-summary.sh "$LDIR/initrd.cpio.gz" >/dev/null 2>&1
 fi
 

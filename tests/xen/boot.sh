@@ -118,7 +118,8 @@ if [ -z "$INITRD" ]; then
 	if [ "$DRY" = 0 ]; then
 		stale=0
 		[ -s "$INITRD" ] || stale=1
-		for f in "$HERE/init-dom0.sh" tests/linux/init-prelude.sh tests/linux/mkinitrd.sh \
+		for f in "$HERE/init-dom0.sh" tests/linux/init-prelude.sh tests/linux/init-pm.sh \
+			tests/linux/mkinitrd.sh \
 			build/linux/arm64/busybox; do
 			[ "$f" -nt "$INITRD" ] && stale=1
 		done
